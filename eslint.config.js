@@ -1,0 +1,74 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+// One-way imports (bulletproof-react): app -> features -> engine -> shared; the server never imports browser code.
+const layer = (files, forbidden, message) => ({
+  files,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: forbidden.map((group) => ({ group: [group, `**/${group.replace(/^@\//, '')}`], message })),
+      },
+    ],
+  },
+});
+
+export default tseslint.config(
+  { ignores: ['dist', 'storybook-static', 'node_modules', 'data', 'src/engine/generated', 'coverage'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'react-hooks/set-state-in-effect': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  layer(
+    ['src/shared/**'],
+    ['@/app/*', '@/features/*', '@/engine/*', '@/server/*', '@/register/*', '@/mobile/*'],
+    'shared imports nothing above it',
+  ),
+  layer(
+    ['src/engine/**'],
+    ['@/app/*', '@/features/*', '@/server/*', '@/register/*', '@/mobile/*'],
+    'the engine knows no feature and no app',
+  ),
+  layer(
+    ['src/features/**'],
+    ['@/app/*', '@/server/*', '@/register/*', '@/mobile/*'],
+    'features do not import the app shell or the server',
+  ),
+  layer(
+    ['src/register/**'],
+    ['@/app/*', '@/server/*', '@/mobile/*', '@/engine/*'],
+    'the microsite carries no internet-banking code',
+  ),
+  layer(
+    ['src/mobile/**'],
+    ['@/app/*', '@/server/*', '@/register/*', '@/features/*', '@/engine/*'],
+    'the companion app stays small',
+  ),
+  layer(
+    ['src/server/**'],
+    [
+      '@/app/*',
+      '@/features/*',
+      '@/engine/*',
+      '@/register/*',
+      '@/mobile/*',
+      'react',
+      'react-dom',
+      '@mui/*',
+      '@rjsf/*',
+      'react-router',
+    ],
+    'the server never imports browser code',
+  ),
+);

@@ -1,0 +1,58 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Db } from './db/db';
+import errorHandler from './http/error-handler';
+import securityHeaders from './http/security-headers';
+import openapi from './http/openapi';
+import staticApps from './http/static-apps';
+import authRoutes from './auth/routes';
+import dashboardRoutes from './dashboard/routes';
+import transactionsRoutes from './transactions/routes';
+import smsRoutes from './sms/routes';
+import approvalsRoutes from './approvals/routes';
+import registrationRoutes from './registration/routes';
+import devRoutes from './dev/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    demo: boolean;
+  }
+}
+
+export interface AppOptions {
+  db: Db;
+  demo?: boolean;
+  /** Built web apps to serve; omitted in API-only tests. */
+  staticDir?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Layers as in fastify/demo: external plugins, then app plugins, then routes. */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    // Body validation errors become apierror payloads in the error handler.
+    ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: false } },
+    trustProxy: true,
+  });
+  app.decorate('db', opts.db);
+  app.decorate('demo', opts.demo ?? false);
+
+  // external
+  await app.register(errorHandler);
+  await app.register(securityHeaders);
+  await app.register(openapi);
+
+  // routes
+  await app.register(authRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(transactionsRoutes);
+  await app.register(smsRoutes);
+  await app.register(approvalsRoutes);
+  await app.register(registrationRoutes);
+  await app.register(devRoutes);
+
+  if (opts.staticDir) await app.register(staticApps, { root: opts.staticDir });
+  return app;
+}

@@ -1,0 +1,122 @@
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/** Anything that runs SQL: the database itself or an open transaction. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+  ): Promise<{ rows: T[]; rowCount: number }>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one database transaction; retried on serialization failures and deadlocks. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs a multi-statement script (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+// int8 columns hold money in minor units: a JS number is exact up to 2^53, and we refuse anything larger.
+function parseInt8(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new Error(`int8 value ${value} is outside the safe integer range`);
+  return n;
+}
+
+const RETRYABLE = new Set(['40001', '40P01']);
+const MAX_RETRIES = 8;
+
+async function withRetry<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (!code || !RETRYABLE.has(code) || attempt >= MAX_RETRIES) throw err;
+      await new Promise((r) => setTimeout(r, Math.random() * 5 * (attempt + 1)));
+    }
+  }
+}
+
+export async function openPglite(dataDir?: string): Promise<Db> {
+  const lite = await PGlite.create(dataDir, {
+    parsers: { [pgliteTypes.INT8]: (v: string) => parseInt8(v) },
+  });
+  const query: Queryable['query'] = async (sql, params) => {
+    const r = await lite.query(sql, params as unknown[] | undefined);
+    return { rows: r.rows as never[], rowCount: r.affectedRows ?? r.rows.length };
+  };
+  return {
+    kind: 'pglite',
+    query,
+    // PGlite is a single session, so transactions are naturally serial.
+    transaction: (fn) =>
+      lite.transaction(async (tx) =>
+        fn({
+          query: async (sql, params) => {
+            const r = await tx.query(sql, params as unknown[] | undefined);
+            return { rows: r.rows as never[], rowCount: r.affectedRows ?? r.rows.length };
+          },
+        }),
+      ),
+    exec: async (sql) => {
+      await lite.exec(sql);
+    },
+    close: () => lite.close(),
+  };
+}
+
+export async function openPostgres(connectionString: string, max = 20): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    types: {
+      getTypeParser: ((oid: number, format?: string) =>
+        oid === 20
+          ? parseInt8
+          : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  // Fail fast on a wrong URL rather than on the first request.
+  const client = await pool.connect();
+  client.release();
+  const query: Queryable['query'] = async (sql, params) => {
+    const r = await pool.query(sql, params as unknown[] | undefined);
+    return { rows: r.rows, rowCount: r.rowCount ?? 0 };
+  };
+  return {
+    kind: 'postgres',
+    query,
+    transaction: (fn) =>
+      withRetry(async () => {
+        const c = await pool.connect();
+        try {
+          await c.query('BEGIN');
+          const result = await fn({
+            query: async (sql, params) => {
+              const r = await c.query(sql, params as unknown[] | undefined);
+              return { rows: r.rows, rowCount: r.rowCount ?? 0 };
+            },
+          });
+          await c.query('COMMIT');
+          return result;
+        } catch (err) {
+          await c.query('ROLLBACK').catch(() => undefined);
+          throw err;
+        } finally {
+          c.release();
+        }
+      }),
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** DATABASE_URL wins; otherwise the embedded database in dataDir (undefined = in memory). */
+export function openDb(opts: { databaseUrl?: string; dataDir?: string }): Promise<Db> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}

@@ -1,0 +1,53 @@
+import { buildApp } from './app';
+import { configFromEnv } from './config';
+import { openDb } from './db/db';
+import { migrate } from './db/migrate';
+import { seedDemo } from './core-bank/seed';
+import { mkdir } from 'node:fs/promises';
+
+const config = configFromEnv();
+if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
+const db = await openDb({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.databaseUrl ? undefined : config.dataDir,
+});
+await migrate(db);
+const app = await buildApp({
+  db,
+  demo: config.demo,
+  staticDir: config.staticDir,
+  logger: { level: config.logLevel },
+});
+if (config.demo) {
+  const seeded = await seedDemo(db);
+  if (seeded) app.log.info('demo personas seeded');
+}
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    void app
+      .close()
+      .then(() => db.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });
+const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/`;
+console.log(
+  `\n  Internet banking:      ${url}login/\n  Registration:          ${url}register/\n  Companion app:         ${url}m/\n  API docs:              ${url}api/docs\n`,
+);
+if (config.demo) {
+  console.log('  Demo logins (user id / password):');
+  console.log('    budisantoso / Budi@2026     full customer');
+  console.log('    saridewi    / Sari@2026     credit-card-only');
+  console.log('    andiwijaya  / Andi@2026     supplementary card holder');
+  console.log('    rinanodefault / Rina@2026   no default accounts (dashboard error 95)\n');
+}

@@ -1,0 +1,33 @@
+/** Business constants of spec section 9, in one place for server and browsers. */
+export const SESSION = {
+  /** Idle time before auto-logout. */
+  idleMs: 5 * 60_000,
+  /** The "are you still here?" prompt shows this long before the idle logout. */
+  idlePromptMs: 60_000,
+  /** Absolute session lifetime, whatever the activity. */
+  absoluteMs: 60 * 60_000,
+} as const;
+
+export const HTTP_TIMEOUT = {
+  defaultMs: 30_000,
+  transactionMs: 60_000,
+  chatDisconnectMs: 10_000,
+  imageCheckMs: 20_000,
+} as const;
+
+export const OTP = {
+  digits: 6,
+  resendCountdownS: 60,
+  maxWrongAttempts: 3,
+  freezeMs: 30 * 60_000,
+  ttlMs: 5 * 60_000,
+} as const;
+
+export const APPROVAL = { expiresMs: 5 * 60_000, maxResends: 3 } as const;
+
+export const SPECIAL_RATE_REFRESH_MS = 10_000;
+export const CONTACT_CENTRE = '14041';
+export const SEARCH_MIN_CHARS = 3;
+export const CHAT_PANEL = { width: 350, height: 420 } as const;
+export const FX_DECLARATION_USD_MONTHLY = 100_000;
+export const DEFAULT_BROWSER_ID = '1234';

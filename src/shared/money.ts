@@ -1,0 +1,37 @@
+/** Money is integer minor units with an ISO 4217 currency, never a float. */
+export interface Money {
+  amount: number;
+  currency: string;
+}
+
+const MINOR_DIGITS: Record<string, number> = {
+  IDR: 2,
+  USD: 2,
+  SGD: 2,
+  EUR: 2,
+  JPY: 0,
+  AUD: 2,
+  GBP: 2,
+  XAU: 4,
+};
+
+export function minorDigits(currency: string): number {
+  return MINOR_DIGITS[currency] ?? 2;
+}
+
+/** Formats for display: IDR as "Rp 1.234.567" (id) / "IDR 1,234,567" (en); others with code and 2 decimals. */
+export function formatMoney(m: Money, lang: 'id' | 'en' = 'id'): string {
+  if (!Number.isSafeInteger(m.amount)) throw new Error('money amount must be a safe integer of minor units');
+  const digits = minorDigits(m.currency);
+  const negative = m.amount < 0;
+  const abs = Math.abs(m.amount);
+  const major = Math.trunc(abs / 10 ** digits);
+  const minor = abs % 10 ** digits;
+  const locale = lang === 'id' ? 'id-ID' : 'en-US';
+  const majorText = new Intl.NumberFormat(locale).format(major);
+  const decimalSep = lang === 'id' ? ',' : '.';
+  const showDecimals = m.currency !== 'IDR' || minor !== 0;
+  const minorText = showDecimals && digits > 0 ? decimalSep + String(minor).padStart(digits, '0') : '';
+  const prefix = m.currency === 'IDR' ? (lang === 'id' ? 'Rp' : 'IDR') : m.currency;
+  return `${negative ? '-' : ''}${prefix} ${majorText}${minorText}`;
+}

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../src/server/app';
+import type { Db } from '../../../src/server/db/db';
+import { testDbs } from '../test-db';
+
+describe.each(testDbs)('HTTP basics on $name', ({ open }) => {
+  let db: Db;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    db = await open();
+    app = await buildApp({ db });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+
+  it('answers an unknown API path with a 404 apierror payload and no-store', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/nope/v1/nothing', payload: {} });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().apierror).toMatchObject({ sourceSystem: 'CLICKS', errorCode: 'NOT_FOUND' });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('sends a strict Content-Security-Policy without unsafe-eval or inline script', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/nope' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('serves the OpenAPI document', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().openapi).toMatch(/^3\./);
+  });
+
+  it('rejects malformed JSON with the apierror payload, not a stack trace', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/nope/v1/nothing',
+      headers: { 'content-type': 'application/json' },
+      payload: '{bad',
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.body).not.toMatch(/\n\s+at /);
+    expect(res.json().apierror.errorCode).toBeTruthy();
+  });
+});
