@@ -4,6 +4,8 @@ import errorHandler from './http/error-handler';
 import securityHeaders from './http/security-headers';
 import openapi from './http/openapi';
 import staticApps from './http/static-apps';
+import sessionPlugin from './auth/session-plugin';
+import smsPlugin from './sms/plugin';
 import authRoutes from './auth/routes';
 import dashboardRoutes from './dashboard/routes';
 import transactionsRoutes from './transactions/routes';
@@ -43,6 +45,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(errorHandler);
   await app.register(securityHeaders);
   await app.register(openapi);
+
+  // app: services the routes share
+  await app.register(smsPlugin);
+  await app.register(sessionPlugin);
 
   // routes
   await app.register(authRoutes);

@@ -1,0 +1,94 @@
+import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
+import { HTTP_TIMEOUT } from '../constants';
+import { isApiErrorPayload, type ApiErrorBody } from '../api-error';
+import { getBrowserId, getCredentials, setCredentials } from './session-store';
+
+/** Why a call failed; the error catalogue turns it into words in the user's language. */
+export type FailureKind =
+  'api' | 'invalid_token' | 'empty' | 'timeout' | 'no_response' | 'invalid_request' | 'cancelled';
+
+export class ApiFailure extends Error {
+  constructor(
+    readonly kind: FailureKind,
+    readonly status: number,
+    readonly body?: ApiErrorBody,
+  ) {
+    super(body ? `${body.sourceSystem} ${body.errorCode}: ${body.message}` : `${kind} (${status})`);
+  }
+  get sourceSystem(): string | undefined {
+    return this.body?.sourceSystem;
+  }
+  get errorCode(): string | undefined {
+    return this.body?.errorCode;
+  }
+}
+
+export interface CallOptions {
+  /** Transaction-type calls wait 60 s instead of 30 s. */
+  kind?: 'default' | 'transaction';
+  /** 'none' for visitor calls (registration, pre-login chat). */
+  auth?: 'session' | 'none';
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+const base: KyInstance = ky.create({ retry: 0, throwHttpErrors: true, timeout: HTTP_TIMEOUT.defaultMs });
+
+/** All calls are POST with a JSON body (default {}), per spec section 7. */
+export async function apiPost<T>(path: string, body: unknown = {}, opts: CallOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { 'x-browser-id': getBrowserId(), ...opts.headers };
+  const creds = opts.auth === 'none' ? null : getCredentials();
+  if (creds) headers.authorization = `Bearer ${creds.accessToken}`;
+  let res: Response;
+  try {
+    res = await base.post(path, {
+      json: body ?? {},
+      headers,
+      signal: opts.signal,
+      timeout: opts.kind === 'transaction' ? HTTP_TIMEOUT.transactionMs : HTTP_TIMEOUT.defaultMs,
+    });
+  } catch (err) {
+    throw await toFailure(err, opts.signal);
+  }
+  renewCredentials(res);
+  const text = await res.text();
+  if (!text) throw new ApiFailure('empty', res.status);
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ApiFailure('invalid_request', res.status);
+  }
+}
+
+/** Response headers access_token and expires replace the stored credentials. */
+function renewCredentials(res: Response): void {
+  const token = res.headers.get('access_token');
+  const expires = res.headers.get('expires');
+  if (token && expires) {
+    const at = /^\d+$/.test(expires) ? Number(expires) : Date.parse(expires);
+    if (Number.isFinite(at)) setCredentials({ accessToken: token, expires: at });
+  }
+}
+
+async function toFailure(err: unknown, signal?: AbortSignal): Promise<ApiFailure> {
+  if (signal?.aborted || (err instanceof DOMException && err.name === 'AbortError'))
+    return new ApiFailure('cancelled', 0);
+  if (err instanceof TimeoutError) return new ApiFailure('timeout', 0);
+  if (err instanceof HTTPError) {
+    const res = err.response;
+    renewCredentials(res);
+    let payload: unknown;
+    try {
+      payload = await res.json();
+    } catch {
+      payload = undefined;
+    }
+    if (isApiErrorPayload(payload)) {
+      const kind = payload.apierror.errorCode.toLowerCase() === 'invalid_token' ? 'invalid_token' : 'api';
+      return new ApiFailure(kind, res.status, payload.apierror);
+    }
+    if (res.status === 401) return new ApiFailure('invalid_token', 401);
+    return new ApiFailure(res.status === 400 ? 'invalid_request' : 'empty', res.status);
+  }
+  return new ApiFailure('no_response', 0);
+}
