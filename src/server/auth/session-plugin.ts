@@ -11,7 +11,7 @@ export interface SessionInfo {
 declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler for authenticated routes: sets request.session or answers 401 INVALID_TOKEN. */
-    requireSession: (request: FastifyRequest, reply: import('fastify').FastifyReply) => Promise<void>;
+    requireSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
     session: SessionInfo | null;
