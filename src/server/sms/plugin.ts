@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { OtpService } from '../otp/otp-service';
+import { createOtpService } from '../otp/otp-store';
+import { outboxGateway, type SmsGateway } from './gateway';
 
-/** The SMS gateway a real bank replaces with its own adapter. */
-export interface SmsGateway {
-  send(phone: string, text: string): Promise<void>;
-}
+export type { SmsGateway } from './gateway';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,5 +13,9 @@ declare module 'fastify' {
   }
 }
 
-/** Placeholder until the SMS and OTP work lands. */
-export default fp(async function smsPlugin(_app: FastifyInstance) {});
+/** Decorates app.sms (the built-in outbox gateway) and app.otp (the one OTP service). */
+export default fp(async function smsPlugin(app: FastifyInstance) {
+  const sms = outboxGateway(app.db);
+  app.decorate('sms', sms);
+  app.decorate('otp', createOtpService({ sms }));
+});
