@@ -1,0 +1,495 @@
+import { Ajv, type ErrorObject } from 'ajv';
+import addFormats from 'ajv-formats';
+import metaSchema from '../../../schemas/flow.schema.json';
+import { REGISTRY_NAMES, RJSF_WIDGETS } from './registry-names';
+import type {
+  FlowFile,
+  FlowForm,
+  FlowProblem,
+  LoadedFlow,
+  MachineStateConfig,
+  SummaryRow,
+  TransitionConfig,
+} from './types';
+import { DEFAULT_STEPS, stepsOf } from './steps';
+
+/** What the checker reads; the Node loader (load-node.ts) fills it from the three folders. */
+export interface FlowCheckInput {
+  /** Flow files: `file` as shown to the analyst (e.g. "flows/payment/bpjs.json"), `name` relative to the flows folder. */
+  flows: { file: string; name: string; text: string }[];
+  /** Text of a schema under the schemas folder ("forms/payment/bpjs.json"), or undefined when missing. */
+  readSchema(path: string): string | undefined;
+  /** Locale files by language then namespace (the parsed locales/<lang>/<ns>.json). */
+  locales: Record<string, Record<string, unknown>>;
+  /** How to show the schemas folder in messages, default "schemas/". */
+  schemasLabel?: string;
+}
+
+export interface FlowCheckResult {
+  flows: LoadedFlow[];
+  problems: FlowProblem[];
+}
+
+const LANGS = ['id', 'en'] as const;
+const UI_TEXT_KEYS = ['ui:title', 'ui:description', 'ui:help', 'ui:placeholder'];
+const TOP_PATHS = new Set([
+  'amount',
+  'total',
+  'exchangeRate',
+  'equivalent',
+  'referenceNo',
+  'status',
+  'createdAt',
+]);
+
+function newAjv(): Ajv {
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  (addFormats as unknown as (a: Ajv) => void)(ajv);
+  return ajv;
+}
+
+let metaValidator: ReturnType<Ajv['compile']> | undefined;
+function validateMeta(data: unknown): ErrorObject[] {
+  metaValidator ??= newAjv().compile(metaSchema);
+  metaValidator(data);
+  return metaValidator.errors ?? [];
+}
+
+/** "$.verify.summary[2].labelKey" from "/verify/summary/2/labelKey". */
+export function jsonPath(pointer: string | (string | number)[]): string {
+  const parts = Array.isArray(pointer)
+    ? pointer.map(String)
+    : pointer
+        .split('/')
+        .slice(1)
+        .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return (
+    '$' +
+    parts
+      .map((p) => (/^\d+$/.test(p) ? `[${p}]` : /^[A-Za-z_$][\w$]*$/.test(p) ? `.${p}` : `["${p}"]`))
+      .join('')
+  );
+}
+
+const PATTERN_WORDS: Record<string, string> = {
+  localeKey: 'a locale key with its namespace, like "flows:payment.bpjs.title"',
+  name: 'a registry name made of letters and digits joined by dots, like "biller.bill"',
+  valuePath: 'a value path such as "form.amount", "inquiry.customerName", "amount", "total" or "fees.admin"',
+  currency: 'a three-letter currency code in capitals, like "IDR"',
+};
+
+/** Turns one ajv error into a sentence an analyst can act on. */
+function describe(e: ErrorObject): { path: string; message: string } {
+  const at = e.instancePath;
+  const field = at.split('/').pop() || 'the file';
+  switch (e.keyword) {
+    case 'required': {
+      const p = (e.params as { missingProperty: string }).missingProperty;
+      return { path: jsonPath(`${at}/${p}`), message: `"${p}" is required here but missing.` };
+    }
+    case 'additionalProperties': {
+      const p = (e.params as { additionalProperty: string }).additionalProperty;
+      return {
+        path: jsonPath(`${at}/${p}`),
+        message: `"${p}" is not a known property here (check the spelling; see schemas/flow.schema.json).`,
+      };
+    }
+    case 'pattern': {
+      const def = /#\/definitions\/(\w+)\//.exec(e.schemaPath)?.[1];
+      const words = def ? PATTERN_WORDS[def] : undefined;
+      return {
+        path: jsonPath(at),
+        message: `"${field}" must be ${words ?? `text matching ${(e.params as { pattern: string }).pattern}`}.`,
+      };
+    }
+    case 'enum':
+      return {
+        path: jsonPath(at),
+        message: `"${field}" must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues
+          .map((v) => JSON.stringify(v))
+          .join(', ')}.`,
+      };
+    case 'type':
+      return {
+        path: jsonPath(at),
+        message: `"${field}" must be of type ${(e.params as { type: string }).type}.`,
+      };
+    case 'minProperties':
+    case 'maxProperties':
+      return {
+        path: jsonPath(at),
+        message: /credit$/.test(at)
+          ? '"credit" must have exactly one of "internal", "accountId" or "accountNo".'
+          : `"${field}" ${e.message ?? 'has the wrong number of properties'}.`,
+      };
+    case 'uniqueItems':
+      return { path: jsonPath(at), message: `"${field}" lists the same item twice.` };
+    default:
+      return { path: jsonPath(at), message: `"${field}" ${e.message ?? 'is not valid'}.` };
+  }
+}
+
+function lookupKey(locales: Record<string, unknown>, key: string): unknown {
+  const [ns, rest] = key.includes(':') ? (key.split(/:(.*)/s, 2) as [string, string]) : ['flows', key];
+  let node: unknown = locales[ns];
+  for (const part of rest.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+function asList(v: string | string[] | undefined): string[] {
+  return v === undefined ? [] : Array.isArray(v) ? v : [v];
+}
+
+/** Checks every flow and returns all problems at once (never stops at the first). */
+export function checkFlows(input: FlowCheckInput): FlowCheckResult {
+  const problems: FlowProblem[] = [];
+  const loaded: LoadedFlow[] = [];
+  const shownAs: string[] = [];
+  const schemasLabel = input.schemasLabel ?? 'schemas/';
+  const ajv = newAjv();
+  const schemaCache = new Map<string, Record<string, unknown> | null>();
+  const ids = new Map<string, string>();
+  const routes = new Map<string, string>();
+  const routeVariants = new Map<string, { file: string; variant?: string }[]>();
+
+  for (const src of input.flows) {
+    const file = src.file;
+    const report = (path: string, message: string) => problems.push({ file, path, message });
+    let data: unknown;
+    try {
+      data = JSON.parse(src.text);
+    } catch (err) {
+      report('$', `The file is not valid JSON: ${(err as Error).message}`);
+      continue;
+    }
+    const metaErrors = validateMeta(data);
+    const seen = new Set<string>();
+    for (const e of metaErrors) {
+      const d = describe(e);
+      const k = `${d.path}|${d.message}`;
+      if (!seen.has(k)) {
+        seen.add(k);
+        report(d.path, d.message);
+      }
+    }
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) continue;
+    // Carry on with what is there, so one run shows every problem.
+    const flow = data as Partial<FlowFile>;
+    const schemas: Record<string, Record<string, unknown>> = {};
+
+    const loadSchema = (ref: string, path: string): Record<string, unknown> | undefined => {
+      if (!schemaCache.has(ref)) {
+        const text = input.readSchema(ref);
+        if (text === undefined) {
+          schemaCache.set(ref, null);
+        } else {
+          try {
+            const parsed = JSON.parse(text) as Record<string, unknown>;
+            try {
+              ajv.compile(parsed);
+              schemaCache.set(ref, parsed);
+            } catch (err) {
+              report(
+                path,
+                `The form schema ${schemasLabel}${ref} does not compile: ${(err as Error).message}`,
+              );
+              schemaCache.set(ref, null);
+              return undefined;
+            }
+          } catch (err) {
+            report(
+              path,
+              `The form schema ${schemasLabel}${ref} is not valid JSON: ${(err as Error).message}`,
+            );
+            schemaCache.set(ref, null);
+            return undefined;
+          }
+        }
+      }
+      const s = schemaCache.get(ref);
+      if (s === null) {
+        if (input.readSchema(ref) === undefined)
+          report(path, `The form schema "${ref}" does not exist (looked for ${schemasLabel}${ref}).`);
+        return undefined;
+      }
+      if (s) schemas[ref] = s;
+      return s;
+    };
+
+    const checkKey = (key: unknown, path: string) => {
+      if (typeof key !== 'string' || !key) return;
+      const missing = LANGS.filter((l) => {
+        const v = lookupKey(input.locales[l] ?? {}, key);
+        return typeof v !== 'string' || v.trim() === '';
+      });
+      if (missing.length)
+        report(
+          path,
+          `The text "${key}" is missing in ${missing
+            .map((l) => (l === 'id' ? 'Indonesian' : 'English'))
+            .join(
+              ' and ',
+            )} (add it to ${missing.map((l) => `locales/${l}/${key.split(':')[0] ?? 'flows'}.json`).join(' and ')}).`,
+        );
+    };
+
+    const checkName = (
+      name: unknown,
+      kind: keyof typeof REGISTRY_NAMES.client | keyof typeof REGISTRY_NAMES.server,
+      side: 'client' | 'server',
+      path: string,
+    ) => {
+      if (typeof name !== 'string') return;
+      const list = (REGISTRY_NAMES[side] as Record<string, readonly string[]>)[kind] ?? [];
+      const extra = kind === 'widgets' ? (RJSF_WIDGETS as readonly string[]) : [];
+      if (!list.includes(name) && !extra.includes(name))
+        report(
+          path,
+          `"${name}" is not a known ${kind
+            .replace(/s$/, '')
+            .replace(/([A-Z])/g, ' $1')
+            .toLowerCase()} (known: ${[...list, ...extra].join(', ')}; see src/shared/flows/registry-names.ts).`,
+        );
+    };
+
+    const formFields = (schema: Record<string, unknown> | undefined): Set<string> | undefined => {
+      const props = schema?.properties;
+      return props && typeof props === 'object' ? new Set(Object.keys(props)) : undefined;
+    };
+
+    const checkForm = (form: FlowForm | undefined, path: string): Record<string, unknown> | undefined => {
+      if (!form || typeof form.schema !== 'string') return undefined;
+      const schema = loadSchema(form.schema, `${path}.schema`);
+      const fields = formFields(schema);
+      if (form.uiSchema && typeof form.uiSchema === 'object')
+        walkUi(form.uiSchema, `${path}.uiSchema`, fields, true);
+      return schema;
+    };
+
+    const walkUi = (
+      ui: Record<string, unknown>,
+      path: string,
+      fields: Set<string> | undefined,
+      top: boolean,
+    ) => {
+      for (const [k, v] of Object.entries(ui)) {
+        const p = `${path}${/^[A-Za-z_$][\w$]*$/.test(k) ? `.${k}` : `["${k}"]`}`;
+        if (UI_TEXT_KEYS.includes(k)) checkKey(v, p);
+        else if (k === 'ui:enumNames' && Array.isArray(v)) v.forEach((n, i) => checkKey(n, `${p}[${i}]`));
+        else if (k === 'ui:errors' && v && typeof v === 'object')
+          for (const [ek, ev] of Object.entries(v)) checkKey(ev, `${p}.${ek}`);
+        else if (k === 'ui:widget') checkName(v, 'widgets', 'client', p);
+        else if (
+          k === 'ui:order' ||
+          k === 'ui:options' ||
+          k === 'ui:submitButtonOptions' ||
+          k.startsWith('ui:')
+        )
+          continue;
+        else if (v && typeof v === 'object' && !Array.isArray(v)) {
+          if (top && fields && !fields.has(k))
+            report(p, `The uiSchema describes a field "${k}" that the form schema does not have.`);
+          walkUi(v as Record<string, unknown>, p, undefined, false);
+        }
+      }
+    };
+
+    // ids and routes
+    if (typeof flow.id === 'string') {
+      const prev = ids.get(flow.id);
+      if (prev) report('$.id', `The id "${flow.id}" is already used by ${prev}.`);
+      else ids.set(flow.id, file);
+      if (typeof flow.area === 'string' && !flow.id.startsWith(`${flow.area}.`))
+        report('$.id', `The id "${flow.id}" must start with its area, "${flow.area}.".`);
+    }
+    if (typeof flow.route === 'string') {
+      const key = `${flow.route}?${flow.variant ?? ''}`;
+      const prev = routes.get(key);
+      if (prev)
+        report(
+          flow.variant ? '$.variant' : '$.route',
+          `The route "${flow.route}"${flow.variant ? ` with variant "${flow.variant}"` : ''} is already used by ${prev}.`,
+        );
+      else routes.set(key, file);
+      const list = routeVariants.get(flow.route) ?? [];
+      list.push({ file, variant: flow.variant });
+      routeVariants.set(flow.route, list);
+    }
+
+    checkKey(flow.titleKey, '$.titleKey');
+    if (flow.menu) {
+      checkKey(flow.menu.labelKey, '$.menu.labelKey');
+      checkKey(flow.menu.descriptionKey, '$.menu.descriptionKey');
+    }
+
+    const mainSchema = checkForm(flow.form, '$.form');
+    const fields = formFields(mainSchema);
+    const choices = flow.choices && typeof flow.choices === 'object' ? flow.choices : {};
+
+    const checkValue = (value: unknown, path: string) => {
+      if (typeof value !== 'string') return;
+      const [head, name] = value.split('.');
+      if (head === 'form' && fields && name && !fields.has(name))
+        report(path, `"${value}" names a form field "${name}" that the form schema does not have.`);
+      if (head === 'choice' && name && !(name in choices))
+        report(path, `"${value}" names a choice "${name}" that "choices" does not declare.`);
+    };
+
+    for (const [field, spec] of Object.entries(choices)) {
+      const p = `$.choices.${field}`;
+      if (fields && !fields.has(field)) report(p, `The choice "${field}" is not a field of the form schema.`);
+      if (!spec || typeof spec !== 'object') continue;
+      checkName(spec.source, 'choiceSources', 'server', `${p}.source`);
+      for (const k of ['dependsOn', 'excludeField'] as const) {
+        const f = spec[k];
+        if (typeof f === 'string' && fields && !fields.has(f))
+          report(`${p}.${k}`, `"${f}" is not a field of the form schema.`);
+      }
+      if (spec.dependsOn && !spec.filterKey)
+        report(
+          p,
+          `"dependsOn" needs a "filterKey": which detail of each option to compare with "${spec.dependsOn}".`,
+        );
+    }
+
+    if (flow.inquiry) checkName(flow.inquiry.lookup, 'lookups', 'server', '$.inquiry.lookup');
+    if (flow.amount) checkValue(flow.amount.from, '$.amount.from');
+    if (flow.amount?.from?.startsWith('inquiry.') && !flow.inquiry)
+      report(
+        '$.amount.from',
+        `The amount comes from the inquiry ("${flow.amount.from}") but the flow has no "inquiry" look-up.`,
+      );
+    if (flow.posting) {
+      checkName(flow.posting.execute, 'executors', 'server', '$.posting.execute');
+      checkValue(flow.posting.debit, '$.posting.debit');
+      const credit = flow.posting.credit as Record<string, unknown> | undefined;
+      if (credit) for (const k of ['accountId', 'accountNo']) checkValue(credit[k], `$.posting.credit.${k}`);
+      const kinds = new Set<string>();
+      flow.posting.fees?.forEach((f, i) => {
+        if (kinds.has(f.kind)) report(`$.posting.fees[${i}].kind`, `The fee "${f.kind}" is listed twice.`);
+        kinds.add(f.kind);
+      });
+    }
+    const checkRows = (rows: SummaryRow[] | undefined, path: string) =>
+      rows?.forEach((r, i) => {
+        checkKey(r.labelKey, `${path}[${i}].labelKey`);
+        checkValue(r.value, `${path}[${i}].value`);
+        if (r.format === 'choice' && typeof r.value === 'string' && r.value.startsWith('form.')) {
+          const f = r.value.split('.')[1] ?? '';
+          const prop = (mainSchema?.properties as Record<string, { enum?: unknown }> | undefined)?.[f];
+          if (!(f in choices) && !prop?.enum)
+            report(
+              `${path}[${i}].format`,
+              `"choice" shows the label of a chosen option, but "${f}" has no "choices" entry and no enum.`,
+            );
+        }
+      });
+    checkRows(flow.verify?.summary, '$.verify.summary');
+    checkRows(flow.receipt?.rows, '$.receipt.rows');
+
+    if (flow.machine && typeof flow.machine === 'object') {
+      const m = flow.machine;
+      if (m.states && typeof m.states === 'object') {
+        if (typeof m.initial === 'string' && !(m.initial in m.states))
+          report('$.machine.initial', `The initial state "${m.initial}" is not one of the states.`);
+        const stepPaths = new Map<string, string>();
+        const walkStates = (states: Record<string, MachineStateConfig>, path: string) => {
+          const siblings = new Set(Object.keys(states));
+          const checkTransition = (t: TransitionConfig | string | undefined, p: string) => {
+            if (t === undefined) return;
+            const target = typeof t === 'string' ? t : t.target;
+            if (
+              typeof target === 'string' &&
+              !target.startsWith('#') &&
+              !target.startsWith('.') &&
+              !siblings.has(target)
+            )
+              report(
+                typeof t === 'string' ? p : `${p}.target`,
+                `The target "${target}" is not a state next to this one.`,
+              );
+            if (typeof t === 'object') {
+              checkName(t.guard, 'guards', 'client', `${p}.guard`);
+              asList(t.actions).forEach((a, i) =>
+                checkName(
+                  a,
+                  'actions',
+                  'client',
+                  Array.isArray(t.actions) ? `${p}.actions[${i}]` : `${p}.actions`,
+                ),
+              );
+            }
+          };
+          const checkTransitions = (t: unknown, p: string) => {
+            if (Array.isArray(t)) t.forEach((x, i) => checkTransition(x as TransitionConfig, `${p}[${i}]`));
+            else checkTransition(t as TransitionConfig | string | undefined, p);
+          };
+          for (const [name, st] of Object.entries(states)) {
+            if (!st || typeof st !== 'object') continue;
+            const p = `${path}.${name}`;
+            for (const k of ['entry', 'exit'] as const)
+              asList(st[k]).forEach((a, i) =>
+                checkName(a, 'actions', 'client', Array.isArray(st[k]) ? `${p}.${k}[${i}]` : `${p}.${k}`),
+              );
+            for (const [ev, t] of Object.entries(st.on ?? {})) checkTransitions(t, `${p}.on.${ev}`);
+            checkTransitions(st.always, `${p}.always`);
+            if (st.invoke) {
+              checkName(st.invoke.src, 'actors', 'client', `${p}.invoke.src`);
+              checkTransitions(st.invoke.onDone, `${p}.invoke.onDone`);
+              checkTransitions(st.invoke.onError, `${p}.invoke.onError`);
+            }
+            if (st.meta) {
+              checkKey(st.meta.titleKey, `${p}.meta.titleKey`);
+              checkKey(st.meta.bodyKey, `${p}.meta.bodyKey`);
+              if (st.meta.form) checkForm(st.meta.form, `${p}.meta.form`);
+              if (st.meta.view === 'form' && !st.meta.form)
+                report(`${p}.meta`, 'A "form" step needs its own "form" (schema and uiSchema).');
+              if (typeof st.meta.path === 'string') {
+                const prev = stepPaths.get(st.meta.path);
+                if (prev)
+                  report(
+                    `${p}.meta.path`,
+                    `The step path "${st.meta.path}" is already used by state "${prev}".`,
+                  );
+                else stepPaths.set(st.meta.path, name);
+              }
+            }
+            if (st.initial && st.states && !(st.initial in st.states))
+              report(`${p}.initial`, `The initial state "${st.initial}" is not one of its states.`);
+            if (st.states) walkStates(st.states, `${p}.states`);
+          }
+        };
+        walkStates(m.states, '$.machine.states');
+        for (const needed of DEFAULT_STEPS)
+          if (![...stepPaths.keys()].includes(needed.path))
+            report(
+              '$.machine',
+              `The machine needs a state whose meta.path is "${needed.path}" (the ${needed.view} step).`,
+            );
+      }
+    }
+
+    if (problems.every((pr) => pr.file !== file) && typeof flow.id === 'string') {
+      loaded.push({ flow: flow as FlowFile, file: src.name, schemas });
+      shownAs.push(file);
+    }
+  }
+
+  for (const [route, list] of routeVariants)
+    if (list.length > 1)
+      for (const item of list)
+        if (!item.variant)
+          problems.push({
+            file: item.file,
+            path: '$.route',
+            message: `Several flows share the route "${route}": each of them needs its own "variant".`,
+          });
+
+  const bad = new Set(problems.map((p) => p.file));
+  return { flows: loaded.filter((_, i) => !bad.has(shownAs[i]!)), problems };
+}
+
+export { stepsOf };

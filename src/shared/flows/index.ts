@@ -1,0 +1,5 @@
+// Browser-safe part of the flow package (no Node, no ajv). The Node loader is ./load-node, the checker ./check.
+export * from './types';
+export * from './steps';
+export * from './registry-names';
+export * from './values';

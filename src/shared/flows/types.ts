@@ -1,0 +1,187 @@
+/**
+ * Types of a flow file (flows/<area>/<name>.json). Pure data: no React, no Node, shared by the
+ * browser engine and the server. The meta-schema is schemas/flow.schema.json; keep both in step.
+ */
+
+/** A dotted path into the transaction's data: "form.amount", "inquiry.customerName", "amount", "fees.admin", "total". */
+export type ValuePath = string;
+
+/** A locale key with its namespace, e.g. "flows:payment.bpjs.title". */
+export type LocaleKey = string;
+
+export type VerificationMethod = 'otp' | 'approval';
+export type ReceiptAction = 'pdf' | 'share' | 'favourite' | 'new';
+export type FeeKind = 'admin' | 'clearing' | 'correspondence';
+export type RowFormat = 'text' | 'money' | 'choice' | 'date' | 'datetime' | 'account' | 'phone' | 'rate';
+
+export interface FlowMenu {
+  labelKey: LocaleKey;
+  order: number;
+  /** A Material icon name the shell may show (e.g. "SwapHoriz"). */
+  icon?: string;
+  descriptionKey?: LocaleKey;
+}
+
+export interface FlowForm {
+  /** Path of the form's JSON Schema under schemas/, e.g. "forms/payment/bpjs.json". */
+  schema: string;
+  /** RJSF uiSchema. Strings of ui:title, ui:description, ui:help, ui:placeholder, ui:enumNames and
+   * the values of ui:errors are locale keys, translated at render time (the schema itself is never rewritten). */
+  uiSchema?: Record<string, unknown>;
+}
+
+/** Where a form field's options come from (a named server choice source). */
+export interface ChoiceSpec {
+  source: string;
+  /** accounts: which products, which currency. */
+  products?: string[];
+  currency?: string;
+  /** Only options whose detail[filterKey] equals the value of this form field (e.g. denominations of the chosen operator). */
+  dependsOn?: string;
+  filterKey?: string;
+  /** Options differ from the value of this other field (e.g. the credit account is not the debit account). */
+  excludeField?: string;
+  params?: Record<string, unknown>;
+}
+
+export interface InquirySpec {
+  /** A named server lookup (bill look-up, beneficiary name, denomination price). */
+  lookup: string;
+  params?: Record<string, unknown>;
+}
+
+export interface AmountSpec {
+  /** "form.amount" (integer minor units typed by the customer) or "inquiry.billAmount" (from the look-up). */
+  from: ValuePath;
+  /** ISO 4217; absent means the currency of the debited account. */
+  currency?: string;
+}
+
+export type CreditSpec = { internal: string } | { accountId: ValuePath } | { accountNo: ValuePath };
+
+export interface FeeRule {
+  kind: FeeKind;
+  /** Integer minor units of the transaction currency. */
+  amount: number;
+}
+
+export interface PendingCode {
+  sourceSystem: string;
+  errorCode: string;
+}
+
+export interface PostingSpec {
+  /** Value path of the debited account id, normally "form.sourceOfFund". */
+  debit: ValuePath;
+  credit: CreditSpec;
+  fees?: FeeRule[];
+  limitCategory: string;
+  /** A named server executor: "ledger.transfer", "biller.pay", ... */
+  execute: string;
+  params?: Record<string, unknown>;
+  /** Error codes that mean "in progress" (spec section 8) on top of the engine's defaults. */
+  pendingCodes?: PendingCode[];
+}
+
+export interface SummaryRow {
+  labelKey: LocaleKey;
+  value: ValuePath;
+  format?: RowFormat;
+  /** Leave the row out when the value is empty. */
+  optional?: boolean;
+}
+
+export interface VerifySpec {
+  /** Allowed methods; the first is the default. */
+  methods: VerificationMethod[];
+  summary: SummaryRow[];
+}
+
+export interface ReceiptSpec {
+  rows: SummaryRow[];
+  actions: ReceiptAction[];
+}
+
+/** What a machine state shows, and at which path under the flow's route. */
+export interface StepMeta {
+  /** "inquiry" (the form), "verify", "receipt", "form" (an extra form step), "notice". */
+  view: 'inquiry' | 'verify' | 'receipt' | 'form' | 'notice';
+  /** Path segment(s) under the flow's route, e.g. "inquiry/", "inquiry/step-2/". */
+  path: string;
+  form?: FlowForm;
+  titleKey?: LocaleKey;
+  bodyKey?: LocaleKey;
+}
+
+/** A JSON XState config; every actor, guard and action named in it must be in the engine's registry. */
+export interface MachineStateConfig {
+  meta?: StepMeta;
+  type?: 'final';
+  initial?: string;
+  entry?: string | string[];
+  exit?: string | string[];
+  on?: Record<string, TransitionConfig | TransitionConfig[] | string>;
+  always?: TransitionConfig | TransitionConfig[] | string;
+  invoke?: InvokeConfig;
+  states?: Record<string, MachineStateConfig>;
+  tags?: string[];
+}
+
+export interface TransitionConfig {
+  target?: string;
+  guard?: string;
+  actions?: string | string[];
+}
+
+export interface InvokeConfig {
+  src: string;
+  id?: string;
+  onDone?: TransitionConfig | TransitionConfig[] | string;
+  onError?: TransitionConfig | TransitionConfig[] | string;
+}
+
+export interface MachineSpec {
+  initial: string;
+  states: Record<string, MachineStateConfig>;
+}
+
+export interface FlowFile {
+  $schema?: string;
+  id: string;
+  area: string;
+  /** Base route with a trailing slash: "/payment/bpjs/". Steps are joined under it ("inquiry/"). */
+  route: string;
+  /** When several flows share a route (the transfer types on /transfer/), each has a variant: ?type=<variant>. */
+  variant?: string;
+  titleKey: LocaleKey;
+  menu?: FlowMenu;
+  /** "casa": only customers with a savings or current account (others see the credit-card-only pop-up). */
+  requires?: 'casa';
+  form: FlowForm;
+  choices?: Record<string, ChoiceSpec>;
+  inquiry?: InquirySpec;
+  amount: AmountSpec;
+  posting: PostingSpec;
+  verify: VerifySpec;
+  receipt: ReceiptSpec;
+  /** null: the default inquiry -> verify -> receipt machine. */
+  machine: MachineSpec | null;
+}
+
+/** A flow as loaded: the file, where it came from and its form schemas resolved. */
+export interface LoadedFlow {
+  flow: FlowFile;
+  /** Path relative to the flows folder, e.g. "payment/bpjs.json". */
+  file: string;
+  /** Form schemas by their path under schemas/ (the main form and any extra step's). */
+  schemas: Record<string, Record<string, unknown>>;
+}
+
+/** One thing wrong in a flow file, for an analyst to read. */
+export interface FlowProblem {
+  /** File relative to the project, e.g. "flows/payment/bpjs.json". */
+  file: string;
+  /** JSON path inside the file, e.g. "$.verify.summary[2].labelKey". */
+  path: string;
+  message: string;
+}

@@ -1,0 +1,136 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadFlowsFromDisk, projectFolders } from '@/shared/flows/load-node';
+import { stepsOf } from '@/shared/flows';
+
+const project = projectFolders();
+const tmp = mkdtempSync(path.join(tmpdir(), 'flows-check-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** A copy of the project's flows, schemas and locales where one flow file is replaced. */
+function copyWith(name: string, mutate: (flow: Record<string, unknown>) => void) {
+  const root = mkdtempSync(path.join(tmp, 'p-'));
+  for (const d of ['flows', 'schemas', 'locales'])
+    cpSync(path.join(project.root!, d), path.join(root, d), { recursive: true });
+  const file = path.join(root, 'flows', name);
+  const flow = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  mutate(flow);
+  writeFileSync(file, JSON.stringify(flow, null, 2));
+  return loadFlowsFromDisk(projectFolders(root));
+}
+
+describe('flows:check', () => {
+  it('accepts the project flows', () => {
+    const { flows, problems } = loadFlowsFromDisk();
+    expect(problems).toEqual([]);
+    expect(flows.map((f) => f.flow.id).sort()).toEqual([
+      'payment.bpjs',
+      'purchase.mobile',
+      'transfer.own',
+      'transfer.samebank',
+    ]);
+    expect(flows.find((f) => f.flow.id === 'payment.bpjs')?.schemas['forms/payment/bpjs.json']).toBeTruthy();
+  });
+
+  it('reports every problem of a broken file with its JSON path, not just the first', () => {
+    const { problems, flows } = copyWith('payment/bpjs.json', (f) => {
+      f.titleKey = 'flows:payment.bpjs.nope';
+      f.colour = 'red';
+      (f.form as { schema: string }).schema = 'forms/payment/missing.json';
+      (f.inquiry as { lookup: string }).lookup = 'biller.unknown';
+      (f.posting as { execute: string }).execute = 'ledger.teleport';
+      (f.verify as { methods: string[] }).methods = ['otp', 'pigeon'];
+      delete f.receipt;
+    });
+    const at = (p: string) => problems.filter((x) => x.path === p).map((x) => x.message);
+    expect(problems.every((p) => p.file === 'flows/payment/bpjs.json')).toBe(true);
+    expect(at('$.titleKey')[0]).toMatch(/missing in Indonesian and English/);
+    expect(at('$.colour')[0]).toMatch(/not a known property/);
+    expect(at('$.form.schema')[0]).toMatch(/does not exist/);
+    expect(at('$.inquiry.lookup')[0]).toMatch(/"biller.unknown" is not a known lookup/);
+    expect(at('$.posting.execute')[0]).toMatch(/not a known executor/);
+    expect(at('$.verify.methods[1]')[0]).toMatch(/must be one of "otp", "approval"/);
+    expect(at('$.receipt')[0]).toMatch(/required/);
+    expect(flows.map((f) => f.flow.id)).not.toContain('payment.bpjs');
+  });
+
+  it('reports a locale key missing in one language only, and unknown widgets and fields', () => {
+    const { problems } = copyWith('purchase/mobile.json', (f) => {
+      const ui = (f.form as { uiSchema: Record<string, Record<string, unknown>> }).uiSchema;
+      ui.operator!['ui:widget'] = 'carousel';
+      ui.nickname = { 'ui:title': 'flows:common.amount' };
+      (f.verify as { summary: unknown[] }).summary.push({
+        labelKey: 'flows:common.amount',
+        value: 'form.pin',
+      });
+    });
+    const msgs = problems.map((p) => `${p.path} ${p.message}`);
+    expect(msgs).toContainEqual(
+      expect.stringMatching(/^\$\.form\.uiSchema\.operator\["ui:widget"\] "carousel" is not a known widget/),
+    );
+    expect(msgs).toContainEqual(expect.stringMatching(/^\$\.form\.uiSchema\.nickname .*does not have/));
+    expect(msgs).toContainEqual(expect.stringMatching(/^\$\.verify\.summary\[4\]\.value .*"pin"/));
+  });
+
+  it('reports a duplicate id and a duplicate route', () => {
+    const { problems } = copyWith('transfer/same-bank.json', (f) => {
+      f.id = 'transfer.own';
+      f.variant = 'own-account';
+    });
+    expect(problems.map((p) => p.message)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/id "transfer.own" is already used by flows\/transfer\/own-account.json/),
+        expect.stringMatching(/route "\/transfer\/" with variant "own-account" is already used/),
+      ]),
+    );
+  });
+
+  it('checks names inside a JSON machine config and lists its steps', () => {
+    const machine = {
+      initial: 'inquiry',
+      states: {
+        inquiry: {
+          meta: { view: 'inquiry', path: 'inquiry/' },
+          on: { SUBMIT: { target: 'terms', actions: 'storeForm' } },
+        },
+        terms: {
+          meta: { view: 'notice', path: 'inquiry/terms/', bodyKey: 'flows:common.amount' },
+          on: { NEXT: 'verifyy' },
+        },
+        verify: { meta: { view: 'verify', path: 'verify/' }, invoke: { src: 'fax', onDone: 'receipt' } },
+        receipt: { meta: { view: 'receipt', path: 'receipt/' }, entry: ['persist', 'shout'], type: 'final' },
+      },
+    };
+    const { problems } = copyWith('payment/bpjs.json', (f) => {
+      f.machine = machine;
+    });
+    const msgs = problems.map((p) => `${p.path} ${p.message}`);
+    expect(msgs).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\$\.machine\.states\.terms\.on\.NEXT The target "verifyy"/),
+        expect.stringMatching(/^\$\.machine\.states\.verify\.invoke\.src "fax" is not a known actor/),
+        expect.stringMatching(/^\$\.machine\.states\.receipt\.entry\[1\] "shout" is not a known action/),
+      ]),
+    );
+    expect(problems).toHaveLength(3);
+    expect(stepsOf({ machine } as never).map((s) => s.path)).toEqual([
+      'inquiry/',
+      'inquiry/terms/',
+      'verify/',
+      'receipt/',
+    ]);
+  });
+
+  it('reports invalid JSON', () => {
+    const root = mkdtempSync(path.join(tmp, 'j-'));
+    for (const d of ['flows', 'schemas', 'locales'])
+      cpSync(path.join(project.root!, d), path.join(root, d), { recursive: true });
+    writeFileSync(path.join(root, 'flows/payment/bpjs.json'), '{ "id": ');
+    const { problems } = loadFlowsFromDisk(projectFolders(root));
+    expect(problems).toEqual([
+      { file: 'flows/payment/bpjs.json', path: '$', message: expect.stringMatching(/not valid JSON/) },
+    ]);
+  });
+});
