@@ -32,7 +32,6 @@ export interface FlowCheckResult {
 
 const LANGS = ['id', 'en'] as const;
 const UI_TEXT_KEYS = ['ui:title', 'ui:description', 'ui:help', 'ui:placeholder'];
-const TOP_PATHS = new Set([
   'amount',
   'total',
   'exchangeRate',
