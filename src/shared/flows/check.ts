@@ -32,14 +32,6 @@ export interface FlowCheckResult {
 
 const LANGS = ['id', 'en'] as const;
 const UI_TEXT_KEYS = ['ui:title', 'ui:description', 'ui:help', 'ui:placeholder'];
-  'amount',
-  'total',
-  'exchangeRate',
-  'equivalent',
-  'referenceNo',
-  'status',
-  'createdAt',
-]);
 
 function newAjv(): Ajv {
   const ajv = new Ajv({ allErrors: true, strict: false });
