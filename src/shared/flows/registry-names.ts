@@ -1,3 +1,20 @@
+/*
+ * What the browser engine sends and expects (for the server's implementations):
+ * - Load flows with `loadFlowsOrThrow(folders)` / `loadFlowsFromDisk(folders)` from ./load-node (folders are
+ *   parameters so tests can use a temporary copy). `LoadedFlow.schemas[flow.form.schema]` is the form's JSON Schema:
+ *   validate the inquiry's `form` with it (same schema as the browser's precompiled validator).
+ * - Form values: account choices are the account id as a STRING ("12"); `form.amount` (when a flow takes the
+ *   amount from the form) is an integer in minor units of the debited account's currency (Rp 150.000 -> 15000000).
+ * - Choice options: {value: string, labelEng, labelIdn, detail?}. For "accounts" the browser reads
+ *   detail.currency, detail.accountNo and detail.balance (Money) when present; for "mobile.denominations"
+ *   detail.operator (the filterKey) and detail.price (Money). `excludeField` and `dependsOn` are applied in the browser.
+ * - "mobile.operators"/"mobile.denominations": the browser reads them from POST /api/mobilepurchase/v1/getpurchaseformdata
+ *   {} -> {choices: {operator: [...], denomination: [...]}}, falling back to /api/transaction/v1/formdata.
+ * - Inquiry `details` feed the value paths "inquiry.<key>" of verify and receipt rows (e.g. beneficiaryName,
+ *   customerName, period, billAmount, price). A 422 with `fields` keyed "/form/<field>" shows inline under that field.
+ * - Value paths are read with readValue() from ./values.
+ */
+
 /**
  * Every named implementation a flow file may use. ONE list for both sides: the browser engine's
  * setup() registry and the server's lookup/executor/choice-source registries are tested to implement
