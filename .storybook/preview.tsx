@@ -1,0 +1,48 @@
+import type { Decorator, Preview } from '@storybook/react-vite';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { I18nextProvider } from 'react-i18next';
+import { useMemo } from 'react';
+import { initI18n, type Lang } from '../src/shared/i18n/i18n';
+import { theme } from '../src/shared/ui/theme';
+import { allResources } from './locales';
+
+/** A story's own `parameters.lang` wins over the toolbar, so generated stories exist per language. */
+const withAppProviders: Decorator = (Story, context) => {
+  const lang = ((context.parameters.lang as Lang | undefined) ??
+    (context.globals.locale as Lang | undefined) ??
+    'id') as Lang;
+  const i18n = useMemo(() => initI18n(allResources, lang), [lang]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <Story />
+      </ThemeProvider>
+    </I18nextProvider>
+  );
+};
+
+const preview: Preview = {
+  decorators: [withAppProviders],
+  globalTypes: {
+    locale: {
+      description: 'Language',
+      toolbar: {
+        icon: 'globe',
+        items: [
+          { value: 'id', title: 'Bahasa Indonesia' },
+          { value: 'en', title: 'English' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+  },
+  initialGlobals: { locale: 'id' },
+  parameters: {
+    // Accessibility violations fail the story tests.
+    a11y: { test: 'error' },
+    layout: 'padded',
+  },
+};
+export default preview;
