@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { configFromEnv } from './config';
 import { openDb } from './db/db';
 import { migrate } from './db/migrate';
-import { seedDemo } from './core-bank/seed';
+import { seedDemoData } from './demo-seed';
 import { mkdir } from 'node:fs/promises';
 
 const config = configFromEnv();
@@ -19,8 +19,8 @@ const app = await buildApp({
   logger: { level: config.logLevel },
 });
 if (config.demo) {
-  const seeded = await seedDemo(db);
-  if (seeded) app.log.info('demo personas seeded');
+  const seeded = await seedDemoData(db);
+  if (seeded.personas) app.log.info(seeded, 'demo data seeded');
 }
 
 let closing = false;
