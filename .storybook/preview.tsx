@@ -2,7 +2,7 @@ import type { Decorator, Preview } from '@storybook/react-vite';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { I18nextProvider } from 'react-i18next';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { initI18n, type Lang } from '../src/shared/i18n/i18n';
 import { theme } from '../src/shared/ui/theme';
 import { allResources } from './locales';
