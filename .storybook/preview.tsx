@@ -7,19 +7,25 @@ import { initI18n, type Lang } from '../src/shared/i18n/i18n';
 import { theme } from '../src/shared/ui/theme';
 import { allResources } from './locales';
 
-/** A story's own `parameters.lang` wins over the toolbar, so generated stories exist per language. */
-const withAppProviders: Decorator = (Story, context) => {
-  const lang = ((context.parameters.lang as Lang | undefined) ??
-    (context.globals.locale as Lang | undefined) ??
-    'id') as Lang;
+function AppProviders({ lang, children }: { lang: Lang; children: ReactNode }) {
   const i18n = useMemo(() => initI18n(allResources, lang), [lang]);
   return (
     <I18nextProvider i18n={i18n}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <Story />
+        {children}
       </ThemeProvider>
     </I18nextProvider>
+  );
+}
+
+/** A story's own `parameters.lang` wins over the toolbar, so generated stories exist per language. */
+const withAppProviders: Decorator = (Story, context) => {
+  const lang = (context.parameters.lang ?? context.globals.locale ?? 'id') as Lang;
+  return (
+    <AppProviders lang={lang}>
+      <Story />
+    </AppProviders>
   );
 };
 
