@@ -1,6 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ApiError } from '../http/api-error';
+import { DEFAULT_BROWSER_ID } from '../../shared/constants';
+import { invalidToken } from './texts';
+import { touchSession, type Channel } from './sessions';
 
 export interface SessionInfo {
   id: number;
@@ -16,17 +18,70 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: SessionInfo | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * true on polling/background routes: the session is checked but its idle expiry is not slid,
+     * so a page left open does not keep itself alive.
+     */
+    sessionNoSlide?: boolean;
+  }
 }
 
-/** Placeholder until the sessions work lands: every authenticated call is refused. */
+/** The token and expiry the onSend hook writes back as `access_token` and `expires`. */
+interface IssuedCredentials {
+  token: string;
+  expires: number;
+  absoluteExpires: number;
+}
+const issued = new WeakMap<FastifyRequest, IssuedCredentials>();
+
+/** Makes the response carry the session headers (login success, every authenticated call). */
+export function issueCredentials(request: FastifyRequest, credentials: IssuedCredentials): void {
+  issued.set(request, credentials);
+}
+
+/** Logout: the response must not hand the ended token back. */
+export function withdrawCredentials(request: FastifyRequest): void {
+  issued.delete(request);
+}
+
+export function issuedCredentials(request: FastifyRequest): IssuedCredentials | undefined {
+  return issued.get(request);
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]{20,100})$/;
+
+/** The x-browser-id header; the spec's default '1234' when absent. */
+export function browserIdOf(request: FastifyRequest): string {
+  const raw = request.headers['x-browser-id'];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  return value && value.length <= 100 ? value : DEFAULT_BROWSER_ID;
+}
+
+/**
+ * Sessions per spec sections 4 and 7: bearer token plus browser id; every authenticated response
+ * carries `access_token` (the same token) and `expires` (epoch ms of the slid idle expiry).
+ */
 export default fp(async function sessionPlugin(app: FastifyInstance) {
   app.decorateRequest('session', null);
-  app.decorate('requireSession', async () => {
-    throw new ApiError(401, 'CLICKS', 'INVALID_TOKEN', {
-      titleEng: 'Session Time-out',
-      titleIdn: 'Sesi Berakhir',
-      messageEng: 'Please login again to continue your transaction',
-      messageIdn: 'Silakan login kembali untuk melanjutkan transaksi Anda',
-    });
+
+  app.decorate('requireSession', async (request: FastifyRequest) => {
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    if (!match) throw invalidToken();
+    const token = match[1]!;
+    const slide = request.routeOptions.config?.sessionNoSlide !== true;
+    const live = await touchSession(app.db, token, browserIdOf(request), slide);
+    if (!live) throw invalidToken();
+    request.session = { id: live.id, customerId: live.customerId, channel: live.channel as Channel };
+    issueCredentials(request, { token, expires: live.expires, absoluteExpires: live.absoluteExpires });
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const credentials = issued.get(request);
+    if (credentials) {
+      reply.header('access_token', credentials.token);
+      reply.header('expires', String(credentials.expires));
+    }
+    return payload;
   });
 });

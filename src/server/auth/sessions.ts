@@ -1,0 +1,113 @@
+import type { Queryable } from '../db/db';
+import { SESSION } from '../../shared/constants';
+import { randomToken, sha256Hex } from './tokens';
+
+export type Channel = 'web' | 'mobile';
+
+export interface NewSession {
+  token: string;
+  /** Idle expiry, epoch ms (the `expires` header). */
+  expires: number;
+  absoluteExpires: number;
+  sessionId: number;
+}
+
+/** Epoch ms of a timestamptz, computed by the database so both drivers agree. */
+const ms = (column: string) => `floor(extract(epoch from ${column}) * 1000)::int8`;
+
+/**
+ * Opens a session and returns its bearer token; only sha256(token) is stored.
+ * Used by the web login and by the companion app's /api/mobile/v1/login (channel 'mobile').
+ */
+export async function createSession(
+  db: Queryable,
+  input: { customerId: number; channel: Channel; browserId: string },
+): Promise<NewSession> {
+  const token = randomToken();
+  const { rows } = await db.query<{ id: number; idle_ms: number; absolute_ms: number }>(
+    `INSERT INTO sessions (token_hash, customer_id, channel, browser_id, idle_expires_at, absolute_expires_at)
+     VALUES ($1, $2, $3, $4, now() + $5::int * interval '1 millisecond', now() + $6::int * interval '1 millisecond')
+     RETURNING id, ${ms('idle_expires_at')} AS idle_ms, ${ms('absolute_expires_at')} AS absolute_ms`,
+    [sha256Hex(token), input.customerId, input.channel, input.browserId, SESSION.idleMs, SESSION.absoluteMs],
+  );
+  const row = rows[0]!;
+  return { token, expires: row.idle_ms, absoluteExpires: row.absolute_ms, sessionId: row.id };
+}
+
+export interface LiveSession {
+  id: number;
+  customerId: number;
+  channel: Channel;
+  expires: number;
+  absoluteExpires: number;
+}
+
+/**
+ * Finds the live session of a token used from this browser id and, when slide is true, pushes its
+ * idle expiry to now + idle (never past the absolute expiry). One statement, so concurrent calls agree.
+ * A session found expired, or used from another browser id, is ended on the way (the token may be stolen).
+ */
+export async function touchSession(
+  db: Queryable,
+  token: string,
+  browserId: string,
+  slide: boolean,
+): Promise<LiveSession | null> {
+  const hash = sha256Hex(token);
+  const { rows } = await db.query<{
+    id: number;
+    customer_id: number;
+    channel: Channel;
+    idle_ms: number;
+    absolute_ms: number;
+  }>(
+    `UPDATE sessions SET
+       last_seen_at = CASE WHEN $3::boolean THEN now() ELSE last_seen_at END,
+       idle_expires_at = CASE WHEN $3::boolean
+         THEN LEAST(now() + $4::int * interval '1 millisecond', absolute_expires_at)
+         ELSE idle_expires_at END
+     WHERE token_hash = $1 AND ended_at IS NULL AND browser_id = $2
+       AND idle_expires_at > now() AND absolute_expires_at > now()
+     RETURNING id, customer_id, channel, ${ms('idle_expires_at')} AS idle_ms, ${ms('absolute_expires_at')} AS absolute_ms`,
+    [hash, browserId, slide, SESSION.idleMs],
+  );
+  const row = rows[0];
+  if (row) {
+    return {
+      id: row.id,
+      customerId: row.customer_id,
+      channel: row.channel,
+      expires: row.idle_ms,
+      absoluteExpires: row.absolute_ms,
+    };
+  }
+  await db.query(
+    `UPDATE sessions SET ended_at = now(), end_reason = CASE
+       WHEN absolute_expires_at <= now() THEN 'absolute'
+       WHEN idle_expires_at <= now() THEN 'idle'
+       ELSE 'browser_mismatch' END
+     WHERE token_hash = $1 AND ended_at IS NULL`,
+    [hash],
+  );
+  return null;
+}
+
+export async function endSession(db: Queryable, sessionId: number, reason: string): Promise<void> {
+  await db.query(`UPDATE sessions SET ended_at = now(), end_reason = $2 WHERE id = $1 AND ended_at IS NULL`, [
+    sessionId,
+    reason,
+  ]);
+}
+
+/** Ends every open session of a customer (password reset). Returns how many were ended. */
+export async function endCustomerSessions(
+  db: Queryable,
+  customerId: number,
+  reason: string,
+): Promise<number> {
+  const r = await db.query(
+    `UPDATE sessions SET ended_at = now(), end_reason = $2 WHERE customer_id = $1 AND ended_at IS NULL`,
+    [customerId, reason],
+  );
+  return r.rowCount;
+}
