@@ -1,4 +1,178 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { invalidRequest } from '../http/api-error';
+import { customerSummary } from '../auth/customer-summary';
+import { defaultAccounts, portfolio } from '../core-bank/portfolio';
+import { rateBoard } from '../core-bank/exchange-rates';
+import { dismissBanner, pageBanners, type BannerPage } from '../core-bank/banners';
+import { accountHistory, ownedAccount } from '../core-bank/history';
+import { dashboardSchema } from './schemas';
+import { accountNotFound, bannerNotFound, defaultAccountNotSet, noTransactions } from './errors';
 
-/** dashboard routes (not built yet). */
-export default async function dashboardRoutes(_app: FastifyInstance): Promise<void> {}
+export interface DashboardRoutesOptions {
+  /** The clock (epoch ms); tests inject one to cross special-rate windows without sleeping. */
+  now?: () => number;
+}
+
+const DAY_MS = 86_400_000;
+const JAKARTA_OFFSET_MS = 7 * 3_600_000;
+const HISTORY_DEFAULT_DAYS = 30;
+const HISTORY_MAX_DAYS = 366;
+
+/** Today's date in Jakarta (WIB), 'YYYY-MM-DD'. */
+const jakartaToday = (nowMs: number) => new Date(nowMs + JAKARTA_OFFSET_MS).toISOString().slice(0, 10);
+
+/** A real calendar date 'YYYY-MM-DD' as epoch ms at UTC midnight, or null (2026-02-31 is not a date). */
+function calendarDay(text: string): number | null {
+  const ms = Date.parse(`${text}T00:00:00Z`);
+  return Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== text ? null : ms;
+}
+
+function sessionOf(request: FastifyRequest) {
+  const s = request.session;
+  // requireSession ran as preHandler; a missing session here is a wiring bug, not bad input.
+  if (!s) throw new Error('authenticated route reached without a session');
+  return s;
+}
+
+/**
+ * The dashboard's data from the core bank: summary, default accounts, exchange rates, maintenance
+ * banners and account history. All POST with a JSON body checked against schemas/api/dashboard.
+ */
+export default async function dashboardRoutes(
+  app: FastifyInstance,
+  opts: DashboardRoutesOptions = {},
+): Promise<void> {
+  const now = opts.now ?? Date.now;
+  const empty = dashboardSchema('dashboard/empty.request.json');
+  const authed = { preHandler: app.requireSession };
+
+  app.post(
+    '/api/dashboard/v1/summary',
+    {
+      ...authed,
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Accounts, cards, deposits, loans, investments, insurance, gold and points',
+        body: empty,
+        response: { 200: dashboardSchema('dashboard/summary.response.json') },
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const customer = await customerSummary(app.db, session.customerId, session.id);
+      if (!customer) throw new Error(`session ${session.id} has no customer`);
+      return { customer, ...(await portfolio(app.db, session.customerId)) };
+    },
+  );
+
+  app.post(
+    '/api/dashboard/v1/defaultaccount',
+    {
+      ...authed,
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Default source-of-fund and receiving accounts (422 CLICKS 95 when both unset)',
+        body: empty,
+        response: { 200: dashboardSchema('dashboard/defaultaccount.response.json') },
+      },
+    },
+    async (request) => {
+      const defaults = await defaultAccounts(app.db, sessionOf(request).customerId);
+      if (defaults.sourceAccountId === null && defaults.receivingAccountId === null) {
+        throw defaultAccountNotSet();
+      }
+      return defaults;
+    },
+  );
+
+  app.post(
+    '/api/exchangerate/v1/list',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Board rates and the special rates of this 10-second window (no session needed)',
+        body: empty,
+        response: { 200: dashboardSchema('dashboard/exchangerate-list.response.json') },
+      },
+    },
+    async () => rateBoard(app.db, now()),
+  );
+
+  app.post(
+    '/api/maintenance/v1/banner',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: "A page's maintenance banners ('login' needs no session; the others do)",
+        body: dashboardSchema('dashboard/banner.request.json'),
+        response: { 200: dashboardSchema('dashboard/banner.response.json') },
+      },
+    },
+    async (request, reply) => {
+      const { page } = request.body as { page: BannerPage };
+      if (page === 'login') return { banners: await pageBanners(app.db, 'login', null) };
+      await app.requireSession(request, reply);
+      const s = sessionOf(request);
+      return { banners: await pageBanners(app.db, page, { customerId: s.customerId, sessionId: s.id }) };
+    },
+  );
+
+  app.post(
+    '/api/maintenance/v1/banner/dismiss',
+    {
+      ...authed,
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Hide a banner until a login on a later day',
+        body: dashboardSchema('dashboard/banner-dismiss.request.json'),
+        response: { 200: dashboardSchema('dashboard/banner-dismiss.response.json') },
+      },
+    },
+    async (request) => {
+      const { key } = request.body as { key: string };
+      const dismissed = await dismissBanner(app.db, sessionOf(request).customerId, key);
+      if (!dismissed) throw bannerNotFound();
+      return dismissed;
+    },
+  );
+
+  app.post(
+    '/api/account/v1/history',
+    {
+      ...authed,
+      schema: {
+        tags: ['dashboard'],
+        summary: "Posted entries of one of the customer's accounts, newest first",
+        body: dashboardSchema('dashboard/account-history.request.json'),
+        response: { 200: dashboardSchema('dashboard/account-history.response.json') },
+      },
+    },
+    async (request) => {
+      const body = request.body as { accountId: number; from?: string; to?: string; page?: number };
+      const to = body.to ?? jakartaToday(now());
+      const toMs = calendarDay(to);
+      if (toMs === null)
+        throw invalidRequest({ '/to': { eng: 'is not a date', idn: 'bukan tanggal yang valid' } });
+      const from = body.from ?? new Date(toMs - HISTORY_DEFAULT_DAYS * DAY_MS).toISOString().slice(0, 10);
+      const fromMs = calendarDay(from);
+      if (fromMs === null) {
+        throw invalidRequest({ '/from': { eng: 'is not a date', idn: 'bukan tanggal yang valid' } });
+      }
+      if (fromMs > toMs) {
+        throw invalidRequest({
+          '/from': { eng: 'must not be after the end date', idn: 'tidak boleh setelah tanggal akhir' },
+        });
+      }
+      if (toMs - fromMs > HISTORY_MAX_DAYS * DAY_MS) {
+        throw invalidRequest({
+          '/from': { eng: 'the period is at most 366 days', idn: 'periode paling lama 366 hari' },
+        });
+      }
+      const account = await ownedAccount(app.db, sessionOf(request).customerId, body.accountId);
+      if (!account) throw accountNotFound();
+      const history = await accountHistory(app.db, account, { from, to, page: body.page ?? 1 });
+      if (history.entries.length === 0 && history.page === 1) throw noTransactions();
+      return history;
+    },
+  );
+}
