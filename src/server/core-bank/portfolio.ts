@@ -61,8 +61,14 @@ export interface Portfolio {
 
 const money = (amount: number, currency: string): Money => ({ amount, currency });
 
+/** '5481170012345678' -> '5481 17** **** 5678': the first six (the issuer) and the last four only. */
+export function maskCardNumber(cardNo: string): string {
+  const d = cardNo.replace(/\D/g, '');
+  return d.length >= 12 ? `${d.slice(0, 4)} ${d.slice(4, 6)}** **** ${d.slice(-4)}` : `**** ${d.slice(-4)}`;
+}
+
 export async function portfolio(db: Queryable, customerId: number): Promise<Portfolio> {
-  const casa = await db.query<{
+  const casaQ = db.query<{
     id: number;
     account_no: string;
     product: 'savings' | 'current';
@@ -83,9 +89,12 @@ export async function portfolio(db: Queryable, customerId: number): Promise<Port
   );
 
   // A supplementary card spends from its own sub-limit and from the main card's available limit.
-  const cards = await db.query<{
+  // Cards opened without a card_accounts row (e.g. by the registration demo) fall back to the account.
+  const cardsQ = db.query<{
     id: number;
-    masked_number: string;
+    account_no: string;
+    card_no: string | null;
+    masked_number: string | null;
     name: string;
     currency: string;
     credit_limit: number;
@@ -93,16 +102,18 @@ export async function portfolio(db: Queryable, customerId: number): Promise<Port
     supplementary: boolean;
     main_available: number | null;
   }>(
-    `SELECT a.id, k.masked_number, a.name, a.currency, k.credit_limit, a.balance,
+    `SELECT a.id, a.account_no, coalesce(k.card_no, a.details->>'cardNumber') AS card_no, k.masked_number,
+            a.name, a.currency, coalesce(k.credit_limit, -a.floor) AS credit_limit, a.balance,
             coalesce(a.details->>'supplementary', 'false') = 'true' AS supplementary,
-            (SELECT m.balance - m.floor FROM accounts m WHERE m.id = k.main_account_id) AS main_available
-       FROM accounts a JOIN card_accounts k ON k.account_id = a.id
+            (SELECT m.balance - m.floor FROM accounts m
+              WHERE m.id = coalesce(k.main_account_id, (a.details->>'mainAccountId')::int8)) AS main_available
+       FROM accounts a LEFT JOIN card_accounts k ON k.account_id = a.id
       WHERE a.customer_id = $1 AND a.product = 'credit_card' AND a.status <> 'closed'
       ORDER BY supplementary, a.id`,
     [customerId],
   );
 
-  const deposits = await db.query<{
+  const depositsQ = db.query<{
     id: number;
     account_no: string;
     currency: string;
@@ -119,7 +130,7 @@ export async function portfolio(db: Queryable, customerId: number): Promise<Port
     [customerId],
   );
 
-  const loans = await db.query<{
+  const loansQ = db.query<{
     id: number;
     account_no: string;
     currency: string;
@@ -134,7 +145,7 @@ export async function portfolio(db: Queryable, customerId: number): Promise<Port
   );
 
   // Values computed in SQL numeric, exactly, then rounded once to minor units (2 digits: IDR, USD).
-  const holdings = await db.query<{
+  const holdingsQ = db.query<{
     code: string;
     kind: 'mutual_fund' | 'bond';
     name: string;
@@ -157,7 +168,7 @@ export async function portfolio(db: Queryable, customerId: number): Promise<Port
     [customerId],
   );
 
-  const insurance = await db.query<{
+  const insuranceQ = db.query<{
     policy_no: string;
     product: string;
     currency: string;
@@ -169,7 +180,7 @@ export async function portfolio(db: Queryable, customerId: number): Promise<Port
     [customerId],
   );
 
-  const gold = await db.query<{ account_no: string; balance: number; market_value: number }>(
+  const goldQ = db.query<{ account_no: string; balance: number; market_value: number }>(
     `SELECT a.account_no, a.balance,
             round(a.balance::numeric * coalesce((SELECT sell_per_gram FROM gold_prices WHERE id = 1), 0) / 10000)::int8
               AS market_value
@@ -178,10 +189,21 @@ export async function portfolio(db: Queryable, customerId: number): Promise<Port
     [customerId],
   );
 
-  const points = await db.query<{ points: number }>('SELECT points FROM poin_xtra WHERE customer_id = $1', [
+  const pointsQ = db.query<{ points: number }>('SELECT points FROM poin_xtra WHERE customer_id = $1', [
     customerId,
   ]);
 
+  // Independent reads: on PostgreSQL they run side by side on the pool.
+  const [casa, cards, deposits, loans, holdings, insurance, gold, points] = await Promise.all([
+    casaQ,
+    cardsQ,
+    depositsQ,
+    loansQ,
+    holdingsQ,
+    insuranceQ,
+    goldQ,
+    pointsQ,
+  ]);
   const mutualFunds = holdings.rows.filter((h) => h.kind === 'mutual_fund');
   const bonds = holdings.rows.filter((h) => h.kind === 'bond');
   const g = gold.rows[0];
@@ -202,7 +224,7 @@ export async function portfolio(db: Queryable, customerId: number): Promise<Port
       const available = k.main_available === null ? own : Math.min(own, k.main_available);
       return {
         id: k.id,
-        maskedNumber: k.masked_number,
+        maskedNumber: k.masked_number ?? maskCardNumber(k.card_no ?? k.account_no),
         name: k.name,
         currency: k.currency,
         creditLimit: money(k.credit_limit, k.currency),

@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '../db/db';
 import { hashSecret } from '../auth/password';
+import { maskCardNumber } from './portfolio';
 
 /** Internal clearing accounts the seed's history is posted against, one per currency. */
 export const SEED_CLEARING = (currency: string) => `INTERNAL-SEED-CLEARING-${currency}`;
@@ -328,7 +329,7 @@ async function insertCard(
     mainAccountId?: number;
   },
 ) {
-  const masked = `${card.cardNo.slice(0, 4)} ${card.cardNo.slice(4, 6)}** **** ${card.cardNo.slice(12)}`;
+  const masked = maskCardNumber(card.cardNo);
   await c.tx.query(
     `INSERT INTO card_accounts (account_id, card_no, masked_number, card_name, embossed_name, credit_limit, main_account_id, expiry_month, statement_day)
      VALUES ($1, $2, $3, $4, $5, $6, $7, '09/29', 17)`,

@@ -123,3 +123,19 @@ describe.each(testDbs)('demo seed on $name', ({ open }) => {
     expect(rows[0]).toMatchObject({ sup: 'true', main_owner: 'budisantoso' });
   });
 });
+
+describe.each(testDbs)('demo seed started by two servers at once on $name', ({ open }) => {
+  it('seeds exactly once', async () => {
+    const db = await open();
+    try {
+      const results = await Promise.all([seedDemo(db), seedDemo(db)]);
+      expect([...results].sort()).toEqual([false, true]);
+      const { rows } = await db.query<{ n: number }>(
+        `SELECT count(*)::int8 AS n FROM customers WHERE user_id = 'budisantoso'`,
+      );
+      expect(rows[0]!.n).toBe(1);
+    } finally {
+      await db.close();
+    }
+  });
+});

@@ -156,6 +156,32 @@ describe.each(testDbs)('dashboard API on $name', ({ open }) => {
       }
     });
 
+    it('shows a card opened without card details (registration demo holders) from its account', async () => {
+      const { rows } = await db.query<{ id: number }>(
+        `INSERT INTO customers (cif, user_id, title, full_name) VALUES ('TESTCARD01', 'cardonlytest', 'Ms.', 'Card Only')
+         RETURNING id`,
+      );
+      const customerId = rows[0]!.id;
+      await db.query(
+        `INSERT INTO accounts (account_no, customer_id, product, name, currency, balance, floor, details)
+         VALUES ('CC4111888899991234', $1, 'credit_card', 'Kartu Kredit', 'IDR', -150000, -2000000000, $2::jsonb)`,
+        [customerId, JSON.stringify({ cardNumber: '4111888899991234' })],
+      );
+      const { headers } = await openSession(db, 'cardonlytest');
+      const body = (await post('/api/dashboard/v1/summary', {}, headers)).json();
+      expect(body.customer).toMatchObject({ ccOnly: true, displayName: 'Card Only' });
+      expect(body.creditCards).toEqual([
+        expect.objectContaining({
+          maskedNumber: '4111 88** **** 1234',
+          creditLimit: { amount: 2_000_000_000, currency: 'IDR' },
+          availableLimit: { amount: 1_999_850_000, currency: 'IDR' },
+          outstanding: { amount: 150_000, currency: 'IDR' },
+          supplementary: false,
+        }),
+      ]);
+      expect(body.poinXtra).toEqual({ points: 0 });
+    });
+
     it('rejects a body with unknown fields with 400 INVALID_REQUEST', async () => {
       const { headers } = await openSession(db, 'budisantoso');
       const res = await post('/api/dashboard/v1/summary', { accountId: 1 }, headers);
