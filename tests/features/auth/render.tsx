@@ -1,0 +1,50 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { initI18n, type Lang } from '@/shared/i18n/i18n';
+import { ErrorProvider } from '@/shared/ui';
+import enCommon from '../../../locales/en/common.json';
+import enErrors from '../../../locales/en/errors.json';
+import enAuth from '../../../locales/en/auth.json';
+import enDashboard from '../../../locales/en/dashboard.json';
+import idCommon from '../../../locales/id/common.json';
+import idErrors from '../../../locales/id/errors.json';
+import idAuth from '../../../locales/id/auth.json';
+import idDashboard from '../../../locales/id/dashboard.json';
+
+export function testI18n(lang: Lang = 'en') {
+  return initI18n(
+    {
+      en: { common: enCommon, errors: enErrors, auth: enAuth, dashboard: enDashboard },
+      id: { common: idCommon, errors: idErrors, auth: idAuth, dashboard: idDashboard },
+    },
+    lang,
+  );
+}
+
+/** Renders routes in a memory router with i18n and the shared error dialog, starting at `path`. */
+export function renderRoutes(
+  routes: RouteObject[],
+  path: string,
+  opts: { lang?: Lang; state?: unknown; onSessionExpired?: () => void } = {},
+) {
+  const i18n = testI18n(opts.lang);
+  const router = createMemoryRouter(
+    [...routes, { path: '*', element: <p data-testid="elsewhere">elsewhere</p> }],
+    { initialEntries: [{ pathname: path, state: opts.state }] },
+  );
+  const utils = render(
+    <I18nextProvider i18n={i18n}>
+      <ErrorProvider onSessionExpired={opts.onSessionExpired ?? (() => undefined)}>
+        <RouterProvider router={router} />
+      </ErrorProvider>
+    </I18nextProvider>,
+  );
+  return { ...utils, router, i18n };
+}
+
+export function renderWithI18n(ui: ReactElement, lang: Lang = 'en') {
+  const i18n = testI18n(lang);
+  return { ...render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>), i18n };
+}
