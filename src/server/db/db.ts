@@ -79,6 +79,8 @@ export async function openPostgres(connectionString: string, max = 20): Promise<
           : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle client whose backend goes away (server restart, DROP DATABASE ... FORCE) must not crash the process.
+  pool.on('error', () => undefined);
   // Fail fast on a wrong URL rather than on the first request.
   const client = await pool.connect();
   client.release();

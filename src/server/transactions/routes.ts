@@ -1,4 +1,222 @@
 import type { FastifyInstance } from 'fastify';
+import { ApprovalHub } from '../approvals/hub';
+import { DENOMINATIONS, OPERATORS } from '../billers/operators';
+import { loadCatalog } from './catalog';
+import { createTransactionService, type Caller, type TransactionService } from './service';
+import { openEventStream } from './sse';
 
-/** transactions routes (not built yet). */
-export default async function transactionsRoutes(_app: FastifyInstance): Promise<void> {}
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The generic flow engine (also used by the approvals routes and tests). */
+    transactions: TransactionService;
+    approvalHub: ApprovalHub;
+  }
+}
+
+const money = {
+  type: 'object',
+  properties: { amount: { type: 'integer' }, currency: { type: 'string' } },
+  required: ['amount', 'currency'],
+} as const;
+const inquiryId = { type: 'string', minLength: 1, maxLength: 64 } as const;
+const body = (properties: Record<string, unknown>, required: string[]) => ({
+  type: 'object',
+  additionalProperties: false,
+  properties,
+  required,
+});
+
+/** The flow engine's HTTP API (CONTRACTS "Flow engine"): one set of endpoints for every flow file. */
+export default async function transactionsRoutes(app: FastifyInstance): Promise<void> {
+  const hub = new ApprovalHub();
+  const catalog = loadCatalog(app.log);
+  const service = createTransactionService({ db: app.db, otp: app.otp, catalog, hub });
+  app.decorate('transactions', service);
+  app.decorate('approvalHub', hub);
+
+  const caller = (request: { session: { id: number; customerId: number } | null }): Caller => ({
+    customerId: request.session!.customerId,
+    sessionId: request.session!.id,
+  });
+  const auth = { preHandler: app.requireSession, schema: { security: [{ bearer: [] }] } };
+
+  app.post<{ Body: { flowId: string } }>(
+    '/api/transaction/v1/formdata',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        ...auth.schema,
+        summary: 'Options of a flow form',
+        body: body({ flowId: { type: 'string', maxLength: 100 } }, ['flowId']),
+      },
+    },
+    async (request) => service.formData(caller(request), request.body.flowId),
+  );
+
+  app.post<{ Body: { flowId: string; form: Record<string, unknown> } }>(
+    '/api/transaction/v1/inquiry',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        ...auth.schema,
+        summary:
+          "Quote a transaction: the form is checked against the flow's own JSON Schema, amount rules apply",
+        body: body({ flowId: { type: 'string', maxLength: 100 }, form: { type: 'object' } }, [
+          'flowId',
+          'form',
+        ]),
+      },
+    },
+    async (request) => service.inquire(caller(request), request.body.flowId, request.body.form),
+  );
+
+  app.post<{ Body: { inquiryId: string; method: 'otp' | 'approval'; phoneId?: number } }>(
+    '/api/transaction/v1/verification',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        ...auth.schema,
+        summary: 'Send an OTP or push an approval request to the companion app',
+        body: body(
+          {
+            inquiryId,
+            method: { type: 'string', enum: ['otp', 'approval'] },
+            phoneId: { type: 'integer', minimum: 1 },
+          },
+          ['inquiryId', 'method'],
+        ),
+      },
+    },
+    async (request) => service.startVerification(caller(request), request.body),
+  );
+
+  app.post<{ Body: { inquiryId: string } }>(
+    '/api/transaction/v1/verification/resend',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        ...auth.schema,
+        summary: 'Resend the OTP or the approval request',
+        body: body({ inquiryId }, ['inquiryId']),
+      },
+    },
+    async (request) => service.resendVerification(caller(request), request.body.inquiryId),
+  );
+
+  const statusResponse = {
+    200: {
+      type: 'object',
+      properties: { status: { type: 'string', enum: ['waiting', 'approved', 'rejected', 'expired'] } },
+      required: ['status'],
+    },
+  };
+  app.post<{ Body: { inquiryId: string } }>(
+    '/api/transaction/v1/verification/status',
+    {
+      preHandler: app.requireSession,
+      config: { sessionNoSlide: true },
+      schema: {
+        ...auth.schema,
+        summary: 'Status of the approval request',
+        body: body({ inquiryId }, ['inquiryId']),
+        response: statusResponse,
+      },
+    },
+    async (request) => service.verificationStatus(caller(request), request.body.inquiryId),
+  );
+
+  app.get<{ Querystring: { inquiryId: string } }>(
+    '/api/transaction/v1/verification/events',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        ...auth.schema,
+        summary: 'Server-sent events: `status` whenever the approval request changes',
+        querystring: body({ inquiryId }, ['inquiryId']),
+      },
+    },
+    async (request, reply) => {
+      const who = caller(request);
+      // Fails with the usual apierror (before the stream opens) when the inquiry is not this session's.
+      await service.verificationStatus(who, request.query.inquiryId);
+      let last = '';
+      const stream = openEventStream(request, reply, {
+        pollMs: 2_000,
+        maxMs: 20 * 60_000,
+        tick: async (send) => {
+          const s = await service.verificationStatus(who, request.query.inquiryId);
+          if (s.status !== last) {
+            last = s.status;
+            send('status', s);
+          }
+          return s.status !== 'waiting';
+        },
+      });
+      const off = hub.subscribe(`inquiry:${request.query.inquiryId}`, stream.wake);
+      void stream.closed.then(off);
+    },
+  );
+
+  app.post<{ Body: { inquiryId: string; idempotencyKey: string; otp?: string } }>(
+    '/api/transaction/v1/confirm',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        ...auth.schema,
+        summary: 'Book the verified transaction; the same idempotency key always answers the same receipt',
+        body: body(
+          {
+            inquiryId,
+            idempotencyKey: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,100}$' },
+            otp: { type: 'string', pattern: '^[0-9]{6}$' },
+          },
+          ['inquiryId', 'idempotencyKey'],
+        ),
+      },
+    },
+    async (request) => service.confirm(caller(request), request.body),
+  );
+
+  app.post(
+    '/api/mobilepurchase/v1/getpurchaseformdata',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        ...auth.schema,
+        summary: 'Mobile top-up: operators with their number prefixes, and denominations',
+        body: { type: 'object', additionalProperties: false, properties: {} },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              operators: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    code: { type: 'string' },
+                    name: { type: 'string' },
+                    prefixes: { type: 'array', items: { type: 'string' } },
+                  },
+                },
+              },
+              denominations: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    code: { type: 'string' },
+                    operator: { type: 'string' },
+                    nominal: money,
+                    price: money,
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    async () => ({ operators: OPERATORS, denominations: DENOMINATIONS }),
+  );
+}

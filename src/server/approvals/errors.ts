@@ -1,0 +1,54 @@
+import { ApiError } from '../http/api-error';
+
+export const approvalErrors = {
+  notFound: () =>
+    new ApiError(404, 'CLICKS', 'APPROVAL_NOT_FOUND', {
+      titleEng: 'Approval request not found',
+      titleIdn: 'Permintaan persetujuan tidak ditemukan',
+      messageEng: 'This approval request does not exist or is no longer yours to decide.',
+      messageIdn: 'Permintaan persetujuan ini tidak ada atau tidak dapat Anda putuskan.',
+    }),
+  expired: () =>
+    new ApiError(410, 'CLICKS', 'APPROVAL_EXPIRED', {
+      titleEng: 'Verification expired',
+      titleIdn: 'Verifikasi kedaluwarsa',
+      messageEng: 'This approval request has expired or was already decided.',
+      messageIdn: 'Permintaan persetujuan ini sudah kedaluwarsa atau sudah diputuskan.',
+    }),
+  resendLimit: () =>
+    new ApiError(429, 'CLICKS', 'APPROVAL_RESEND_LIMIT', {
+      titleEng: 'Resend limit reached',
+      titleIdn: 'Batas kirim ulang tercapai',
+      messageEng: 'You have resent the approval request the maximum number of times. Please use OTP instead.',
+      messageIdn:
+        'Anda sudah mengirim ulang permintaan persetujuan sebanyak batas maksimum. Silakan gunakan OTP.',
+    }),
+  rejected: () =>
+    new ApiError(409, 'CLICKS', 'APPROVAL_REJECTED', {
+      titleEng: 'Transaction cancelled',
+      titleIdn: 'Transaksi dibatalkan',
+      messageEng: 'The approval request was rejected in the app, so the transaction is cancelled.',
+      messageIdn: 'Permintaan persetujuan ditolak di aplikasi, sehingga transaksi dibatalkan.',
+    }),
+  mobileOnly: () =>
+    new ApiError(403, 'CLICKS', 'MOBILE_ONLY', {
+      titleEng: 'Companion app only',
+      titleIdn: 'Hanya aplikasi pendamping',
+      messageEng: 'Approvals are decided in the companion app.',
+      messageIdn: 'Persetujuan diputuskan di aplikasi pendamping.',
+    }),
+  loginFailed: () =>
+    new ApiError(401, 'CLICKS', 'LOGIN_FAILED', {
+      titleEng: 'Login failed',
+      titleIdn: 'Login gagal',
+      messageEng: 'The user ID or app PIN is incorrect.',
+      messageIdn: 'User ID atau PIN aplikasi salah.',
+    }),
+  loginLocked: () =>
+    new ApiError(423, 'CLICKS', 'LOGIN_LOCKED', {
+      titleEng: 'Login locked',
+      titleIdn: 'Login dikunci',
+      messageEng: 'Too many wrong attempts. Please try again in 15 minutes or call 14041.',
+      messageIdn: 'Terlalu banyak percobaan yang salah. Silakan coba lagi dalam 15 menit atau hubungi 14041.',
+    }),
+};

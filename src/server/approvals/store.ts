@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../db/db';
+import { APPROVAL } from '../../shared/constants';
+import { approvalErrors } from './errors';
+
+export type ApprovalStatus = 'waiting' | 'approved' | 'rejected' | 'expired';
+
+export interface ApprovalTicket {
+  approvalId: string;
+  expiresAt: string;
+  resendsLeft: number;
+}
+
+/** The exact details the companion app shows (built by the flow engine, in both languages). */
+export interface ApprovalSummary {
+  flowId: string;
+  title: { eng: string; idn: string };
+  amount: { amount: number; currency: string };
+  fees: { kind: string; amount: { amount: number; currency: string } }[];
+  total: { amount: number; currency: string };
+  exchangeRate?: string;
+  equivalent?: { amount: number; currency: string };
+  rows: { labelEng: string; labelIdn: string; value: string }[];
+}
+
+export interface PendingApproval extends ApprovalTicket {
+  summary: ApprovalSummary;
+  createdAt: string;
+}
+
+interface Row {
+  id: string;
+  inquiry_id: string;
+  customer_id: number;
+  summary: ApprovalSummary;
+  status: string;
+  resends: number;
+  expires_at: Date | string;
+  created_at: Date | string;
+  live: boolean;
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+const ticket = (r: Row): ApprovalTicket => ({
+  approvalId: r.id,
+  expiresAt: iso(r.expires_at),
+  resendsLeft: APPROVAL.maxResends - r.resends,
+});
+
+const publicStatus = (r: Pick<Row, 'status' | 'live'>): ApprovalStatus =>
+  r.status === 'approved'
+    ? 'approved'
+    : r.status === 'rejected'
+      ? 'rejected'
+      : r.status === 'waiting' && r.live
+        ? 'waiting'
+        : 'expired';
+
+const SELECT = `SELECT *, (expires_at > now()) AS live FROM approval_requests`;
+
+/**
+ * Opens an approval request for an inquiry. A new transaction supersedes the customer's other
+ * waiting requests (spec section 4: a request stays valid until a new transaction or session expiry).
+ */
+export async function openApproval(
+  db: Queryable,
+  input: { inquiryId: string; customerId: number; summary: ApprovalSummary },
+): Promise<ApprovalTicket> {
+  await db.query(
+    `UPDATE approval_requests SET status = 'cancelled' WHERE customer_id = $1 AND status = 'waiting' AND inquiry_id <> $2`,
+    [input.customerId, input.inquiryId],
+  );
+  const existing = await latestFor(db, input.inquiryId, input.customerId);
+  if (existing && existing.status === 'waiting' && existing.live) return ticket(existing);
+  if (existing?.status === 'rejected') throw approvalErrors.rejected();
+  const { rows } = await db.query<Row>(
+    `INSERT INTO approval_requests (id, inquiry_id, customer_id, summary, expires_at)
+     VALUES ($1, $2, $3, $4::jsonb, now() + make_interval(secs => $5)) RETURNING *, true AS live`,
+    [
+      randomUUID(),
+      input.inquiryId,
+      input.customerId,
+      JSON.stringify(input.summary),
+      APPROVAL.expiresMs / 1000,
+    ],
+  );
+  return ticket(rows[0]!);
+}
+
+async function latestFor(db: Queryable, inquiryId: string, customerId: number): Promise<Row | undefined> {
+  const { rows } = await db.query<Row>(
+    `${SELECT} WHERE inquiry_id = $1 AND customer_id = $2 ORDER BY created_at DESC LIMIT 1`,
+    [inquiryId, customerId],
+  );
+  return rows[0];
+}
+
+/** Pushes the request again with a fresh 5 minutes; at most APPROVAL.maxResends times. */
+export async function resendApproval(
+  db: Queryable,
+  inquiryId: string,
+  customerId: number,
+): Promise<ApprovalTicket> {
+  const r = await latestFor(db, inquiryId, customerId);
+  if (!r) throw approvalErrors.notFound();
+  if (r.status === 'rejected') throw approvalErrors.rejected();
+  if (r.status === 'approved') throw approvalErrors.expired();
+  if (r.resends >= APPROVAL.maxResends) throw approvalErrors.resendLimit();
+  const { rows } = await db.query<Row>(
+    `UPDATE approval_requests SET resends = resends + 1, status = 'waiting',
+            expires_at = now() + make_interval(secs => $2)
+      WHERE id = $1 AND resends < $3 AND status IN ('waiting', 'cancelled') RETURNING *, true AS live`,
+    [r.id, APPROVAL.expiresMs / 1000, APPROVAL.maxResends],
+  );
+  if (!rows[0]) throw approvalErrors.resendLimit();
+  return ticket(rows[0]);
+}
+
+export async function approvalStatus(
+  db: Queryable,
+  inquiryId: string,
+  customerId: number,
+): Promise<ApprovalStatus | null> {
+  const r = await latestFor(db, inquiryId, customerId);
+  return r ? publicStatus(r) : null;
+}
+
+/** The customer's requests still waiting, newest first (the companion app's list). */
+export async function pendingApprovals(db: Queryable, customerId: number): Promise<PendingApproval[]> {
+  const { rows } = await db.query<Row>(
+    `${SELECT} WHERE customer_id = $1 AND status = 'waiting' AND expires_at > now() ORDER BY created_at DESC`,
+    [customerId],
+  );
+  return rows.map((r) => ({ ...ticket(r), summary: r.summary, createdAt: iso(r.created_at) }));
+}
+
+/** Approve or reject from the app. Only a live, waiting request of this customer can be decided, once. */
+export async function decideApproval(
+  db: Queryable,
+  input: { approvalId: string; customerId: number; sessionId: number; decision: 'approve' | 'reject' },
+): Promise<{ inquiryId: string; status: ApprovalStatus }> {
+  const { rows } = await db.query<Row>(
+    `UPDATE approval_requests SET status = $3, decided_at = now(), decided_session_id = $4
+      WHERE id = $1 AND customer_id = $2 AND status = 'waiting' AND expires_at > now()
+      RETURNING *, true AS live`,
+    [
+      input.approvalId,
+      input.customerId,
+      input.decision === 'approve' ? 'approved' : 'rejected',
+      input.sessionId,
+    ],
+  );
+  const r = rows[0];
+  if (!r) {
+    const { rows: any } = await db.query<Row>(`${SELECT} WHERE id = $1 AND customer_id = $2`, [
+      input.approvalId,
+      input.customerId,
+    ]);
+    throw any[0] ? approvalErrors.expired() : approvalErrors.notFound();
+  }
+  return { inquiryId: r.inquiry_id, status: publicStatus(r) };
+}

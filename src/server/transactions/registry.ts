@@ -1,0 +1,224 @@
+import type { Queryable } from '../db/db';
+import type { ChoiceSpec, FlowFile } from '../../shared/flows/types';
+import type { ExecutorName, LookupName, ChoiceSourceName } from '../../shared/flows/registry-names';
+import { formatMoney, type Money } from '../../shared/money';
+import { lookupBill, payProvider, type BillParams, type ProviderOutcome } from '../billers/simulator';
+import { DENOMINATIONS, OPERATORS, operatorOfNumber, voucherSerial } from '../billers/operators';
+import { ApiError } from '../http/api-error';
+import { txErrors } from './errors';
+
+/** What a look-up or choice source sees. */
+export interface FlowContext {
+  db: Queryable;
+  customerId: number;
+  flow: FlowFile;
+  form: Record<string, unknown>;
+}
+
+export interface Choice {
+  value: string;
+  labelEng: string;
+  labelIdn: string;
+  detail?: Record<string, unknown>;
+}
+
+export type Lookup = (ctx: FlowContext, params: Record<string, unknown>) => Promise<Record<string, unknown>>;
+export type ChoiceSource = (ctx: {
+  db: Queryable;
+  customerId: number;
+  spec: ChoiceSpec;
+}) => Promise<Choice[]>;
+
+/**
+ * An executor books the journal. Without `provider` the booking is final at once (a transfer inside
+ * the bank); with it the money is held first (journal pending), the provider is called outside the
+ * database transaction, and its answer settles the journal.
+ */
+export interface Executor {
+  provider?: (details: Record<string, unknown>, params: Record<string, unknown>) => Promise<ProviderOutcome>;
+}
+
+const fieldOf = (path: string) => path.replace(/^form\./, '');
+const pointer = (path: string) => `/form/${fieldOf(path)}`;
+
+interface AccountRow {
+  id: number;
+  account_no: string;
+  customer_id: number | null;
+  product: string;
+  name: string;
+  currency: string;
+  balance: number;
+  floor: number;
+  status: string;
+}
+
+export async function accountById(db: Queryable, id: number): Promise<AccountRow | undefined> {
+  const { rows } = await db.query<AccountRow>('SELECT * FROM accounts WHERE id = $1', [id]);
+  const r = rows[0];
+  return r ? { ...r, id: Number(r.id), currency: r.currency.trim() } : undefined;
+}
+
+const accountLabel = (a: AccountRow) => `${a.name} - ${a.account_no}`;
+
+export const lookups: Record<LookupName, Lookup> = {
+  /** The customer's own receiving account (own-account transfer). */
+  'account.own': async (ctx) => {
+    const credit = ctx.flow.posting.credit;
+    const path = 'accountId' in credit ? credit.accountId : 'form.beneficiaryAccount';
+    const id = Number(ctx.form[fieldOf(path)]);
+    const a = Number.isSafeInteger(id) ? await accountById(ctx.db, id) : undefined;
+    if (!a || a.customer_id !== ctx.customerId || a.status !== 'active')
+      throw txErrors.accountNotAllowed(pointer(path));
+    return { beneficiaryAccountNo: a.account_no, beneficiaryName: a.name, beneficiaryCurrency: a.currency };
+  },
+  /** Another account of this bank, by number: the beneficiary's name. */
+  'account.beneficiary': async (ctx) => {
+    const credit = ctx.flow.posting.credit;
+    const path = 'accountNo' in credit ? credit.accountNo : 'form.beneficiaryAccountNo';
+    const accountNo = String(ctx.form[fieldOf(path)] ?? '');
+    const { rows } = await ctx.db.query<{ account_no: string; full_name: string; currency: string }>(
+      `SELECT a.account_no, c.full_name, a.currency FROM accounts a JOIN customers c ON c.id = a.customer_id
+        WHERE a.account_no = $1 AND a.status = 'active' AND a.product IN ('savings', 'current')`,
+      [accountNo],
+    );
+    const r = rows[0];
+    if (!r) throw txErrors.beneficiaryNotFound(pointer(path));
+    return {
+      beneficiaryAccountNo: r.account_no,
+      beneficiaryName: r.full_name.toUpperCase(),
+      beneficiaryCurrency: r.currency.trim(),
+      bankName: 'Bank CIMB Niaga',
+    };
+  },
+  /** A bill by customer number, from the simulated biller named in the flow's params. */
+  'biller.bill': async (ctx, params) => {
+    const field = typeof params.customerField === 'string' ? params.customerField : 'customerNumber';
+    const bill = await lookupBill(params as BillParams, String(ctx.form[field] ?? ''), `/form/${field}`);
+    return { ...bill };
+  },
+  /** The price of a purchase (mobile top-up denomination), checking the number belongs to the operator. */
+  'purchase.price': async (ctx, params) => {
+    const choiceField = typeof params.choice === 'string' ? params.choice : 'denomination';
+    const d = DENOMINATIONS.find((x) => x.code === ctx.form[choiceField]);
+    if (!d) throw invalidChoice(`/form/${choiceField}`);
+    if (ctx.form.operator !== undefined && ctx.form.operator !== d.operator)
+      throw invalidChoice(`/form/${choiceField}`);
+    const phone = String(ctx.form.phoneNumber ?? '');
+    const op = operatorOfNumber(phone);
+    if (!op || op.code !== d.operator) {
+      throw new ApiError(
+        422,
+        'CLICKS',
+        'OPERATOR_MISMATCH',
+        {
+          titleEng: 'Mobile number does not match the operator',
+          titleIdn: 'Nomor ponsel tidak sesuai operator',
+          messageEng: 'Please check the mobile number and the operator.',
+          messageIdn: 'Silakan periksa nomor ponsel dan operatornya.',
+        },
+        {
+          '/form/phoneNumber': {
+            eng: `This is not a ${OPERATORS.find((o) => o.code === d.operator)?.name} number`,
+            idn: `Nomor ini bukan nomor ${OPERATORS.find((o) => o.code === d.operator)?.name}`,
+          },
+        },
+      );
+    }
+    return {
+      product: params.product ?? 'mobile',
+      phoneNumber: phone,
+      operator: d.operator,
+      operatorName: op.name,
+      nominal: d.nominal,
+      price: d.price.amount,
+    };
+  },
+};
+
+function invalidChoice(at: string) {
+  return new ApiError(
+    422,
+    'CLICKS',
+    'INVALID_CHOICE',
+    {
+      titleEng: 'Option not available',
+      titleIdn: 'Pilihan tidak tersedia',
+      messageEng: 'Please choose one of the options offered.',
+      messageIdn: 'Silakan pilih salah satu pilihan yang tersedia.',
+    },
+    { [at]: { eng: 'Choose one of the options', idn: 'Pilih salah satu pilihan' } },
+  );
+}
+
+export const executors: Record<ExecutorName, Executor> = {
+  'ledger.transfer': {},
+  'biller.pay': {
+    provider: (details) => payProvider(String(details.customerNumber ?? '')),
+  },
+  'purchase.topup': {
+    provider: async (details) => {
+      const phone = String(details.phoneNumber ?? '');
+      const outcome = await payProvider(phone);
+      return outcome.ok
+        ? { ok: true, details: { ...outcome.details, voucherCode: voucherSerial(phone) } }
+        : outcome;
+    },
+  },
+};
+
+const money = (m: Money) => ({ en: formatMoney(m, 'en'), id: formatMoney(m, 'id') });
+
+export const choiceSources: Record<ChoiceSourceName, ChoiceSource> = {
+  /** The customer's active accounts of the products and currency the flow asks for. */
+  accounts: async ({ db, customerId, spec }) => {
+    const { rows } = await db.query<AccountRow>(
+      `SELECT * FROM accounts WHERE customer_id = $1 AND status = 'active'
+          AND ($2::text[] IS NULL OR product = ANY($2::text[])) AND ($3::text IS NULL OR currency = $3)
+        ORDER BY id`,
+      [customerId, spec.products ?? null, spec.currency ?? null],
+    );
+    return rows.map((r) => {
+      const a = { ...r, currency: r.currency.trim() };
+      return {
+        value: String(a.id),
+        labelEng: accountLabel(a),
+        labelIdn: accountLabel(a),
+        detail: {
+          accountNo: a.account_no,
+          product: a.product,
+          currency: a.currency,
+          balance: { amount: a.balance, currency: a.currency },
+          availableBalance: { amount: a.balance - a.floor, currency: a.currency },
+        },
+      };
+    });
+  },
+  /** Options written in the flow file itself: params.options [{value, labelEng, labelIdn}]. */
+  params: async ({ spec }) => {
+    const options = (spec.params?.options ?? []) as Choice[];
+    return options.map((o) => ({
+      value: String(o.value),
+      labelEng: o.labelEng,
+      labelIdn: o.labelIdn,
+      detail: o.detail,
+    }));
+  },
+  'mobile.operators': async () =>
+    OPERATORS.map((o) => ({
+      value: o.code,
+      labelEng: o.name,
+      labelIdn: o.name,
+      detail: { prefixes: [...o.prefixes] },
+    })),
+  'mobile.denominations': async () =>
+    DENOMINATIONS.map((d) => {
+      const n = money(d.nominal);
+      return {
+        value: d.code,
+        labelEng: n.en,
+        labelIdn: n.id,
+        detail: { operator: d.operator, nominal: d.nominal, price: d.price },
+      };
+    }),
+};

@@ -1,0 +1,649 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Db, Queryable } from '../db/db';
+import type { OtpChallenge, OtpService } from '../otp/otp-service';
+import type { ApiErrorBody } from '../../shared/api-error';
+import { formatMoney, type Money } from '../../shared/money';
+import { DEFAULT_PENDING_CODES } from '../../shared/flows/registry-names';
+import type { FeeKind, FlowFile } from '../../shared/flows/types';
+import { readValue } from '../../shared/flows/values';
+import type { FlowCatalog, CatalogFlow } from './catalog';
+import { validateFormOrThrow } from './catalog';
+import { txErrors } from './errors';
+import { convert, idrValue } from './fx';
+import { FloorError, internalAccount, postJournal, reverseJournal, type Leg } from './ledger';
+import { limitsFor, usedToday } from './limits';
+import { accountById, choiceSources, executors, lookups, type Choice } from './registry';
+import {
+  approvalStatus,
+  openApproval,
+  resendApproval,
+  type ApprovalStatus,
+  type ApprovalSummary,
+  type ApprovalTicket,
+} from '../approvals/store';
+import type { ApprovalHub } from '../approvals/hub';
+
+/** An inquiry stays confirmable this long (it covers the 5-minute OTP or approval plus resends). */
+export const INQUIRY_TTL_S = 15 * 60;
+
+export interface Fee {
+  kind: FeeKind;
+  amount: Money;
+}
+
+/** What the inquiry quoted and the confirm books: kept server-side, never trusted from the client. */
+export interface Quote {
+  amount: Money;
+  fees: Fee[];
+  total: Money;
+  exchangeRate?: string;
+  equivalent?: Money;
+  details: Record<string, unknown>;
+  legs: Leg[];
+  debitAccountId: number;
+  debitAmount: number;
+  limitCategory: string;
+  limitAmount: number;
+  amountField: string;
+  debitField: string;
+}
+
+export interface InquiryAnswer {
+  inquiryId: string;
+  flowId: string;
+  amount: Money;
+  fees: Fee[];
+  total: Money;
+  exchangeRate?: string;
+  equivalent?: Money;
+  details: Record<string, unknown>;
+  expiresAt: string;
+}
+
+export interface Receipt {
+  referenceNo: string;
+  status: 'success' | 'pending' | 'failed';
+  flowId: string;
+  amount: Money;
+  fees: Fee[];
+  total: Money;
+  exchangeRate?: string;
+  equivalent?: Money;
+  details: Record<string, unknown>;
+  createdAt: string;
+  error?: ApiErrorBody;
+}
+
+export type VerificationAnswer =
+  { method: 'otp'; otp: OtpChallenge } | ({ method: 'approval' } & ApprovalTicket);
+
+export interface Caller {
+  customerId: number;
+  sessionId: number;
+}
+
+interface InquiryRow {
+  id: string;
+  customer_id: number;
+  session_id: number;
+  flow_id: string;
+  form: Record<string, unknown>;
+  quote: Quote;
+  verification_method: 'otp' | 'approval' | null;
+  otp_request_id: string | null;
+  verified_at: Date | string | null;
+  journal_id: number | null;
+  expires_at: Date | string;
+  expired: boolean;
+}
+
+const fieldOf = (p: string) => p.replace(/^form\./, '');
+const pointer = (p: string) => `/form/${fieldOf(p)}`;
+
+function asMoney(value: unknown, fallbackCurrency: string): Money | undefined {
+  if (typeof value === 'number' && Number.isSafeInteger(value))
+    return { amount: value, currency: fallbackCurrency };
+  if (value && typeof value === 'object') {
+    const m = value as Partial<Money>;
+    if (typeof m.amount === 'number' && Number.isSafeInteger(m.amount) && typeof m.currency === 'string')
+      return { amount: m.amount, currency: m.currency };
+  }
+  return undefined;
+}
+
+/** Flow titles for the approval summary, read once from locales/<lang>/flows.json. */
+function localeReader(root: string) {
+  const cache = new Map<string, unknown>();
+  const read = (lang: string, ns: string) => {
+    const key = `${lang}/${ns}`;
+    if (!cache.has(key)) {
+      const file = path.join(root, 'locales', lang, `${ns}.json`);
+      cache.set(key, existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {});
+    }
+    return cache.get(key);
+  };
+  return (localeKey: string, lang: 'en' | 'id'): string => {
+    const [ns, rest] = localeKey.includes(':')
+      ? (localeKey.split(/:(.*)/s, 2) as [string, string])
+      : ['flows', localeKey];
+    let node: unknown = read(lang, ns);
+    for (const part of rest.split('.'))
+      node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+    return typeof node === 'string' ? node : localeKey;
+  };
+}
+
+export interface TransactionServiceDeps {
+  db: Db;
+  otp: OtpService;
+  catalog: FlowCatalog;
+  hub: ApprovalHub;
+}
+
+/** The generic flow engine on the server: form data, inquiry, verification and confirm for any flow file. */
+export function createTransactionService(deps: TransactionServiceDeps) {
+  const { db, catalog } = deps;
+  const t = localeReader(process.env.FLOWS_ROOT ?? path.resolve(import.meta.dirname, '..', '..', '..'));
+
+  function flowOrThrow(flowId: string): CatalogFlow {
+    const entry = catalog.get(flowId);
+    if (!entry) throw txErrors.unknownFlow();
+    return entry;
+  }
+
+  async function formData(caller: Caller, flowId: string): Promise<{ choices: Record<string, Choice[]> }> {
+    const { flow } = flowOrThrow(flowId);
+    const choices: Record<string, Choice[]> = {};
+    for (const [field, spec] of Object.entries(flow.choices ?? {})) {
+      const source = choiceSources[spec.source as keyof typeof choiceSources];
+      choices[field] = source ? await source({ db, customerId: caller.customerId, spec }) : [];
+    }
+    return { choices };
+  }
+
+  /** Checks the debit account against the flow's choice rule for that field. */
+  async function debitAccount(flow: FlowFile, form: Record<string, unknown>, customerId: number) {
+    const field = fieldOf(flow.posting.debit);
+    const id = Number(form[field]);
+    const a = Number.isSafeInteger(id) ? await accountById(db, id) : undefined;
+    const spec = flow.choices?.[field];
+    if (
+      !a ||
+      a.customer_id !== customerId ||
+      a.status !== 'active' ||
+      a.product === 'internal' ||
+      (spec?.products && !spec.products.includes(a.product)) ||
+      (spec?.currency && spec.currency !== a.currency)
+    )
+      throw txErrors.accountNotAllowed(pointer(flow.posting.debit));
+    return a;
+  }
+
+  async function creditAccount(
+    flow: FlowFile,
+    form: Record<string, unknown>,
+    customerId: number,
+    currency: string,
+  ) {
+    const credit = flow.posting.credit;
+    if ('internal' in credit) return { id: await internalAccount(db, credit.internal, currency), currency };
+    if ('accountId' in credit) {
+      const id = Number(form[fieldOf(credit.accountId)]);
+      const a = Number.isSafeInteger(id) ? await accountById(db, id) : undefined;
+      if (!a || a.customer_id !== customerId || a.status !== 'active' || a.product === 'internal')
+        throw txErrors.accountNotAllowed(pointer(credit.accountId));
+      return { id: a.id, currency: a.currency };
+    }
+    const accountNo = String(form[fieldOf(credit.accountNo)] ?? '');
+    const { rows } = await db.query<{ id: number; currency: string }>(
+      `SELECT id, currency FROM accounts WHERE account_no = $1 AND status = 'active'
+          AND customer_id IS NOT NULL AND product IN ('savings', 'current')`,
+      [accountNo],
+    );
+    if (!rows[0]) throw txErrors.beneficiaryNotFound(pointer(credit.accountNo));
+    return { id: Number(rows[0].id), currency: rows[0].currency.trim() };
+  }
+
+  /** Min, max per transaction, unused daily limit (all in IDR). */
+  async function checkLimits(q: LimitQuote, customerId: number, via: Queryable) {
+    const limits = await limitsFor(via, customerId, q.limitCategory);
+    const idr = (amount: number): Money => ({ amount, currency: 'IDR' });
+    if (q.limitAmount < limits.minAmount) throw txErrors.belowMinimum(q.amountField, idr(limits.minAmount));
+    if (q.limitAmount > limits.maxPerTransaction)
+      throw txErrors.aboveMaximum(q.amountField, idr(limits.maxPerTransaction));
+    if (limits.dailyLimit !== null) {
+      const used = await usedToday(via, customerId, q.limitCategory);
+      const unused = Math.max(0, limits.dailyLimit - used);
+      if (q.limitAmount > unused) throw txErrors.dailyLimit(q.amountField, idr(unused));
+    }
+    return limits;
+  }
+
+  async function quote(caller: Caller, entry: CatalogFlow, form: Record<string, unknown>): Promise<Quote> {
+    const { flow } = entry;
+    const debit = await debitAccount(flow, form, caller.customerId);
+    const details = flow.inquiry
+      ? await lookups[flow.inquiry.lookup as keyof typeof lookups](
+          { db, customerId: caller.customerId, flow, form },
+          flow.inquiry.params ?? {},
+        )
+      : {};
+    const currency = flow.amount.currency ?? debit.currency;
+    const amount = asMoney(readValue({ form, inquiry: details }, flow.amount.from), currency);
+    const amountField = flow.amount.from.startsWith('form.')
+      ? pointer(flow.amount.from)
+      : pointer(flow.posting.debit);
+    if (!amount || amount.amount <= 0) throw txErrors.belowMinimum(amountField, { amount: 1, currency });
+    const credit = await creditAccount(flow, form, caller.customerId, amount.currency);
+    if (credit.id === debit.id)
+      throw txErrors.sameAccount(
+        pointer('accountId' in flow.posting.credit ? flow.posting.credit.accountId : flow.posting.debit),
+      );
+    const fees: Fee[] = (flow.posting.fees ?? [])
+      .filter((f) => f.amount > 0)
+      .map((f) => ({ kind: f.kind, amount: { amount: f.amount, currency: amount.currency } }));
+    const feeSum = fees.reduce((s, f) => s + f.amount.amount, 0);
+    const total: Money = { amount: amount.amount + feeSum, currency: amount.currency };
+
+    // What leaves the source of fund, and what reaches the credit account, across currencies.
+    const A = amount.currency;
+    let debitAmount = total.amount;
+    let exchangeRate: string | undefined;
+    let equivalent: Money | undefined;
+    const legs: Leg[] = [];
+    if (debit.currency !== A) {
+      const c = await convert(db, total.amount, A, debit.currency);
+      if (!c) throw txErrors.currencyPair();
+      debitAmount = c.amount;
+      exchangeRate = c.rate;
+      equivalent = { amount: c.amount, currency: debit.currency };
+      legs.push(
+        {
+          accountId: await internalAccount(db, 'FX-POSITION', debit.currency),
+          amount: debitAmount,
+          currency: debit.currency,
+        },
+        { accountId: await internalAccount(db, 'FX-POSITION', A), amount: -total.amount, currency: A },
+      );
+    }
+    let creditAmount = amount.amount;
+    if (credit.currency !== A) {
+      // The beneficiary's currency: how much of it the amount buys (rounded down).
+      const unit = await convert(db, 1_000_000, credit.currency, A);
+      if (!unit) throw txErrors.currencyPair();
+      creditAmount = Math.floor((amount.amount * 1_000_000) / unit.amount);
+      exchangeRate ??= unit.rate;
+      equivalent ??= { amount: creditAmount, currency: credit.currency };
+      legs.push(
+        { accountId: await internalAccount(db, 'FX-POSITION', A), amount: amount.amount, currency: A },
+        {
+          accountId: await internalAccount(db, 'FX-POSITION', credit.currency),
+          amount: -creditAmount,
+          currency: credit.currency,
+        },
+      );
+    }
+    legs.unshift({ accountId: debit.id, amount: -debitAmount, currency: debit.currency });
+    legs.push({ accountId: credit.id, amount: creditAmount, currency: credit.currency });
+    if (feeSum > 0)
+      legs.push({ accountId: await internalAccount(db, 'FEE-INCOME', A), amount: feeSum, currency: A });
+
+    const q: Quote = {
+      amount,
+      fees,
+      total,
+      ...(exchangeRate ? { exchangeRate } : {}),
+      ...(equivalent ? { equivalent } : {}),
+      details,
+      legs,
+      debitAccountId: debit.id,
+      debitAmount,
+      limitCategory: flow.posting.limitCategory,
+      limitAmount: await idrValue(db, amount.amount, A),
+      amountField,
+      debitField: pointer(flow.posting.debit),
+    };
+    await checkLimits(q, caller.customerId, db);
+    if (debit.balance - debitAmount < debit.floor) throw txErrors.insufficientBalance(amountField);
+    return q;
+  }
+
+  async function inquire(caller: Caller, flowId: string, rawForm: unknown): Promise<InquiryAnswer> {
+    const entry = flowOrThrow(flowId);
+    const form = validateFormOrThrow(entry, rawForm);
+    const q = await quote(caller, entry, form);
+    const id = randomUUID();
+    const { rows } = await db.query<{ expires_at: Date | string }>(
+      `INSERT INTO transaction_inquiries (id, customer_id, session_id, flow_id, form, quote, expires_at)
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, now() + make_interval(secs => $7)) RETURNING expires_at`,
+      [
+        id,
+        caller.customerId,
+        caller.sessionId,
+        flowId,
+        JSON.stringify(form),
+        JSON.stringify(q),
+        INQUIRY_TTL_S,
+      ],
+    );
+    return {
+      inquiryId: id,
+      flowId,
+      ...publicQuote(q),
+      expiresAt: new Date(rows[0]!.expires_at).toISOString(),
+    };
+  }
+
+  function publicQuote(q: Quote) {
+    return {
+      amount: q.amount,
+      fees: q.fees,
+      total: q.total,
+      ...(q.exchangeRate ? { exchangeRate: q.exchangeRate } : {}),
+      ...(q.equivalent ? { equivalent: q.equivalent } : {}),
+      details: q.details,
+    };
+  }
+
+  async function loadInquiry(
+    caller: Caller,
+    inquiryId: string,
+    via: Queryable = db,
+    lock = false,
+  ): Promise<InquiryRow> {
+    const { rows } = await via.query<InquiryRow>(
+      `SELECT *, expires_at <= now() AS expired FROM transaction_inquiries
+        WHERE id = $1 AND customer_id = $2 AND session_id = $3${lock ? ' FOR UPDATE' : ''}`,
+      [inquiryId, caller.customerId, caller.sessionId],
+    );
+    if (!rows[0]) throw txErrors.inquiryNotFound();
+    return rows[0];
+  }
+
+  /** The exact details the companion app shows: the flow's verify summary rows, resolved and in both languages. */
+  async function approvalSummary(caller: Caller, row: InquiryRow, flow: FlowFile): Promise<ApprovalSummary> {
+    const q = row.quote;
+    const choiceCache = new Map<string, Choice[]>();
+    const render = async (
+      value: unknown,
+      format: string | undefined,
+      valuePath: string,
+      lang: 'en' | 'id',
+    ) => {
+      if (value === undefined || value === null || value === '') return '';
+      const m = asMoney(value, q.amount.currency);
+      if (format === 'money' || (typeof value === 'object' && m))
+        return m ? formatMoney(m, lang) : String(value);
+      if (format === 'choice' && valuePath.startsWith('form.')) {
+        const field = fieldOf(valuePath);
+        const spec = flow.choices?.[field];
+        if (spec) {
+          if (!choiceCache.has(field)) {
+            const src = choiceSources[spec.source as keyof typeof choiceSources];
+            choiceCache.set(field, src ? await src({ db, customerId: caller.customerId, spec }) : []);
+          }
+          const c = choiceCache.get(field)!.find((o) => o.value === String(value));
+          if (c) return lang === 'en' ? c.labelEng : c.labelIdn;
+        }
+      }
+      return String(value);
+    };
+    const rows: ApprovalSummary['rows'] = [];
+    for (const r of flow.verify.summary) {
+      const value = readValue(
+        { form: row.form, inquiry: q.details, amount: q.amount, total: q.total, fees: q.fees },
+        r.value,
+      );
+      const [eng, idn] = [
+        await render(value, r.format, r.value, 'en'),
+        await render(value, r.format, r.value, 'id'),
+      ];
+      if (!eng && r.optional) continue;
+      rows.push({
+        labelEng: t(r.labelKey, 'en'),
+        labelIdn: t(r.labelKey, 'id'),
+        value: eng === idn ? eng : `${idn} / ${eng}`,
+      });
+    }
+    return {
+      flowId: flow.id,
+      title: { eng: t(flow.titleKey, 'en'), idn: t(flow.titleKey, 'id') },
+      amount: q.amount,
+      fees: q.fees,
+      total: q.total,
+      ...(q.exchangeRate ? { exchangeRate: q.exchangeRate } : {}),
+      ...(q.equivalent ? { equivalent: q.equivalent } : {}),
+      rows,
+    };
+  }
+
+  async function startVerification(
+    caller: Caller,
+    input: { inquiryId: string; method: 'otp' | 'approval'; phoneId?: number },
+  ): Promise<VerificationAnswer> {
+    const row = await loadInquiry(caller, input.inquiryId);
+    if (row.journal_id) throw txErrors.doubleTransaction();
+    if (row.expired) throw txErrors.inquiryExpired();
+    const { flow } = flowOrThrow(row.flow_id);
+    if (!flow.verify.methods.includes(input.method)) throw txErrors.methodNotAllowed();
+    if (input.method === 'otp') {
+      let phoneId = input.phoneId;
+      if (phoneId === undefined) {
+        const phones = await deps.otp.phones(db, caller.customerId);
+        if (!phones.length) throw txErrors.noPhone();
+        phoneId = (phones.find((p) => !p.frozenUntil) ?? phones[0]!).phoneId;
+      }
+      const context = `${t(flow.titleKey, 'id')} ${formatMoney(row.quote.total, 'id')}`;
+      const otp = await deps.otp.issue(db, {
+        customerId: caller.customerId,
+        phoneId,
+        purpose: 'transaction',
+        context,
+      });
+      await db.query(
+        `UPDATE transaction_inquiries SET verification_method = 'otp', otp_request_id = $2, verified_at = NULL WHERE id = $1`,
+        [row.id, otp.requestId],
+      );
+      return { method: 'otp', otp };
+    }
+    const summary = await approvalSummary(caller, row, flow);
+    const ticketed = await openApproval(db, { inquiryId: row.id, customerId: caller.customerId, summary });
+    await db.query(
+      `UPDATE transaction_inquiries SET verification_method = 'approval', verified_at = NULL WHERE id = $1`,
+      [row.id],
+    );
+    deps.hub.notify(caller.customerId, row.id);
+    return { method: 'approval', ...ticketed };
+  }
+
+  async function resendVerification(caller: Caller, inquiryId: string): Promise<VerificationAnswer> {
+    const row = await loadInquiry(caller, inquiryId);
+    if (row.journal_id) throw txErrors.doubleTransaction();
+    if (row.expired) throw txErrors.inquiryExpired();
+    if (row.verification_method === 'otp' && row.otp_request_id) {
+      return { method: 'otp', otp: await deps.otp.resend(db, row.otp_request_id, caller.customerId) };
+    }
+    if (row.verification_method === 'approval') {
+      const ticketed = await resendApproval(db, inquiryId, caller.customerId);
+      deps.hub.notify(caller.customerId, inquiryId);
+      return { method: 'approval', ...ticketed };
+    }
+    throw txErrors.notVerified();
+  }
+
+  async function verificationStatus(caller: Caller, inquiryId: string): Promise<{ status: ApprovalStatus }> {
+    const row = await loadInquiry(caller, inquiryId);
+    const status = await approvalStatus(db, inquiryId, caller.customerId);
+    if (status) return { status };
+    return { status: row.expired ? 'expired' : 'waiting' };
+  }
+
+  async function receiptOf(
+    journalId: number,
+    via: Queryable = db,
+  ): Promise<Receipt & { idempotencyKey: string }> {
+    const { rows } = await via.query<{
+      reference_no: string;
+      status: Receipt['status'];
+      details: { receipt: Omit<Receipt, 'referenceNo' | 'status' | 'createdAt'> };
+      created_at: Date | string;
+      idempotency_key: string;
+    }>('SELECT reference_no, status, details, created_at, idempotency_key FROM journal WHERE id = $1', [
+      journalId,
+    ]);
+    const r = rows[0]!;
+    return {
+      referenceNo: r.reference_no,
+      status: r.status,
+      ...r.details.receipt,
+      createdAt: new Date(r.created_at).toISOString(),
+      idempotencyKey: r.idempotency_key,
+    };
+  }
+
+  const strip = ({ idempotencyKey: _k, ...receipt }: Receipt & { idempotencyKey: string }): Receipt =>
+    receipt;
+
+  /** Same key, same receipt; another key for a confirmed inquiry is a double transaction (0021). */
+  async function answerForConfirmed(journalId: number, idempotencyKey: string): Promise<Receipt> {
+    const r = await receiptOf(journalId);
+    if (r.idempotencyKey !== idempotencyKey) throw txErrors.doubleTransaction();
+    return strip(r);
+  }
+
+  async function ensureVerified(caller: Caller, row: InquiryRow, otp: string | undefined): Promise<void> {
+    if (row.verified_at) return;
+    if (row.verification_method === 'otp' && row.otp_request_id) {
+      if (!otp) throw txErrors.otpRequired();
+      // Outside any transaction, so a wrong code's attempt count sticks.
+      await deps.otp.verify(db, row.otp_request_id, caller.customerId, otp);
+    } else if (row.verification_method === 'approval') {
+      const status = await approvalStatus(db, row.id, caller.customerId);
+      if (status === 'rejected') throw txErrors.approvalRejected();
+      if (status === 'expired') throw txErrors.inquiryExpired();
+      if (status !== 'approved') throw txErrors.notVerified();
+    } else {
+      throw txErrors.notVerified();
+    }
+    await db.query('UPDATE transaction_inquiries SET verified_at = now() WHERE id = $1', [row.id]);
+  }
+
+  async function confirm(
+    caller: Caller,
+    input: { inquiryId: string; idempotencyKey: string; otp?: string },
+  ): Promise<Receipt> {
+    const row = await loadInquiry(caller, input.inquiryId);
+    if (row.journal_id) return answerForConfirmed(row.journal_id, input.idempotencyKey);
+    const { rows: byKey } = await db.query<{ id: number }>(
+      'SELECT id FROM journal WHERE customer_id = $1 AND idempotency_key = $2',
+      [caller.customerId, input.idempotencyKey],
+    );
+    if (byKey[0]) throw txErrors.doubleTransaction();
+    if (row.expired) throw txErrors.inquiryExpired();
+    const entry = flowOrThrow(row.flow_id);
+    await ensureVerified(caller, row, input.otp);
+
+    const q = row.quote;
+    const executor = executors[entry.flow.posting.execute as keyof typeof executors];
+    const receiptBody = { flowId: row.flow_id, ...publicQuote(q) };
+    let posted: { journalId: number } | { already: number };
+    try {
+      posted = await db.transaction(async (tx) => {
+        const locked = await loadInquiry(caller, input.inquiryId, tx, true);
+        if (locked.journal_id) return { already: locked.journal_id };
+        const limits = await limitsFor(tx, caller.customerId, q.limitCategory);
+        // Serialise a customer's postings against the daily limit (two tabs cannot both use the last rupiah).
+        if (limits.dailyLimit !== null)
+          await tx.query('SELECT pg_advisory_xact_lock(7301, $1::int)', [caller.customerId]);
+        await checkLimits(q, caller.customerId, tx);
+        const j = await postJournal(tx, {
+          customerId: caller.customerId,
+          flowId: row.flow_id,
+          idempotencyKey: input.idempotencyKey,
+          inquiryId: row.id,
+          status: executor.provider ? 'pending' : 'success',
+          amount: q.amount.amount,
+          currency: q.amount.currency,
+          limitCategory: q.limitCategory,
+          limitAmount: q.limitAmount,
+          description: t(entry.flow.titleKey, 'id'),
+          details: { receipt: receiptBody },
+          legs: q.legs,
+        });
+        await tx.query('UPDATE transaction_inquiries SET journal_id = $2 WHERE id = $1', [
+          row.id,
+          j.journalId,
+        ]);
+        return { journalId: j.journalId };
+      });
+    } catch (err) {
+      if (err instanceof FloorError) throw txErrors.insufficientBalance(q.amountField);
+      // A concurrent confirm of another inquiry took this idempotency key first.
+      if ((err as { code?: string }).code === '23505') throw txErrors.doubleTransaction();
+      throw err;
+    }
+    if ('already' in posted) return answerForConfirmed(posted.already, input.idempotencyKey);
+    if (executor.provider) await settle(posted.journalId, entry.flow, executor.provider, q, receiptBody);
+    deps.hub.notify(caller.customerId, row.id);
+    return strip(await receiptOf(posted.journalId));
+  }
+
+  /** Calls the biller or operator for money already held, then settles: success, still pending, or reversed. */
+  async function settle(
+    journalId: number,
+    flow: FlowFile,
+    provider: NonNullable<(typeof executors)[keyof typeof executors]['provider']>,
+    q: Quote,
+    receiptBody: Record<string, unknown>,
+  ): Promise<void> {
+    let outcome;
+    try {
+      outcome = await provider(q.details, flow.posting.params ?? {});
+    } catch {
+      return; // No answer: the journal stays pending, as the spec's "in progress".
+    }
+    if (outcome.ok) {
+      const receipt = { ...receiptBody, details: { ...q.details, ...outcome.details } };
+      await db.query(
+        `UPDATE journal SET status = 'success', details = $2::jsonb WHERE id = $1 AND status = 'pending'`,
+        [journalId, JSON.stringify({ receipt })],
+      );
+      return;
+    }
+    const pendingCodes = [...DEFAULT_PENDING_CODES, ...(flow.posting.pendingCodes ?? [])];
+    const isPending = pendingCodes.some(
+      (c) => c.sourceSystem === outcome.error.sourceSystem && c.errorCode === outcome.error.errorCode,
+    );
+    const receipt = { ...receiptBody, error: outcome.error };
+    if (isPending) {
+      await db.query(`UPDATE journal SET details = $2::jsonb WHERE id = $1`, [
+        journalId,
+        JSON.stringify({ receipt }),
+      ]);
+      return;
+    }
+    await db.transaction(async (tx) => {
+      const { rowCount } = await tx.query(
+        `UPDATE journal SET status = 'failed', details = $2::jsonb WHERE id = $1 AND status = 'pending'`,
+        [journalId, JSON.stringify({ receipt })],
+      );
+      if (rowCount === 1) await reverseJournal(tx, journalId);
+    });
+  }
+
+  return {
+    formData,
+    inquire,
+    startVerification,
+    resendVerification,
+    verificationStatus,
+    confirm,
+    loadInquiry,
+  };
+}
+
+type LimitQuote = Pick<Quote, 'limitCategory' | 'limitAmount' | 'amountField'>;
+
+export type TransactionService = ReturnType<typeof createTransactionService>;

@@ -1,0 +1,296 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../src/server/app';
+import type { Db } from '../../../src/server/db/db';
+import { testDbs } from '../test-db';
+import { latestCode } from '../otp/fixtures';
+import {
+  balanceOf,
+  customerWithSession,
+  insertAccount,
+  post,
+  setLimits,
+  transact,
+  unbalancedJournals,
+  type Customer,
+} from './bank';
+
+const rp = (n: number) => n * 100;
+
+describe.each(testDbs)('flow engine endpoints on $name', ({ open }) => {
+  let db: Db;
+  let app: FastifyInstance;
+  let budi: Customer;
+  let savings: { id: number; accountNo: string };
+  let current: { id: number; accountNo: string };
+  let usd: { id: number; accountNo: string };
+  let sari: Customer;
+  let sariSavings: { id: number; accountNo: string };
+
+  beforeAll(async () => {
+    db = await open();
+    app = await buildApp({ db });
+    budi = await customerWithSession(db);
+    savings = await insertAccount(db, budi.customerId, { balance: rp(10_000_000) });
+    current = await insertAccount(db, budi.customerId, {
+      product: 'current',
+      balance: rp(2_000_000),
+      name: 'Giro',
+    });
+    usd = await insertAccount(db, budi.customerId, { currency: 'USD', balance: 500_000 });
+    sari = await customerWithSession(db);
+    sariSavings = await insertAccount(db, sari.customerId, { balance: rp(100_000) });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+
+  it('refuses every flow endpoint without a session', async () => {
+    const res = await post(app, '/api/transaction/v1/inquiry', {}, { flowId: 'transfer.own', form: {} });
+    expect(res.status).toBe(401);
+    expect(res.body.apierror.errorCode).toBe('INVALID_TOKEN');
+  });
+
+  it("lists the customer's accounts as the flow's choices", async () => {
+    const own = await post(app, '/api/transaction/v1/formdata', budi.headers, { flowId: 'transfer.own' });
+    expect(own.status).toBe(200);
+    expect(own.body.choices.sourceOfFund.map((c: { value: string }) => c.value)).toEqual(
+      [savings.id, current.id, usd.id].map(String),
+    );
+    const bpjs = await post(app, '/api/transaction/v1/formdata', budi.headers, { flowId: 'payment.bpjs' });
+    // BPJS takes IDR only.
+    expect(bpjs.body.choices.sourceOfFund.map((c: { value: string }) => c.value)).toEqual(
+      [savings.id, current.id].map(String),
+    );
+    expect(bpjs.body.choices.sourceOfFund[0].detail.balance).toEqual({
+      amount: rp(10_000_000),
+      currency: 'IDR',
+    });
+    const unknown = await post(app, '/api/transaction/v1/formdata', budi.headers, { flowId: 'nope' });
+    expect(unknown.status).toBe(404);
+  });
+
+  it("validates the form with the flow's own JSON Schema, inline", async () => {
+    const res = await post(app, '/api/transaction/v1/inquiry', budi.headers, {
+      flowId: 'transfer.samebank',
+      form: { sourceOfFund: String(savings.id), beneficiaryAccountNo: '12', amount: 1.5, extra: 1 },
+    });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.apierror.fields)).toEqual(
+      expect.arrayContaining(['/form/beneficiaryAccountNo', '/form/amount', '/form/purpose', '/form/extra']),
+    );
+  });
+
+  it('books an own-account transfer: inquiry, OTP, confirm, receipt; balanced entries', async () => {
+    const before = [await balanceOf(db, savings.id), await balanceOf(db, current.id)];
+    const { inquiry, receipt, idempotencyKey } = await transact(app, db, budi, 'transfer.own', {
+      sourceOfFund: String(savings.id),
+      beneficiaryAccount: String(current.id),
+      amount: rp(250_000),
+      message: 'Tabungan bulanan',
+    });
+    expect(inquiry.status).toBe(200);
+    expect(inquiry.body).toMatchObject({
+      flowId: 'transfer.own',
+      amount: { amount: rp(250_000), currency: 'IDR' },
+      fees: [],
+      total: { amount: rp(250_000), currency: 'IDR' },
+      details: { beneficiaryAccountNo: current.accountNo },
+    });
+    expect(receipt.status).toBe(200);
+    expect(receipt.body).toMatchObject({
+      status: 'success',
+      flowId: 'transfer.own',
+      total: { amount: rp(250_000) },
+    });
+    expect(receipt.body.referenceNo).toMatch(/^\d{16}$/);
+    expect([await balanceOf(db, savings.id), await balanceOf(db, current.id)]).toEqual([
+      before[0]! - rp(250_000),
+      before[1]! + rp(250_000),
+    ]);
+    expect(await unbalancedJournals(db)).toBe(0);
+
+    // The same key again: the same receipt, booked once.
+    const again = await post(app, '/api/transaction/v1/confirm', budi.headers, {
+      inquiryId: inquiry.body.inquiryId,
+      idempotencyKey,
+    });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(receipt.body);
+    // Another key for the confirmed inquiry: a double transaction.
+    const other = await post(app, '/api/transaction/v1/confirm', budi.headers, {
+      inquiryId: inquiry.body.inquiryId,
+      idempotencyKey: 'another-key-123',
+    });
+    expect(other.status).toBe(409);
+    expect(other.body.apierror).toMatchObject({ sourceSystem: 'CLICKS', errorCode: '0021' });
+    expect(await balanceOf(db, savings.id)).toBe(before[0]! - rp(250_000));
+  });
+
+  it('transfers to another customer of the bank by account number, with the beneficiary name', async () => {
+    const before = await balanceOf(db, sariSavings.id);
+    const { inquiry, receipt } = await transact(app, db, budi, 'transfer.samebank', {
+      sourceOfFund: String(savings.id),
+      beneficiaryAccountNo: sariSavings.accountNo,
+      purpose: 'family',
+      amount: rp(50_000),
+    });
+    expect(inquiry.body.details.beneficiaryName).toMatch(/^TEST CUSTOMER/);
+    expect(receipt.body.status).toBe('success');
+    expect(await balanceOf(db, sariSavings.id)).toBe(before + rp(50_000));
+    const missing = await post(app, '/api/transaction/v1/inquiry', budi.headers, {
+      flowId: 'transfer.samebank',
+      form: {
+        sourceOfFund: String(savings.id),
+        beneficiaryAccountNo: '99999999999',
+        purpose: 'family',
+        amount: rp(50_000),
+      },
+    });
+    expect(missing.status).toBe(422);
+    expect(missing.body.apierror.errorMessageEng).toBe('Beneficiary account number is not found');
+    expect(missing.body.apierror.fields['/form/beneficiaryAccountNo']).toBeTruthy();
+  });
+
+  it('answers the amount rules inline: minimum, maximum per transaction, unused daily limit, balance', async () => {
+    const who = await customerWithSession(db);
+    const acc = await insertAccount(db, who.customerId, { balance: rp(3_000_000) });
+    await setLimits(db, who.customerId, 'transfer', rp(10_000), rp(2_000_000), rp(2_500_000));
+    const inquire = (amount: number) =>
+      post(app, '/api/transaction/v1/inquiry', who.headers, {
+        flowId: 'transfer.samebank',
+        form: {
+          sourceOfFund: String(acc.id),
+          beneficiaryAccountNo: sariSavings.accountNo,
+          purpose: 'family',
+          amount,
+        },
+      });
+    const low = await inquire(rp(9_999));
+    expect(low.status).toBe(422);
+    expect(low.body.apierror.errorCode).toBe('AMOUNT_BELOW_MINIMUM');
+    expect(low.body.apierror.fields['/form/amount'].idn).toBe('Jumlah minimum Rp 10.000');
+    const high = await inquire(rp(2_000_001));
+    expect(high.body.apierror.errorCode).toBe('AMOUNT_ABOVE_MAXIMUM');
+    expect(high.body.apierror.fields['/form/amount'].eng).toBe(
+      'Maximum amount per transaction is IDR 2,000,000',
+    );
+    const first = await transact(app, db, who, 'transfer.samebank', {
+      sourceOfFund: String(acc.id),
+      beneficiaryAccountNo: sariSavings.accountNo,
+      purpose: 'family',
+      amount: rp(2_000_000),
+    });
+    expect(first.receipt.body.status).toBe('success');
+    const daily = await inquire(rp(600_000));
+    expect(daily.status).toBe(422);
+    expect(daily.body.apierror.errorCode).toBe('DAILY_LIMIT_EXCEEDED');
+    expect(daily.body.apierror.fields['/form/amount'].eng).toContain('IDR 500,000');
+    await setLimits(db, who.customerId, 'transfer', rp(10_000), rp(2_000_000), rp(10_000_000));
+    const broke = await inquire(rp(1_000_001));
+    expect(broke.status).toBe(422);
+    expect(broke.body.apierror.errorCode).toBe('INSUFFICIENT_BALANCE');
+    expect(broke.body.apierror.fields['/form/amount'].idn).toBe('Saldo tidak mencukupi');
+  });
+
+  it('re-checks the balance at confirm and books nothing when it fell short meanwhile', async () => {
+    const who = await customerWithSession(db);
+    const acc = await insertAccount(db, who.customerId, { balance: rp(100_000) });
+    const acc2 = await insertAccount(db, who.customerId, { balance: 0 });
+    const inq = await post(app, '/api/transaction/v1/inquiry', who.headers, {
+      flowId: 'transfer.own',
+      form: { sourceOfFund: String(acc.id), beneficiaryAccount: String(acc2.id), amount: rp(80_000) },
+    });
+    expect(inq.status).toBe(200);
+    await post(app, '/api/transaction/v1/verification', who.headers, {
+      inquiryId: inq.body.inquiryId,
+      method: 'otp',
+    });
+    await db.query('UPDATE accounts SET balance = $2 WHERE id = $1', [acc.id, rp(50_000)]);
+    const res = await post(app, '/api/transaction/v1/confirm', who.headers, {
+      inquiryId: inq.body.inquiryId,
+      idempotencyKey: 'short-balance-1',
+      otp: await latestCode(db, who.phone),
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.apierror.errorCode).toBe('INSUFFICIENT_BALANCE');
+    expect(await balanceOf(db, acc.id)).toBe(rp(50_000));
+    const { rows } = await db.query('SELECT 1 FROM journal WHERE customer_id = $1', [who.customerId]);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('needs verification before confirm, and a wrong OTP books nothing', async () => {
+    const inq = await post(app, '/api/transaction/v1/inquiry', budi.headers, {
+      flowId: 'transfer.own',
+      form: { sourceOfFund: String(savings.id), beneficiaryAccount: String(current.id), amount: rp(1_000) },
+    });
+    const unverified = await post(app, '/api/transaction/v1/confirm', budi.headers, {
+      inquiryId: inq.body.inquiryId,
+      idempotencyKey: 'unverified-1',
+    });
+    expect(unverified.status).toBe(409);
+    expect(unverified.body.apierror.errorCode).toBe('NOT_VERIFIED');
+    const ver = await post(app, '/api/transaction/v1/verification', budi.headers, {
+      inquiryId: inq.body.inquiryId,
+      method: 'otp',
+    });
+    expect(ver.body.method).toBe('otp');
+    expect(ver.body.otp.maskedPhone).toContain('****');
+    const code = await latestCode(db, budi.phone);
+    const wrong = await post(app, '/api/transaction/v1/confirm', budi.headers, {
+      inquiryId: inq.body.inquiryId,
+      idempotencyKey: 'wrong-otp-1',
+      otp: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.apierror).toMatchObject({ sourceSystem: 'OTP', errorCode: 'OTP_05' });
+    const ok = await post(app, '/api/transaction/v1/confirm', budi.headers, {
+      inquiryId: inq.body.inquiryId,
+      idempotencyKey: 'wrong-otp-1',
+      otp: code,
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.status).toBe('success');
+  });
+
+  it("never shows one customer's inquiry to another", async () => {
+    const inq = await post(app, '/api/transaction/v1/inquiry', budi.headers, {
+      flowId: 'transfer.own',
+      form: { sourceOfFund: String(savings.id), beneficiaryAccount: String(current.id), amount: rp(1_000) },
+    });
+    const res = await post(app, '/api/transaction/v1/verification', sari.headers, {
+      inquiryId: inq.body.inquiryId,
+      method: 'otp',
+    });
+    expect(res.status).toBe(404);
+    // Nor may a customer debit someone else's account.
+    const theft = await post(app, '/api/transaction/v1/inquiry', sari.headers, {
+      flowId: 'transfer.samebank',
+      form: {
+        sourceOfFund: String(savings.id),
+        beneficiaryAccountNo: sariSavings.accountNo,
+        purpose: 'other',
+        amount: rp(10_000),
+      },
+    });
+    expect(theft.status).toBe(422);
+    expect(theft.body.apierror.errorCode).toBe('ACCOUNT_NOT_ALLOWED');
+  });
+
+  it('converts across currencies through the FX position accounts, balanced per currency', async () => {
+    const usdBefore = await balanceOf(db, usd.id);
+    const { inquiry, receipt } = await transact(app, db, budi, 'transfer.own', {
+      sourceOfFund: String(usd.id),
+      beneficiaryAccount: String(savings.id),
+      amount: 10_000, // USD 100.00
+    });
+    expect(inquiry.status).toBe(200);
+    expect(inquiry.body.amount).toEqual({ amount: 10_000, currency: 'USD' });
+    expect(inquiry.body.exchangeRate).toMatch(/^\d+\.\d+$/);
+    expect(inquiry.body.equivalent.currency).toBe('IDR');
+    expect(receipt.body.status).toBe('success');
+    expect(await balanceOf(db, usd.id)).toBe(usdBefore - 10_000);
+    expect(await unbalancedJournals(db)).toBe(0);
+  });
+});
