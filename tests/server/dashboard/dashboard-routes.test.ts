@@ -404,3 +404,51 @@ describe.each(testDbs)('dashboard API on $name', ({ open }) => {
     });
   });
 });
+
+describe.each(testDbs)('demo personas through the real login on $name', ({ open }) => {
+  let db: Db;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    db = await open();
+    await seedDemo(db);
+    app = await buildApp({ db, demo: true });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+
+  it.each([
+    ['budisantoso', 'Budi@2026', 'sunflower', { hasCasa: true, ccOnly: false, supplementary: false }],
+    ['saridewi', 'Sari@2026', 'mangosteen', { hasCasa: false, ccOnly: true, supplementary: false }],
+    ['andiwijaya', 'Andi@2026', 'volcano', { hasCasa: false, ccOnly: true, supplementary: true }],
+    ['rinanodefault', 'Rina@2026', 'lighthouse', { hasCasa: true, ccOnly: false, supplementary: false }],
+  ])('%s logs in with the demo password and sees the dashboard', async (userId, password, word, flags) => {
+    const headers = { 'x-browser-id': `browser-${userId}` };
+    const secure = await app.inject({
+      method: 'POST',
+      url: '/api/v1/login/secureword',
+      payload: { userId },
+      headers,
+    });
+    expect(secure.json().secureWord).toBe(word);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { userId, password },
+      headers,
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().status).toBe('ok');
+    const token = String(login.headers['access_token']);
+    const summary = await app.inject({
+      method: 'POST',
+      url: '/api/dashboard/v1/summary',
+      payload: {},
+      headers: { ...headers, authorization: `Bearer ${token}` },
+    });
+    expect(summary.statusCode).toBe(200);
+    expect(summary.json().customer).toMatchObject({ userId, ...flags });
+    expect(summary.headers['access_token']).toBe(token);
+  });
+});
