@@ -34,6 +34,14 @@ export interface CallOptions {
 
 const base: KyInstance = ky.create({ retry: 0, throwHttpErrors: true, timeout: HTTP_TIMEOUT.defaultMs });
 
+const invalidTokenListeners = new Set<(failure: ApiFailure) => void>();
+
+/** Called when a call sent with the session's token fails with INVALID_TOKEN (or a bare 401). */
+export function onInvalidToken(listener: (failure: ApiFailure) => void): () => void {
+  invalidTokenListeners.add(listener);
+  return () => invalidTokenListeners.delete(listener);
+}
+
 /** All calls are POST with a JSON body (default {}), per spec section 7. */
 export async function apiPost<T>(path: string, body: unknown = {}, opts: CallOptions = {}): Promise<T> {
   const headers: Record<string, string> = { 'x-browser-id': getBrowserId(), ...opts.headers };
@@ -48,7 +56,10 @@ export async function apiPost<T>(path: string, body: unknown = {}, opts: CallOpt
       timeout: opts.kind === 'transaction' ? HTTP_TIMEOUT.transactionMs : HTTP_TIMEOUT.defaultMs,
     });
   } catch (err) {
-    throw await toFailure(err, opts.signal);
+    const failure = await toFailure(err, opts.signal);
+    // An authenticated call refused for the token: the app shell takes the session-expiry path.
+    if (failure.kind === 'invalid_token' && creds) for (const l of invalidTokenListeners) l(failure);
+    throw failure;
   }
   renewCredentials(res);
   const text = await res.text();

@@ -27,7 +27,7 @@ export function ErrorDialog({ view, onClose, onAction }: ErrorDialogProps) {
   return (
     <Dialog
       open={open}
-      onClose={action === 'reload' ? undefined : onClose}
+      onClose={action === 'login' ? undefined : onClose}
       aria-labelledby="error-dialog-title"
       data-testid="error-dialog"
       maxWidth="xs"
@@ -51,7 +51,7 @@ export function ErrorDialog({ view, onClose, onAction }: ErrorDialogProps) {
             )}
           </DialogContent>
           <DialogActions>
-            {action && action !== 'reload' && action !== 'login' && (
+            {action && action !== 'login' && (
               <Button onClick={onClose} color="secondary">
                 {label('close')}
               </Button>

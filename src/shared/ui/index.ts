@@ -31,3 +31,11 @@ export {
   type MaintenanceBannerItem,
   type MaintenanceBannerProps,
 } from './maintenance-banner';
+export {
+  SessionContext,
+  useSession,
+  useCustomer,
+  type SessionCustomer,
+  type SessionValue,
+} from './session-context';
+export { LanguageSwitch } from './language-switch';

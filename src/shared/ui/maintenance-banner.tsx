@@ -49,6 +49,8 @@ export function dismissBannerLocally(key: string, now = new Date()): void {
   }
 }
 
+const shownPages = new Map<BannerPage, object>();
+
 export interface MaintenanceBannerProps {
   page: BannerPage;
 }
@@ -61,9 +63,23 @@ export interface MaintenanceBannerProps {
 export function MaintenanceBanner({ page }: MaintenanceBannerProps) {
   const { i18n } = useTranslation();
   const [banners, setBanners] = useState<MaintenanceBannerItem[]>([]);
+  const [claim] = useState(() => ({}));
+  const [shown, setShown] = useState(false);
   const auth = page === 'login' ? 'none' : 'session';
 
+  // The shell and a page may both place a banner for the same page: only the first one shows.
   useEffect(() => {
+    if (shownPages.has(page)) return;
+    shownPages.set(page, claim);
+    setShown(true);
+    return () => {
+      if (shownPages.get(page) === claim) shownPages.delete(page);
+      setShown(false);
+    };
+  }, [page, claim]);
+
+  useEffect(() => {
+    if (!shown) return;
     const ctrl = new AbortController();
     apiPost<{ banners?: MaintenanceBannerItem[] }>(
       '/api/maintenance/v1/banner',
@@ -73,9 +89,9 @@ export function MaintenanceBanner({ page }: MaintenanceBannerProps) {
       .then((r) => setBanners((r.banners ?? []).filter((b) => !isBannerDismissed(b.key))))
       .catch(() => setBanners([]));
     return () => ctrl.abort();
-  }, [page, auth]);
+  }, [page, auth, shown]);
 
-  if (banners.length === 0) return null;
+  if (!shown || banners.length === 0) return null;
   const en = i18n.language === 'en';
   const dismiss = (key: string) => {
     dismissBannerLocally(key);

@@ -1,0 +1,91 @@
+import { matchRoutes, Outlet, useNavigate, type RouteObject } from 'react-router';
+import { ErrorProvider } from '@/shared/ui/error-handler';
+import type { FlowMenuEntry } from '@/engine/index';
+import { NotFoundPage } from './pages/not-found-page';
+import { PlaceholderPage } from './pages/placeholder-page';
+import { ChooserPage } from './pages/chooser-page';
+import { RequireSession, RootRedirect } from './session/require-session';
+import { logout } from './session/logout';
+import { ShellLayout } from './shell/shell-layout';
+import { AUTHENTICATED_PATHS, PUBLIC_PATHS } from './spec-routes';
+
+/** Route id of the authenticated layout; its children are patched in on first navigation (own chunk). */
+export const SHELL_ROUTE_ID = 'shell';
+export const NOT_FOUND_ROUTE_ID = 'not-found';
+export const PLACEHOLDER_ROUTE_PREFIX = 'placeholder:';
+
+const CHOOSER_AREAS = ['transfer', 'payment', 'purchase'] as const;
+
+/** Spec paths nobody serves yet, as "not available yet" routes. */
+function placeholders(paths: readonly string[], served: RouteObject[], visitor: boolean): RouteObject[] {
+  return paths
+    .filter((p) => !matchRoutes(served, p))
+    .map((path) => ({
+      id: `${PLACEHOLDER_ROUTE_PREFIX}${path}`,
+      path,
+      element: <PlaceholderPage visitor={visitor} />,
+    }));
+}
+
+/** The login area plus placeholders for its spec paths the auth feature does not serve. */
+export function publicRoutes(authRoutes: RouteObject[]): RouteObject[] {
+  return [...authRoutes, ...placeholders(PUBLIC_PATHS, authRoutes, true)];
+}
+
+export interface FeatureRoutes {
+  dashboardRoutes: RouteObject[];
+  flowRoutes: RouteObject[];
+  registrationAppRoutes: RouteObject[];
+  flowMenuEntries: readonly FlowMenuEntry[];
+}
+
+/** Children of the authenticated shell: features first, then choosers, then placeholders for the rest. */
+export function authenticatedRoutes(f: FeatureRoutes): RouteObject[] {
+  const features = [...f.dashboardRoutes, ...f.flowRoutes, ...f.registrationAppRoutes];
+  const choosers: RouteObject[] = CHOOSER_AREAS.filter((a) => !matchRoutes(features, `/${a}/`)).map(
+    (area) => ({
+      id: `chooser:${area}`,
+      path: `/${area}/`,
+      element: <ChooserPage area={area} entries={f.flowMenuEntries} />,
+    }),
+  );
+  const served = [...features, ...choosers];
+  return [...served, ...placeholders(AUTHENTICATED_PATHS, served, false)];
+}
+
+function AppRoot() {
+  const navigate = useNavigate();
+  return (
+    <ErrorProvider
+      navigate={(p) => navigate(p)}
+      onSessionExpired={() => void logout('expired', { navigate: (p) => navigate(p, { replace: true }) })}
+    >
+      <Outlet />
+    </ErrorProvider>
+  );
+}
+
+/** The whole table. `shellChildren` empty at start: the router patches them in lazily. */
+export function buildRoutes(authRoutes: RouteObject[], shellChildren: RouteObject[] = []): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      path: '/',
+      element: <AppRoot />,
+      children: [
+        { index: true, element: <RootRedirect /> },
+        ...publicRoutes(authRoutes),
+        {
+          id: SHELL_ROUTE_ID,
+          element: (
+            <RequireSession>
+              <ShellLayout />
+            </RequireSession>
+          ),
+          children: shellChildren,
+        },
+        { id: NOT_FOUND_ROUTE_ID, path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ];
+}

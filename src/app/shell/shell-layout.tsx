@@ -1,0 +1,146 @@
+import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { apiPost, onInvalidToken } from '@/shared/api/client';
+import { MaintenanceBanner, type BannerPage } from '@/shared/ui/maintenance-banner';
+import { LanguageSwitch } from '@/shared/ui/language-switch';
+import { SessionContext, type SessionCustomer, type SessionValue } from '@/shared/ui/session-context';
+import { useErrorHandler } from '@/shared/ui/error-handler';
+import { logout, type LogoutReason } from '../session/logout';
+import { useIdleLogout } from '../session/use-idle-logout';
+import { ChatPanel } from './chat-panel';
+import { IdleDialog } from './idle-dialog';
+import { LeftMenu } from './left-menu';
+
+const DRAWER_WIDTH = 264;
+
+interface SessionMe {
+  customer: SessionCustomer;
+  expires: number | string;
+  absoluteExpires: number | string;
+}
+
+const toMs = (v: number | string | undefined): number | null =>
+  v === undefined ? null : typeof v === 'number' ? v : Number.isFinite(Date.parse(v)) ? Date.parse(v) : null;
+
+/** Pages that carry maintenance banners (spec section 3): the dashboard and the three transaction areas. */
+export function bannerPageOf(pathname: string): BannerPage | null {
+  if (/^\/dashboard\/?$/.test(pathname)) return 'dashboard';
+  const area = pathname.split('/')[1];
+  return area === 'payment' || area === 'purchase' || area === 'transfer' ? area : null;
+}
+
+/** The authenticated frame: header, left menu, idle prompt, live chat, maintenance banners. */
+export function ShellLayout() {
+  const { t } = useTranslation('shell');
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up('md'));
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [chatOpen, setChatOpen] = useState(false);
+  const [customer, setCustomer] = useState<SessionCustomer | null>(null);
+  const [absoluteExpires, setAbsoluteExpires] = useState<number | null>(null);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const errors = useErrorHandler();
+
+  const endSession = useCallback(
+    (reason: LogoutReason) => logout(reason, { navigate: (p) => navigate(p, { replace: true }) }),
+    [navigate],
+  );
+
+  useEffect(() => onInvalidToken(() => void endSession('expired')), [endSession]);
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    apiPost<SessionMe>('/api/v1/session/me', {}, { signal: ctrl.signal })
+      .then((me) => {
+        setCustomer(me.customer);
+        setAbsoluteExpires(toMs(me.absoluteExpires));
+      })
+      .catch((err: unknown) => errors.showError(err));
+    return () => ctrl.abort();
+  }, [errors]);
+
+  const idle = useIdleLogout({ absoluteExpires, onTimeout: (reason) => void endSession(reason) });
+
+  const session = useMemo<SessionValue>(
+    () => ({ customer, absoluteExpires, logout: () => endSession('user') }),
+    [customer, absoluteExpires, endSession],
+  );
+  const bannerPage = bannerPageOf(pathname);
+  const name = customer ? customer.displayName || customer.fullName : '';
+
+  const menu = <LeftMenu onNavigate={() => setDrawerOpen(false)} onChat={() => setChatOpen(true)} />;
+  return (
+    <SessionContext.Provider value={session}>
+      <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+        <AppBar position="fixed" color="inherit" elevation={1} sx={{ zIndex: (th) => th.zIndex.drawer + 1 }}>
+          <Toolbar sx={{ gap: 1.5 }}>
+            {!desktop && (
+              <IconButton edge="start" onClick={() => setDrawerOpen(true)} aria-label={t('header.openMenu')}>
+                <MenuIcon />
+              </IconButton>
+            )}
+            <Link to="/dashboard/" aria-label={t('appName')} style={{ display: 'flex' }}>
+              <img src="/logo.svg" alt={t('logoAlt')} width={120} height={32} />
+            </Link>
+            <Box sx={{ flex: 1 }} />
+            {customer && (
+              <Typography
+                variant="body2"
+                data-testid="greeting"
+                sx={{ display: { xs: 'none', sm: 'block' }, fontWeight: 600 }}
+              >
+                {t('header.greeting', { title: customer.title, name })}
+              </Typography>
+            )}
+            <LanguageSwitch />
+            <Button
+              color="primary"
+              startIcon={<LogoutIcon />}
+              onClick={() => void endSession('user')}
+              data-testid="logout"
+            >
+              {t('header.logout')}
+            </Button>
+          </Toolbar>
+        </AppBar>
+        <Drawer
+          variant={desktop ? 'permanent' : 'temporary'}
+          open={desktop || drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          sx={{
+            width: desktop ? DRAWER_WIDTH : undefined,
+            flexShrink: 0,
+            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+          }}
+        >
+          <Toolbar />
+          <Box sx={{ overflowY: 'auto', py: 1 }}>{menu}</Box>
+        </Drawer>
+        <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
+          <Toolbar />
+          {bannerPage && <MaintenanceBanner key={bannerPage} page={bannerPage} />}
+          <Outlet />
+        </Box>
+      </Box>
+      <IdleDialog
+        deadline={idle.promptDeadline}
+        onStay={idle.stay}
+        onLogout={() => void endSession('user')}
+      />
+      {chatOpen && <ChatPanel onClose={() => setChatOpen(false)} />}
+    </SessionContext.Provider>
+  );
+}

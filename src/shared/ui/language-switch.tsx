@@ -1,0 +1,31 @@
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, type Lang } from '../i18n/i18n';
+
+/** ENG / IDN. i18n keeps the choice in localStorage 'language', so it survives a reload. */
+export function LanguageSwitch({ tone = 'paper' }: { tone?: 'paper' | 'inherit' }) {
+  const { t, i18n } = useTranslation('common');
+  const current: Lang = i18n.language === 'en' ? 'en' : 'id';
+  return (
+    <ToggleButtonGroup
+      size="small"
+      exclusive
+      value={current}
+      aria-label={t('language.switch')}
+      onChange={(_e, v: Lang | null) => {
+        if (v) void i18n.changeLanguage(v);
+      }}
+      sx={{
+        bgcolor: tone === 'paper' ? 'background.paper' : 'transparent',
+        '& .MuiToggleButton-root': { px: 1.5, py: 0.25, fontWeight: 700 },
+      }}
+    >
+      {LANGUAGES.map((l) => (
+        <ToggleButton key={l} value={l} data-testid={`lang-${l}`} lang={l}>
+          {t(`language.${l}`)}
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
+  );
+}

@@ -1,0 +1,121 @@
+import { matchRoutes, type RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { authRoutes } from '../../src/features/auth/routes';
+import { shellChildren } from '../../src/app/authenticated-routes';
+import { buildRoutes, NOT_FOUND_ROUTE_ID, SHELL_ROUTE_ID } from '../../src/app/routes';
+import { AUTHENTICATED_PATHS, PUBLIC_PATHS } from '../../src/app/spec-routes';
+import { MENU } from '../../src/app/menu';
+
+const routes = buildRoutes(authRoutes, shellChildren);
+const concrete = (p: string) => p.replace(/:(\w+)/g, 'sample-$1');
+
+// matchRoutes flattens and ranks the whole table on every call: match each path once
+const cache = new Map<string, ReturnType<typeof matchRoutes>>();
+function match(path: string) {
+  if (!cache.has(path)) cache.set(path, matchRoutes(routes, path));
+  return cache.get(path)!;
+}
+function leaf(path: string): RouteObject | undefined {
+  const m = match(path);
+  return m?.[m.length - 1]?.route;
+}
+function underShell(path: string): boolean {
+  return !!match(path)?.some((m) => m.route.id === SHELL_ROUTE_ID);
+}
+
+describe('route table', () => {
+  it('covers every route family of spec section 2', () => {
+    expect(AUTHENTICATED_PATHS.length).toBeGreaterThan(300);
+    for (const p of [
+      '/payment/bpjs/inquiry/',
+      '/transfer/verify/',
+      '/purchase/ewallet/receipt/',
+      '/myaccount/blockcard/verify/',
+      '/applyandinvest/loan/product-info/',
+      '/applyandinvest/mutualfund/:mf/subscription/inquiry/',
+      '/settings/change-password/',
+      '/poinxtra/redeem/inquiry/',
+      '/transfer/manage-underlaying-document/',
+      '/register/userinformations/',
+      '/settings/manage-card/:typeOfAction/receipt/',
+      '/gold-saving/e-ktp-verification/',
+    ])
+      expect(AUTHENTICATED_PATHS).toContain(p);
+    for (const p of AUTHENTICATED_PATHS) expect(p).toMatch(/^\/.*\/$/);
+  });
+
+  it.each(AUTHENTICATED_PATHS.map((p, i) => [p, i]))(
+    '%s is a page behind the login, not the 404',
+    (path, i) => {
+      // the path without its trailing slash works too (checked on a sample: matching is costly in jsdom)
+      const variants = i % 8 === 0 ? [concrete(path), concrete(path).replace(/\/$/, '')] : [concrete(path)];
+      for (const p of variants) {
+        const route = leaf(p);
+        expect(route?.id, p).not.toBe(NOT_FOUND_ROUTE_ID);
+        expect(route?.element ?? route?.Component ?? route?.lazy, p).toBeTruthy();
+        expect(underShell(p), p).toBe(true);
+      }
+    },
+  );
+
+  it.each(PUBLIC_PATHS.map((p) => [p]))('%s is a public page, not the 404', (path) => {
+    const route = leaf(path);
+    expect(route?.id).not.toBe(NOT_FOUND_ROUTE_ID);
+    expect(underShell(path)).toBe(false);
+  });
+
+  it.each([
+    '/no-such-page/',
+    '/payment/no-such-biller/inquiry/extra/',
+    '/dashboardx/',
+    '/login/nothing-here/',
+  ])('%s is the 404', (path) => {
+    expect(leaf(path)?.id).toBe(NOT_FOUND_ROUTE_ID);
+  });
+
+  it('serves the features that exist instead of placeholders', () => {
+    expect(leaf('/login/')?.id ?? '').not.toMatch(/^placeholder:/);
+    expect(leaf('/dashboard/')?.id ?? '').not.toMatch(/^placeholder:/);
+    expect(leaf('/help/faq/')?.id).toMatch(/^placeholder:/);
+  });
+
+  it('has choosers for transfer, payment and purchase unless a feature serves them', () => {
+    for (const a of ['transfer', 'payment', 'purchase'])
+      expect(leaf(`/${a}/`)?.id ?? '').not.toMatch(/^placeholder:/);
+  });
+});
+
+describe('left menu', () => {
+  it('has the groups and items of spec section 2, in order', () => {
+    expect(MENU.map((g) => [g.id, g.items.map((i) => i.id)])).toEqual([
+      [null, ['home', 'installmentSummary', 'myFavorites', 'myGoals', 'wealth']],
+      [
+        'transactions',
+        [
+          'myAccounts',
+          'transfer',
+          'billPayment',
+          'biFast',
+          'purchase',
+          'virtualCardNumber',
+          'donation',
+          'poinXtra',
+          'myBusiness',
+        ],
+      ],
+      ['apply', ['apply', 'sharia', 'promoCode', 'gold']],
+      ['leisure', ['travel', 'myBookings', 'vouchers']],
+      ['settings', ['settings', 'myTransactions', 'help', 'contactUs', 'chat']],
+    ]);
+  });
+
+  it.each(MENU.flatMap((g) => g.items).map((i) => [i.id, i.to]))(
+    '%s leads to a page of the product',
+    (_id, to) => {
+      if (typeof to !== 'string') return expect(to).toEqual({ action: 'chat' });
+      expect(AUTHENTICATED_PATHS).toContain(to);
+      expect(leaf(to)?.id).not.toBe(NOT_FOUND_ROUTE_ID);
+      expect(underShell(to)).toBe(true);
+    },
+  );
+});
