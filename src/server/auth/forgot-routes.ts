@@ -225,12 +225,15 @@ export function forgotRoutes(app: FastifyInstance, rate: RateConfig): void {
         if (kind === 'password') {
           // Checked before the OTP so a rule failure does not spend the code.
           const pw = b.newPassword!;
-          const same = (other: string | null) => !!other && pw.toLowerCase() === other.toLowerCase();
-          if (same(who.user_id) || same(who.secure_word)) {
+          // Spec 5 says "not equal"; the schema already makes equality impossible (a password needs a
+          // special character, ids and secure words have none), so hold the microsite's "not contain".
+          const contains = (other: string | null) =>
+            !!other && pw.toLowerCase().includes(other.toLowerCase());
+          if (contains(who.user_id) || contains(who.secure_word)) {
             throw invalidRequest({
               '/newPassword': {
-                eng: 'Password must not be the same as your user ID or secure word',
-                idn: 'Password tidak boleh sama dengan User ID atau secure word Anda',
+                eng: 'Password must not contain your user ID or secure word',
+                idn: 'Password tidak boleh mengandung User ID atau secure word Anda',
               },
             });
           }
