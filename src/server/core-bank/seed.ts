@@ -22,6 +22,8 @@ export interface PersonaSpec {
   dateOfBirth: string;
   phones: string[];
   loginChallenge?: 'fds' | 'bds';
+  /** The ATM (debit) card of the main savings account: forgot password / e-debit ask for it. */
+  atm?: { last4: string; pin: string };
 }
 
 /** The demo personas of CONTRACTS.md "Demo personas" (exported for tests and the README). */
@@ -38,6 +40,7 @@ export const PERSONAS: PersonaSpec[] = [
     email: 'budi.santoso@example.co.id',
     dateOfBirth: '1984-03-14',
     phones: ['+6281234567890', '+6285712345678'],
+    atm: { last4: '5270', pin: '246810' },
   },
   {
     userId: 'saridewi',
@@ -77,6 +80,7 @@ export const PERSONAS: PersonaSpec[] = [
     email: 'rina.kusumawati@example.co.id',
     dateOfBirth: '1989-05-30',
     phones: ['+6287812345678'],
+    atm: { last4: '3381', pin: '135790' },
   },
   {
     userId: 'dewifds',
@@ -90,6 +94,7 @@ export const PERSONAS: PersonaSpec[] = [
     email: 'dewi.lestari@example.co.id',
     dateOfBirth: '1993-01-09',
     phones: ['+6281355566677'],
+    atm: { last4: '7742', pin: '112358' },
     loginChallenge: 'fds',
   },
   {
@@ -104,6 +109,7 @@ export const PERSONAS: PersonaSpec[] = [
     email: 'bayu.pratama@example.co.id',
     dateOfBirth: '1987-07-17',
     phones: ['+6282144455566'],
+    atm: { last4: '9015', pin: '314159' },
     loginChallenge: 'bds',
   },
 ];
@@ -271,7 +277,7 @@ function addMonths(d: Date, months: number): Date {
 async function insertCustomer(
   c: SeedContext,
   p: PersonaSpec,
-  hashes: { password: string; pin: string },
+  hashes: { password: string; pin: string; atmPin: string | null },
   hasLoginChallenge: boolean,
 ): Promise<number> {
   const r = await c.tx.query<{ id: number }>(
@@ -890,7 +896,11 @@ export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<boole
 
   // argon2 is slow on purpose: hash every secret once, in parallel, before the transaction.
   const hashes = await Promise.all(
-    PERSONAS.map(async (p) => ({ password: await hashSecret(p.password), pin: await hashSecret(p.appPin) })),
+    PERSONAS.map(async (p) => ({
+      password: await hashSecret(p.password),
+      pin: await hashSecret(p.appPin),
+      atmPin: p.atm ? await hashSecret(p.atm.pin) : null,
+    })),
   );
 
   return db.transaction(async (tx) => {
@@ -936,6 +946,19 @@ export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<boole
     await seedSavingsHolder(c, ids.rinanodefault!, '800123456837', rp(4_500_000), false);
     await seedSavingsHolder(c, ids.dewifds!, '800123456845', rp(18_000_000), true);
     await seedSavingsHolder(c, ids.bayubds!, '800123456853', rp(32_000_000), true);
+
+    // ATM cards (registration's migration 020 `atm_cards`) on each CASA persona's first savings account.
+    if (await columnExists(tx, 'atm_cards', 'card_last4')) {
+      for (const [i, p] of PERSONAS.entries()) {
+        if (!p.atm) continue;
+        await tx.query(
+          `INSERT INTO atm_cards (account_id, card_last4, pin_hash)
+           SELECT id, $2, $3 FROM accounts WHERE customer_id = $1 AND product = 'savings' AND currency = 'IDR'
+           ORDER BY id LIMIT 1`,
+          [ids[p.userId], p.atm.last4, hashes[i]!.atmPin],
+        );
+      }
+    }
 
     // Balances are exactly the sum of their entries (the CHECK balance >= floor guards each one).
     await tx.query(

@@ -451,4 +451,20 @@ describe.each(testDbs)('demo personas through the real login on $name', ({ open 
     expect(summary.json().customer).toMatchObject({ userId, ...flags });
     expect(summary.headers['access_token']).toBe(token);
   });
+
+  it('budisantoso can start forgot-password with his seeded ATM card', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/forgot/password/validate',
+      payload: {
+        userId: 'budisantoso',
+        accountNumber: '800123456701',
+        atmCardLast4: '5270',
+        atmPin: '246810',
+      },
+      headers: { 'x-browser-id': 'forgot-browser' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().phones).toHaveLength(2);
+  });
 });
