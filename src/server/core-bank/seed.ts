@@ -706,6 +706,7 @@ async function seedBudi(c: SeedContext, budi: number) {
     ['MF-PCF', '25418.3921', null, rp(40_000_000)],
     ['MF-SDP', '8350.1200', null, rp(25_000_000)],
     ['MF-MONI2', '12004.5000', null, rp(30_000_000)],
+    ['MF-BDUSD', '1500.0000', null, usd(1_850)],
     ['ORI025', null, rp(50_000_000), rp(50_000_000)],
     ['FR0100', null, rp(100_000_000), rp(98_750_000)],
   ];

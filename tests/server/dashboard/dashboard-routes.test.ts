@@ -94,11 +94,17 @@ describe.each(testDbs)('dashboard API on $name', ({ open }) => {
       expect(body.investments.bonds.map((b: { code: string }) => b.code)).toEqual(['FR0100', 'ORI025']);
       const fr = body.investments.bonds.find((b: { code: string }) => b.code === 'FR0100');
       expect(fr.marketValue).toEqual({ amount: 9_920_000_000, currency: 'IDR' }); // 100,000,000 x 99.20%
+      // The USD fund: 1500 units x USD 1.2874 = USD 1,931.10, valued in IDR at the board buy rate 16185.
+      const usdFund = body.investments.mutualFunds.find((m: { code: string }) => m.code === 'MF-BDUSD');
+      expect(usdFund.marketValue).toEqual({ amount: 193_110, currency: 'USD' });
       const all = [...body.investments.mutualFunds, ...body.investments.bonds] as Array<{
         marketValue: MoneyJson;
       }>;
+      const idrTotal = all
+        .filter((h) => h.marketValue.currency === 'IDR')
+        .reduce((s, h) => s + h.marketValue.amount, 0);
       expect(body.investments.totalMarketValue).toEqual({
-        amount: all.reduce((s, h) => s + h.marketValue.amount, 0),
+        amount: idrTotal + 193_110 * 16_185,
         currency: 'IDR',
       });
       expect(body.insurance).toEqual([
