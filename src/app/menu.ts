@@ -1,14 +1,16 @@
+import type { Resources } from '@/shared/i18n/keys';
+
 /** The left menu, exactly as spec section 2 "Left menu": groups, items and the route each opens. */
 export interface MenuItem {
   /** shell:menu.items.<id> */
-  id: string;
+  id: keyof Resources['shell']['menu']['items'];
   /** A route of the product, or 'chat' for the live-chat panel. */
   to: string | { action: 'chat' };
 }
 
 export interface MenuGroup {
   /** shell:menu.groups.<id>; null for the top items without a heading. */
-  id: string | null;
+  id: keyof Resources['shell']['menu']['groups'] | null;
   items: MenuItem[];
 }
 

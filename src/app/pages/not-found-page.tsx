@@ -1,12 +1,12 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTypedTranslation } from '@/shared/i18n/keys';
 import { Link } from 'react-router';
 
 /** Only for paths that are not in the product (spec section 2 "Not-found page"). */
 export function NotFoundPage() {
-  const { t } = useTranslation('shell');
+  const { t } = useTypedTranslation('shell');
   return (
     <Box
       component="main"

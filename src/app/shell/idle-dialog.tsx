@@ -5,11 +5,11 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTypedTranslation } from '@/shared/i18n/keys';
 
 /** The idle prompt with its countdown; "Yes, I'm still here" keeps the session. */
 export function IdleDialog(props: { deadline: number | null; onStay: () => void; onLogout: () => void }) {
-  const { t } = useTranslation('shell');
+  const { t } = useTypedTranslation('shell');
   const { deadline } = props;
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

@@ -5,15 +5,14 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
+import { useTypedTranslation } from '@/shared/i18n/keys';
 import { MENU } from '../menu';
 
 /** The left menu of spec section 2, group by group. */
 export function LeftMenu(props: { onNavigate?: () => void; onChat: () => void }) {
-  const { t } = useTranslation('shell');
+  const { t } = useTypedTranslation('shell');
   const { pathname } = useLocation();
-  const label = (id: string) => (t as unknown as (k: string) => string)(`menu.items.${id}`);
   return (
     <List
       component="nav"
@@ -26,7 +25,7 @@ export function LeftMenu(props: { onNavigate?: () => void; onChat: () => void })
         <Fragment key={group.id ?? 'top'}>
           {group.id && (
             <ListSubheader component="div" sx={{ lineHeight: 2.5, fontWeight: 700, bgcolor: 'inherit' }}>
-              {(t as unknown as (k: string) => string)(`menu.groups.${group.id}`)}
+              {t(`menu.groups.${group.id}`)}
             </ListSubheader>
           )}
           {group.items.map((item) =>
@@ -40,7 +39,7 @@ export function LeftMenu(props: { onNavigate?: () => void; onChat: () => void })
                 data-testid={`menu-${item.id}`}
                 sx={{ borderRadius: 1, mx: 1 }}
               >
-                <ListItemText primary={label(item.id)} />
+                <ListItemText primary={t(`menu.items.${item.id}`)} />
               </ListItemButton>
             ) : (
               <ListItemButton
@@ -52,7 +51,7 @@ export function LeftMenu(props: { onNavigate?: () => void; onChat: () => void })
                 data-testid={`menu-${item.id}`}
                 sx={{ borderRadius: 1, mx: 1 }}
               >
-                <ListItemText primary={label(item.id)} />
+                <ListItemText primary={t(`menu.items.${item.id}`)} />
                 <ListItemIcon sx={{ minWidth: 0 }}>
                   <ChatIcon fontSize="small" />
                 </ListItemIcon>
