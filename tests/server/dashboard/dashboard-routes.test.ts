@@ -188,6 +188,22 @@ describe.each(testDbs)('dashboard API on $name', ({ open }) => {
       expect(body.poinXtra).toEqual({ points: 0 });
     });
 
+    it('rejects a missing body or another content type with a 4xx apierror', async () => {
+      const { headers } = await openSession(db, 'budisantoso');
+      const none = await app.inject({ method: 'POST', url: '/api/dashboard/v1/summary', headers });
+      expect(none.statusCode).toBe(400);
+      expect(none.json().apierror.errorCode).toBe('INVALID_REQUEST');
+      const text = await app.inject({
+        method: 'POST',
+        url: '/api/account/v1/history',
+        headers: { ...headers, 'content-type': 'text/plain' },
+        payload: 'accountId=1',
+      });
+      expect(text.statusCode).toBeGreaterThanOrEqual(400);
+      expect(text.statusCode).toBeLessThan(500);
+      expect(text.json().apierror).toBeDefined();
+    });
+
     it('rejects a body with unknown fields with 400 INVALID_REQUEST', async () => {
       const { headers } = await openSession(db, 'budisantoso');
       const res = await post('/api/dashboard/v1/summary', { accountId: 1 }, headers);
@@ -298,6 +314,8 @@ describe.each(testDbs)('dashboard API on $name', ({ open }) => {
       [{ accountId: 1, from: '2026-03-01', to: '2026-02-01' }, '/from'],
       [{ accountId: 1, from: '2024-01-01', to: '2026-01-01' }, '/from'],
       [{ accountId: 1, page: 0 }, '/page'],
+      [{ accountId: 1e20 }, '/accountId'],
+      [{ accountId: 1.5 }, '/accountId'],
       [{ accountId: 1, extra: true }, '/'],
     ])('rejects %j with 400 naming %s', async (payload, field) => {
       const { headers } = await openSession(db, 'budisantoso');
