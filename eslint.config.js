@@ -10,7 +10,12 @@ const layer = (files, forbidden, message) => ({
     'no-restricted-imports': [
       'error',
       {
-        patterns: forbidden.map((group) => ({ group: [group, `**/${group.replace(/^@\//, '')}`], message })),
+        patterns: forbidden.map((name) =>
+          name.startsWith('@/')
+            ? // '@/app/x', or a relative path that climbs straight into src/app
+              { regex: `^(@/|(\\.\\./)+)${name.slice(2, -2)}(/|$)`, message }
+            : { group: [name], message },
+        ),
       },
     ],
   },
