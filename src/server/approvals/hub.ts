@@ -19,3 +19,11 @@ export class ApprovalHub {
     return () => this.emitter.off(topic, fn);
   }
 }
+
+const hubs = new WeakMap<object, ApprovalHub>();
+/** One hub per database (per app): the transaction routes publish, the companion app's routes listen. */
+export function hubOf(db: object): ApprovalHub {
+  let hub = hubs.get(db);
+  if (!hub) hubs.set(db, (hub = new ApprovalHub()));
+  return hub;
+}

@@ -1,17 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { ApprovalHub } from '../approvals/hub';
+import { hubOf } from '../approvals/hub';
 import { DENOMINATIONS, OPERATORS } from '../billers/operators';
 import { loadCatalog } from './catalog';
-import { createTransactionService, type Caller, type TransactionService } from './service';
+import { createTransactionService, type Caller } from './service';
 import { openEventStream } from './sse';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The generic flow engine (also used by the approvals routes and tests). */
-    transactions: TransactionService;
-    approvalHub: ApprovalHub;
-  }
-}
 
 const money = {
   type: 'object',
@@ -28,11 +20,9 @@ const body = (properties: Record<string, unknown>, required: string[]) => ({
 
 /** The flow engine's HTTP API (CONTRACTS "Flow engine"): one set of endpoints for every flow file. */
 export default async function transactionsRoutes(app: FastifyInstance): Promise<void> {
-  const hub = new ApprovalHub();
+  const hub = hubOf(app.db);
   const catalog = loadCatalog(app.log);
   const service = createTransactionService({ db: app.db, otp: app.otp, catalog, hub });
-  app.decorate('transactions', service);
-  app.decorate('approvalHub', hub);
 
   const caller = (request: { session: { id: number; customerId: number } | null }): Caller => ({
     customerId: request.session!.customerId,

@@ -51,6 +51,8 @@ export interface Quote {
 }
 
 export interface InquiryAnswer {
+  /** The customer's phones for the OTP (frozen ones carry frozenUntil). */
+  phones: { phoneId: number; maskedPhone: string; frozenUntil: string | null }[];
   inquiryId: string;
   flowId: string;
   amount: Money;
@@ -333,6 +335,7 @@ export function createTransactionService(deps: TransactionServiceDeps) {
       flowId,
       ...publicQuote(q),
       expiresAt: new Date(rows[0]!.expires_at).toISOString(),
+      phones: await deps.otp.phones(db, caller.customerId),
     };
   }
 
@@ -428,6 +431,9 @@ export function createTransactionService(deps: TransactionServiceDeps) {
     if (row.expired) throw txErrors.inquiryExpired();
     const { flow } = flowOrThrow(row.flow_id);
     if (!flow.verify.methods.includes(input.method)) throw txErrors.methodNotAllowed();
+    // Rejected in the app means cancelled: no OTP fallback and no second request for this inquiry.
+    if ((await approvalStatus(db, row.id, caller.customerId)) === 'rejected')
+      throw txErrors.approvalRejected();
     if (input.method === 'otp') {
       let phoneId = input.phoneId;
       if (phoneId === undefined) {
