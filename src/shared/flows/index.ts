@@ -3,3 +3,4 @@ export * from './types';
 export * from './steps';
 export * from './registry-names';
 export * from './values';
+export * from './api';

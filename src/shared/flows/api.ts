@@ -1,0 +1,80 @@
+import type { ApiErrorBody } from '../api-error';
+import type { Money } from '../money';
+import type { FeeKind } from './types';
+
+/** Bodies of /api/transaction/v1/* (CONTRACTS.md), shared by the browser engine and the server. */
+
+export interface ChoiceOption {
+  value: string;
+  labelEng: string;
+  labelIdn: string;
+  /** accounts: {accountNo, currency, balance: Money, product}; denominations: {operator, price: Money}. */
+  detail?: Record<string, unknown>;
+}
+
+export interface FormDataResponse {
+  choices: Record<string, ChoiceOption[]>;
+}
+
+export interface PhoneOption {
+  phoneId: number;
+  maskedPhone: string;
+  frozenUntil: string | null;
+}
+
+export interface Fee {
+  kind: FeeKind;
+  amount: Money;
+}
+
+export interface InquiryResponse {
+  inquiryId: string;
+  flowId: string;
+  amount: Money;
+  fees: Fee[];
+  total: Money;
+  exchangeRate?: string;
+  equivalent?: Money;
+  details: Record<string, unknown>;
+  expiresAt: string;
+  /** The customer's phones for the OTP, when there is a choice (frozen ones carry frozenUntil). */
+  phones?: PhoneOption[];
+}
+
+/** An OTP sent to one of the customer's phones (the code itself never travels back). */
+export interface OtpChallenge {
+  requestId: string;
+  refNumber: string;
+  phoneId: number;
+  maskedPhone: string;
+  expiresAt: string;
+  resendAvailableAt: string;
+  resendsLeft: number;
+}
+
+export interface ApprovalRequest {
+  approvalId: string;
+  expiresAt: string;
+  resendsLeft: number;
+}
+
+export type VerificationResponse =
+  { method: 'otp'; otp: OtpChallenge } | ({ method: 'approval' } & ApprovalRequest);
+
+export type ApprovalStatus = 'waiting' | 'approved' | 'rejected' | 'expired';
+
+export type ReceiptStatus = 'success' | 'pending' | 'failed';
+
+export interface Receipt {
+  referenceNo: string;
+  status: ReceiptStatus;
+  flowId: string;
+  amount: Money;
+  fees: Fee[];
+  total: Money;
+  exchangeRate?: string;
+  equivalent?: Money;
+  details: Record<string, unknown>;
+  createdAt: string;
+  error?: ApiErrorBody;
+}
