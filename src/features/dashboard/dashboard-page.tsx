@@ -112,7 +112,7 @@ export function DashboardPage() {
     <Stack spacing={2.5} data-testid="dashboard" sx={{ maxWidth: 1200, mx: 'auto' }}>
       <MaintenanceBanner page="dashboard" />
       <Box>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }} data-testid="greeting">
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }} data-testid="dashboard-greeting">
           {t(`greeting.${greetingKey(new Date().getHours())}`, { title, name: c.displayName })}
         </Typography>
         {c.lastLoginAt && (

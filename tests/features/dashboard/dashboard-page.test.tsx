@@ -24,7 +24,7 @@ describe('dashboard', () => {
   it('greets with title and display name and shows balances as IDR and foreign with code', async () => {
     handlers.set('/api/dashboard/v1/summary', () => budi);
     renderRoutes(dashboardRoutes, '/dashboard/', { lang: 'id' });
-    expect((await screen.findByTestId('greeting')).textContent).toMatch(/, Bapak Budi Santoso$/);
+    expect((await screen.findByTestId('dashboard-greeting')).textContent).toMatch(/, Bapak Budi Santoso$/);
     const idrRow = screen.getByTestId('account-100200300401');
     expect(idrRow.textContent).toContain('Rp 15.234.567');
     const usdRow = screen.getByTestId('account-100200300404');
@@ -41,7 +41,7 @@ describe('dashboard', () => {
   it('credit-card-only: cards shown, and features needing a savings account open the pop-up', async () => {
     handlers.set('/api/dashboard/v1/summary', () => sari);
     const { router } = renderRoutes(dashboardRoutes, '/dashboard/');
-    await screen.findByTestId('greeting');
+    await screen.findByTestId('dashboard-greeting');
     expect(screen.queryByTestId('section-accounts')).toBeNull();
     expect(screen.getByTestId('section-cards').textContent).toContain('Credit limit');
     fireEvent.click(screen.getByTestId('action-transfer'));

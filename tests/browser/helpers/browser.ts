@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Debian's Chromium, never a downloaded one. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 390, height: 844 },
+} as const;
+
+export type ViewportName = keyof typeof VIEWPORTS;
+
+export interface ContextOptions {
+  viewport?: ViewportName;
+  /** 'en' or 'id'; stored as the app's language before any page script runs. */
+  language?: 'en' | 'id';
+}
+
+/**
+ * A fresh context (own storage: a new browser id, no session). Page errors and failed console
+ * messages are collected in `problems` so a test can assert the page ran clean.
+ */
+export async function newContext(
+  browser: Browser,
+  opts: ContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[opts.viewport ?? 'desktop'],
+    locale: opts.language === 'en' ? 'en-GB' : 'id-ID',
+    timezoneId: 'Asia/Jakarta',
+  });
+  if (opts.language) {
+    await context.addInitScript((lang) => {
+      if (!localStorage.getItem('language')) localStorage.setItem('language', lang);
+    }, opts.language);
+  }
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  return { context, page, problems };
+}
+
+const SHOTS = path.resolve(import.meta.dirname, '../../../test-results/screenshots');
+
+/** Saves a full-page screenshot under test-results/screenshots/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SHOTS, { recursive: true });
+  const file = path.join(SHOTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

@@ -1,0 +1,12 @@
+// Shared helpers of the browser tests: the real server, Debian's Chromium, logging in as a persona.
+export { startServer, outbox, latestOtp, type TestServer } from './server';
+export {
+  launchBrowser,
+  newContext,
+  screenshot,
+  VIEWPORTS,
+  CHROMIUM_ARGS,
+  type ContextOptions,
+  type ViewportName,
+} from './browser';
+export { login, enterUserId, PERSONAS, type Persona } from './login';

@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../src/server/app';
+import { openPglite, type Db } from '../../../src/server/db/db';
+import { migrate } from '../../../src/server/db/migrate';
+import { seedDemoData } from '../../../src/server/demo-seed';
+
+export interface TestServer {
+  /** e.g. http://127.0.0.1:41234 (no trailing slash). */
+  baseUrl: string;
+  app: FastifyInstance;
+  db: Db;
+  close(): Promise<void>;
+}
+
+const DIST = path.resolve(import.meta.dirname, '../../../dist');
+
+/**
+ * The real server on a free port: a fresh in-memory PGlite, migrated, with the demo personas, serving
+ * the built apps from dist/ (run `npm run build` first). Argon2 is tuned down for the seed only:
+ * verification reads its parameters from each hash.
+ */
+export async function startServer(): Promise<TestServer> {
+  if (!existsSync(path.join(DIST, 'index.html')))
+    throw new Error('dist/ is missing: run `npm run build` first');
+  process.env.ARGON2_FAST = '1';
+  const db = await openPglite();
+  await migrate(db);
+  await seedDemoData(db);
+  const app = await buildApp({ db, demo: true, staticDir: DIST });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server has no TCP address');
+  return {
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    app,
+    db,
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+/** SMS texts the built-in gateway sent to a phone (newest first). */
+export async function outbox(
+  server: TestServer,
+  phone?: string,
+): Promise<{ phone: string; text: string; createdAt: string }[]> {
+  const q = phone ? `?phone=${encodeURIComponent(phone)}` : '';
+  const res = await fetch(`${server.baseUrl}/api/dev/v1/outbox${q}`);
+  if (!res.ok) throw new Error(`outbox: HTTP ${res.status}`);
+  return (await res.json()) as { phone: string; text: string; createdAt: string }[];
+}
+
+/** The newest 6-digit code sent to a phone (optionally one sent after `since`). */
+export async function latestOtp(server: TestServer, phone?: string, since?: Date): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const msgs = (await outbox(server, phone)).filter(
+      (m) => !since || Date.parse(m.createdAt) >= since.getTime() - 1000,
+    );
+    const code = msgs.map((m) => /\b(\d{6})\b/.exec(m.text)?.[1]).find(Boolean);
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no OTP in the outbox for ${phone ?? 'any phone'}`);
+}
