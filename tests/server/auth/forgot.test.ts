@@ -270,4 +270,22 @@ describe.each(testDbs)('forgot user id, password and e-debit number on $name', (
     });
     expect(done.json().result).toBe('userid_sent');
   });
+
+  it('rate-limits the forgot calls per IP with a 429 apierror', async () => {
+    const c = client(app);
+    let last = await c.post('/api/v1/forgot/edebit/validate', {
+      userId: 'ratelimit0',
+      dateOfBirth: '1990-01-01',
+      accountNumber: '711111111111',
+    });
+    for (let i = 1; i < 40 && last.statusCode !== 429; i++) {
+      last = await c.post('/api/v1/forgot/edebit/validate', {
+        userId: `ratelimit${i}`,
+        dateOfBirth: '1990-01-01',
+        accountNumber: '711111111111',
+      });
+    }
+    expect(last.statusCode).toBe(429);
+    expect(last.json().apierror.errorCode).toBe('RATE_LIMITED');
+  });
 });

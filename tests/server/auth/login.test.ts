@@ -152,6 +152,18 @@ describe.each(testDbs)('login on $name', ({ open }) => {
     expect(unknown[3]!.body).toBe(known[3]!.body);
   });
 
+  it('tells only someone with the right password that the user id is blocked', async () => {
+    const { id } = await makeCustomer(db, { userId: 'blockedone', password: 'Block@2026' });
+    await db.query(`UPDATE customers SET cif_status = 'blocked' WHERE id = $1`, [id]);
+    const wrong = await client(app).post('/api/v1/login', { userId: 'blockedone', password: 'Wrong@2026' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().apierror.errorCode).toBe('LOGIN_FAILED');
+    const right = await client(app).post('/api/v1/login', { userId: 'blockedone', password: 'Block@2026' });
+    expect(right.statusCode).toBe(403);
+    expect(right.json().apierror.errorCode).toBe('OTP_08');
+    expect(right.headers['access_token']).toBeUndefined();
+  });
+
   it('rate-limits credential calls per IP with a 429 apierror', async () => {
     const c = client(app);
     let last = await c.post('/api/v1/login/secureword', { userId: 'lucyhartono' });
