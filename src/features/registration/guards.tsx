@@ -1,0 +1,62 @@
+import { useContext, useEffect, type ReactNode } from 'react';
+import { Navigate, UNSAFE_DataRouterContext, useBlocker, useLocation } from 'react-router';
+import { flash, SESSION_EXPIRED } from '../../shared/api/session-store';
+import { registrationApi } from './api';
+import { RegistrationConfigContext, screenPath } from './context';
+
+function DataRouterBlocker() {
+  // Back and forward are POP navigations; links and buttons inside the flow still work.
+  const blocker = useBlocker(({ historyAction }) => historyAction === 'POP');
+  useEffect(() => {
+    if (blocker.state === 'blocked') blocker.reset();
+  }, [blocker]);
+  return null;
+}
+
+function PopStateBlocker() {
+  useEffect(() => {
+    const stay = () => window.history.pushState(window.history.state, '', window.location.href);
+    stay();
+    window.addEventListener('popstate', stay);
+    return () => window.removeEventListener('popstate', stay);
+  }, []);
+  return null;
+}
+
+/** Browser back and forward do nothing on this screen (spec: registration and card activation screens). */
+export function BlockBackForward() {
+  const dataRouter = useContext(UNSAFE_DataRouterContext);
+  return dataRouter ? <DataRouterBlocker /> : <PopStateBlocker />;
+}
+
+/** Entered without the previous step's state: back to the registration base. */
+export function RequireState<S>({
+  valid,
+  children,
+}: {
+  valid: (state: unknown) => state is S;
+  children: (state: S) => ReactNode;
+}) {
+  const location = useLocation();
+  const { prefix } = useContext(RegistrationConfigContext);
+  const state: unknown = location.state;
+  if (!valid(state)) return <Navigate to={screenPath(prefix, '')} replace />;
+  return (
+    <>
+      <BlockBackForward />
+      {children(state)}
+    </>
+  );
+}
+
+/** Extends the registration (or card-activation) token when a screen loads; a dead token goes to login. */
+export function useExtendCache(token: string | undefined, kind: 'registration' | 'card'): void {
+  useEffect(() => {
+    if (!token) return;
+    const call = kind === 'card' ? registrationApi.cardExtend : registrationApi.extend;
+    call(token).catch(() => {
+      flash.set(SESSION_EXPIRED, '1');
+      window.location.assign('/login/');
+    });
+  }, [token, kind]);
+}
