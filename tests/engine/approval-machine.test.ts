@@ -12,7 +12,7 @@ const request = (resendsLeft: number, n = 1): ApprovalRequest => ({
   resendsLeft,
 });
 const input: ApprovalInput = { subject: { inquiryId: 'inq-1' } };
-const ev = (e: Record<string, unknown> & { type: string }) => e as EventObject;
+const ev = (e: Record<string, unknown> & { type: string }) => e as never;
 
 // Resends count down 3 -> 0 through the done events, so the graph sees the allowance run out.
 const events = (snap: { context: { approval?: ApprovalRequest } }): EventObject[] => {
@@ -73,7 +73,7 @@ describe('approval submachine: every simple path from xstate/graph', () => {
     actor.start();
     let resends = 0;
     for (const step of path.steps) {
-      if (step.event.type === 'xstate.done.actor.resendApproval') resends++;
+      if ((step.event as { type: string }).type === 'xstate.done.actor.resendApproval') resends++;
       actor.send(step.event);
       const snap = actor.getSnapshot();
       expect(snap.value).toEqual(step.state.value);

@@ -27,7 +27,7 @@ const input: OtpInput = {
   ],
 };
 
-const ev = (e: Record<string, unknown> & { type: string }) => e as EventObject;
+const ev = (e: Record<string, unknown> & { type: string }) => e as never;
 const events: EventObject[] = [
   ev({ type: 'CHOOSE_PHONE', phoneId: 1, now: NOW }),
   ev({ type: 'CHOOSE_OTHER_PHONE' }),
