@@ -24,7 +24,11 @@ export function LeftMenu(props: { onNavigate?: () => void; onChat: () => void })
       {MENU.map((group) => (
         <Fragment key={group.id ?? 'top'}>
           {group.id && (
-            <ListSubheader component="div" sx={{ lineHeight: 2.5, fontWeight: 700, bgcolor: 'inherit' }}>
+            <ListSubheader
+              component="div"
+              disableSticky
+              sx={{ lineHeight: 2.5, fontWeight: 700, bgcolor: 'inherit' }}
+            >
               {t(`menu.groups.${group.id}`)}
             </ListSubheader>
           )}

@@ -120,6 +120,7 @@ export function ShellLayout() {
           variant={desktop ? 'permanent' : 'temporary'}
           open={desktop || drawerOpen}
           onClose={() => setDrawerOpen(false)}
+          ModalProps={{ keepMounted: true }}
           sx={{
             width: desktop ? DRAWER_WIDTH : undefined,
             flexShrink: 0,

@@ -1,0 +1,155 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authenticatedRoutes, buildRoutes } from '../../../src/app/routes';
+import { getCredentials, setCredentials } from '../../../src/shared/api/session-store';
+import { MENU } from '../../../src/app/menu';
+import en from '../../../locales/en/shell.json';
+import id from '../../../locales/id/shell.json';
+import { testI18n } from '../../shared/i18n-fixture';
+import { INVALID_TOKEN_BODY, mockFetch } from '../fetch-mock';
+
+const customer = {
+  userId: 'budisantoso',
+  title: 'Mr.',
+  fullName: 'Budi Santoso',
+  displayName: 'Budi',
+  lastLoginAt: null,
+  hasCasa: true,
+  ccOnly: false,
+  supplementary: false,
+};
+const me = {
+  status: 200,
+  body: { customer, expires: Date.now() + 300_000, absoluteExpires: Date.now() + 3_600_000 },
+};
+
+function renderApp(path: string, lang: 'en' | 'id' = 'en') {
+  const routes = buildRoutes(
+    [{ path: '/login/', element: <p>login page</p> }],
+    authenticatedRoutes({
+      dashboardRoutes: [{ path: '/dashboard/', element: <p>dashboard page</p> }],
+      flowRoutes: [],
+      registrationAppRoutes: [],
+      flowMenuEntries: [],
+    }),
+  );
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <I18nextProvider i18n={testI18n(lang)}>
+      <RouterProvider router={router} />
+    </I18nextProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  setCredentials({ accessToken: 'tok', expires: Date.now() + 300_000 });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('app shell', () => {
+  it('shows the greeting with title and display name, and the whole left menu', async () => {
+    mockFetch({
+      '/api/v1/session/me': me,
+      '/api/maintenance/v1/banner': { status: 200, body: { banners: [] } },
+    });
+    renderApp('/dashboard/');
+    expect(await screen.findByTestId('greeting')).toHaveProperty('textContent', 'Hello, Mr. Budi');
+    const nav = screen.getByTestId('left-menu');
+    for (const g of MENU) {
+      if (g.id) expect(within(nav).getByText(en.menu.groups[g.id])).toBeTruthy();
+      for (const item of g.items)
+        expect(within(nav).getByTestId(`menu-${item.id}`).textContent).toContain(en.menu.items[item.id]);
+    }
+    expect(within(nav).getByTestId('menu-transfer').getAttribute('href')).toBe('/transfer/');
+  });
+
+  it('speaks Indonesian by default strings', async () => {
+    mockFetch({ '/api/v1/session/me': me });
+    renderApp('/help/', 'id');
+    expect(await screen.findByText(id.placeholder.title)).toBeTruthy();
+    expect(screen.getByTestId('menu-home').textContent).toBe(id.menu.items.home);
+  });
+
+  it('without credentials, goes to login', async () => {
+    setCredentials(null);
+    mockFetch({});
+    renderApp('/dashboard/');
+    expect(await screen.findByText('login page')).toBeTruthy();
+  });
+
+  it('a route not built yet says so plainly, with a way back; an unknown path is the 404', async () => {
+    mockFetch({ '/api/v1/session/me': me });
+    const router = renderApp('/settings/change-password');
+    expect(await screen.findByText('This feature is not available yet')).toBeTruthy();
+    expect(screen.getByTestId('feature-unavailable').textContent).toContain('Settings & Services at this address');
+    expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/dashboard/');
+    await act(() => router.navigate('/definitely-not-a-page/'));
+    expect(screen.getByText('Page not found')).toBeTruthy();
+    expect(screen.getByText('Error 404')).toBeTruthy();
+    expect(screen.getByText("The page you're looking for does not exist")).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to homepage' }).getAttribute('href')).toBe('/');
+  });
+
+  it('logout calls the server, stores its message and goes to login', async () => {
+    const calls = mockFetch({
+      '/api/v1/session/me': me,
+      '/api/v1/login/logout': { status: 200, body: { logoutresponse: { eng: 'Bye', idn: 'Sampai jumpa' } } },
+    });
+    renderApp('/dashboard/');
+    fireEvent.click(await screen.findByTestId('logout'));
+    expect(await screen.findByText('login page')).toBeTruthy();
+    expect(calls.map((c) => c.url)).toContain('/api/v1/login/logout');
+    expect(getCredentials()).toBeNull();
+    expect(sessionStorage.getItem('logoutFeedback')).toBe(
+      JSON.stringify({ eng: 'Bye', idn: 'Sampai jumpa' }),
+    );
+  });
+
+  it('an authenticated call failing with INVALID_TOKEN clears the session, flags session_expired and goes to login', async () => {
+    mockFetch({ '/api/v1/session/me': { status: 401, body: INVALID_TOKEN_BODY } });
+    renderApp('/dashboard/');
+    expect(await screen.findByText('login page')).toBeTruthy();
+    expect(getCredentials()).toBeNull();
+    expect(sessionStorage.getItem('session_expired')).toBe('1');
+  });
+
+  it('prompts before the idle logout; "Yes, I\'m still here" refreshes the session', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = mockFetch({
+      '/api/v1/session/me': me,
+      '/api/v1/session/refresh': { status: 200, body: { expires: 1 } },
+    });
+    renderApp('/dashboard/');
+    await screen.findByTestId('greeting');
+    await act(async () => void vi.advanceTimersByTime(240_500));
+    expect(screen.getByTestId('idle-dialog')).toBeTruthy();
+    expect(screen.getByTestId('idle-countdown').textContent).toMatch(
+      /logged out automatically in (59|60) seconds/,
+    );
+    fireEvent.click(screen.getByRole('button', { name: "Yes, I'm still here" }));
+    await waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/v1/session/refresh'));
+    await waitFor(() => expect(screen.queryByTestId('idle-dialog')).toBeNull());
+  });
+
+  it('logs out by itself at the idle limit', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = mockFetch({
+      '/api/v1/session/me': me,
+      '/api/v1/login/logout': { status: 200, body: { logoutresponse: 'bye' } },
+    });
+    renderApp('/dashboard/');
+    await screen.findByTestId('greeting');
+    await act(async () => void vi.advanceTimersByTime(300_500));
+    expect(await screen.findByText('login page')).toBeTruthy();
+    expect(calls.map((c) => c.url)).toContain('/api/v1/login/logout');
+    expect(sessionStorage.getItem('session_expired')).toBe('1');
+  });
+});
