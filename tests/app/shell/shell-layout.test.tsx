@@ -89,7 +89,9 @@ describe('app shell', () => {
     mockFetch({ '/api/v1/session/me': me });
     const router = renderApp('/settings/change-password');
     expect(await screen.findByText('This feature is not available yet')).toBeTruthy();
-    expect(screen.getByTestId('feature-unavailable').textContent).toContain('Settings & Services at this address');
+    expect(screen.getByTestId('feature-unavailable').textContent).toContain(
+      'Settings & Services at this address',
+    );
     expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/dashboard/');
     await act(() => router.navigate('/definitely-not-a-page/'));
     expect(screen.getByText('Page not found')).toBeTruthy();
