@@ -30,10 +30,14 @@ interface Match {
 
 type RateConfig = { max: number; timeWindow: number; groupId: string };
 
-/** The credentials step of each forgot flow: which identifier is counted, and who matches. */
+/** The identifier whose failures are counted: the account or card number, or the user id. */
+const counterKey = (kind: ForgotKind, b: Record<string, string>) =>
+  failureKey(`forgot.${kind}`, kind === 'userid' ? (b.accountNumber ?? b.creditCardNumber!) : b.userId!);
+
+/** The credentials step of each forgot flow: who matches. */
 const validators: Record<
   ForgotKind,
-  (db: Queryable, body: Record<string, string>) => Promise<{ key: string; match: Match | null }>
+  (db: Queryable, body: Record<string, string>) => Promise<{ match: Match | null }>
 > = {
   async userid(db, b) {
     if (b.accountNumber) {
@@ -45,7 +49,6 @@ const validators: Record<
       );
       const r = rows[0];
       return {
-        key: failureKey('forgot.userid', b.accountNumber),
         match: r ? { customerId: r.id, accountId: r.account_id } : null,
       };
     }
@@ -57,7 +60,6 @@ const validators: Record<
     );
     const r = rows[0];
     return {
-      key: failureKey('forgot.userid', b.creditCardNumber!),
       match: r ? { customerId: r.id, accountId: r.account_id } : null,
     };
   },
@@ -75,7 +77,6 @@ const validators: Record<
     // One argon2id verification whether or not the data matched, so timing tells nothing.
     const pinOk = r ? await verifySecret(r.pin_hash, b.atmPin!) : await verifyAgainstDecoy(b.atmPin!);
     return {
-      key: failureKey('forgot.password', b.userId!),
       match: r && pinOk ? { customerId: r.id, accountId: r.account_id } : null,
     };
   },
@@ -91,7 +92,6 @@ const validators: Record<
     );
     const r = rows[0];
     return {
-      key: failureKey('forgot.edebit', b.userId!),
       match: r ? { customerId: r.id, accountId: r.account_id } : null,
     };
   },
@@ -135,8 +135,9 @@ export function forgotRoutes(app: FastifyInstance, rate: RateConfig): void {
       },
       async (request) => {
         const b = request.body as Record<string, string>;
-        const { key, match } = await validators[kind](db, b);
+        const key = counterKey(kind, b);
         if (await isLocked(db, key)) throw forgotLocked();
+        const { match } = await validators[kind](db, b);
         if (!match) {
           if (await recordFailure(db, key)) throw forgotLocked();
           throw dataIncorrect();
