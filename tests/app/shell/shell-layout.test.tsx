@@ -8,7 +8,7 @@ import { MENU } from '../../../src/app/menu';
 import en from '../../../locales/en/shell.json';
 import id from '../../../locales/id/shell.json';
 import { testI18n } from '../../shared/i18n-fixture';
-import { INVALID_TOKEN_BODY, mockFetch } from '../fetch-mock';
+import { INVALID_TOKEN_BODY, mockFetch } from '../../shared/fetch-mock';
 
 const customer = {
   userId: 'budisantoso',

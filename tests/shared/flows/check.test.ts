@@ -100,7 +100,11 @@ describe('flows:check', () => {
           on: { NEXT: 'verifyy' },
         },
         verify: { meta: { view: 'verify', path: 'verify/' }, invoke: { src: 'fax', onDone: 'receipt' } },
-        receipt: { meta: { view: 'receipt', path: 'receipt/' }, entry: ['persist', 'shout'], type: 'final' },
+        receipt: {
+          meta: { view: 'receipt', path: 'receipt/' },
+          entry: ['resetTransaction', 'shout'],
+          type: 'final',
+        },
       },
     };
     const { problems } = copyWith('payment/bpjs.json', (f) => {
