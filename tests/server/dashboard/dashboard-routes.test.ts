@@ -407,6 +407,27 @@ describe.each(testDbs)('dashboard API on $name', ({ open }) => {
       expect(await dismissals()).toBe(before);
     });
 
+    it('shows only banners that are active and within their time window', async () => {
+      await db.query(
+        `INSERT INTO maintenance_banners (key, page, title_eng, title_idn, message_eng, message_idn, starts_at, ends_at, active)
+         VALUES ('login-past', 'login', 't', 't', 'm', 'm', now() - interval '2 days', now() - interval '1 day', true),
+                ('login-future', 'login', 't', 't', 'm', 'm', now() + interval '1 day', NULL, true),
+                ('login-off', 'login', 't', 't', 'm', 'm', NULL, NULL, false),
+                ('login-now', 'login', 't', 't', 'm', 'm', now() - interval '1 hour', now() + interval '1 hour', true)`,
+      );
+      try {
+        const res = await post('/api/maintenance/v1/banner', { page: 'login' });
+        expect(res.json().banners.map((b: { key: string }) => b.key)).toEqual([
+          'login-maintenance',
+          'login-now',
+        ]);
+      } finally {
+        await db.query(
+          `DELETE FROM maintenance_banners WHERE key IN ('login-past', 'login-future', 'login-off', 'login-now')`,
+        );
+      }
+    });
+
     it('refuses a dismissal without a session', async () => {
       const res = await post('/api/maintenance/v1/banner/dismiss', { key: 'login-maintenance' });
       expect(res.statusCode).toBe(401);
