@@ -22,23 +22,30 @@ const FALLBACK: Limits = {
   dailyLimit: rp(100_000_000),
 };
 
-export async function limitsFor(db: Queryable, customerId: number, category: string): Promise<Limits> {
-  const { rows } = await db.query<{ min_amount: number; max_per_transaction: number; daily_limit: number }>(
-    'SELECT min_amount, max_per_transaction, daily_limit FROM transaction_limits WHERE customer_id = $1 AND category = $2',
+/** The limits and today's use in one round trip (used at confirm, after the customer's advisory lock). */
+export async function limitsAndUse(
+  db: Queryable,
+  customerId: number,
+  category: string,
+): Promise<{ limits: Limits; used: number }> {
+  const { rows } = await db.query<{
+    min_amount: number | null;
+    max_per_transaction: number | null;
+    daily_limit: number | null;
+    used: number;
+  }>(
+    `SELECT l.min_amount, l.max_per_transaction, l.daily_limit,
+            (SELECT coalesce(sum(limit_amount), 0)::int8 FROM journal
+              WHERE customer_id = $1 AND limit_category = $2 AND status IN ('success', 'pending')
+                AND created_at >= (date_trunc('day', now() AT TIME ZONE 'Asia/Jakarta') AT TIME ZONE 'Asia/Jakarta')) AS used
+       FROM (SELECT 1) one
+       LEFT JOIN transaction_limits l ON l.customer_id = $1 AND l.category = $2`,
     [customerId, category],
   );
-  const r = rows[0];
-  if (!r) return DEFAULTS[category] ?? FALLBACK;
-  return { minAmount: r.min_amount, maxPerTransaction: r.max_per_transaction, dailyLimit: r.daily_limit };
-}
-
-/** Today's (Jakarta calendar day) successful and pending amounts of the category, in IDR minor units. */
-export async function usedToday(db: Queryable, customerId: number, category: string): Promise<number> {
-  const { rows } = await db.query<{ used: number }>(
-    `SELECT coalesce(sum(limit_amount), 0)::int8 AS used FROM journal
-      WHERE customer_id = $1 AND limit_category = $2 AND status IN ('success', 'pending')
-        AND created_at >= (date_trunc('day', now() AT TIME ZONE 'Asia/Jakarta') AT TIME ZONE 'Asia/Jakarta')`,
-    [customerId, category],
-  );
-  return rows[0]?.used ?? 0;
+  const r = rows[0]!;
+  const limits =
+    r.min_amount === null
+      ? (DEFAULTS[category] ?? FALLBACK)
+      : { minAmount: r.min_amount, maxPerTransaction: r.max_per_transaction!, dailyLimit: r.daily_limit };
+  return { limits, used: r.used };
 }

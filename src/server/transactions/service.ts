@@ -3,6 +3,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Db, Queryable } from '../db/db';
 import type { OtpChallenge, OtpService } from '../otp/otp-service';
+import { ApiError } from '../http/api-error';
 import type { ApiErrorBody } from '../../shared/api-error';
 import { formatMoney, type Money } from '../../shared/money';
 import { DEFAULT_PENDING_CODES } from '../../shared/flows/registry-names';
@@ -13,7 +14,7 @@ import { validateFormOrThrow } from './catalog';
 import { txErrors } from './errors';
 import { convert, idrValue } from './fx';
 import { FloorError, internalAccount, postJournal, reverseJournal, type Leg } from './ledger';
-import { limitsFor, usedToday } from './limits';
+import { limitsAndUse } from './limits';
 import { accountById, choiceSources, executors, lookups, type Choice } from './registry';
 import {
   approvalStatus,
@@ -210,17 +211,15 @@ export function createTransactionService(deps: TransactionServiceDeps) {
 
   /** Min, max per transaction, unused daily limit (all in IDR). */
   async function checkLimits(q: LimitQuote, customerId: number, via: Queryable) {
-    const limits = await limitsFor(via, customerId, q.limitCategory);
+    const { limits, used } = await limitsAndUse(via, customerId, q.limitCategory);
     const idr = (amount: number): Money => ({ amount, currency: 'IDR' });
     if (q.limitAmount < limits.minAmount) throw txErrors.belowMinimum(q.amountField, idr(limits.minAmount));
     if (q.limitAmount > limits.maxPerTransaction)
       throw txErrors.aboveMaximum(q.amountField, idr(limits.maxPerTransaction));
     if (limits.dailyLimit !== null) {
-      const used = await usedToday(via, customerId, q.limitCategory);
       const unused = Math.max(0, limits.dailyLimit - used);
       if (q.limitAmount > unused) throw txErrors.dailyLimit(q.amountField, idr(unused));
     }
-    return limits;
   }
 
   async function quote(caller: Caller, entry: CatalogFlow, form: Record<string, unknown>): Promise<Quote> {
@@ -519,51 +518,60 @@ export function createTransactionService(deps: TransactionServiceDeps) {
     return strip(r);
   }
 
-  async function ensureVerified(caller: Caller, row: InquiryRow, otp: string | undefined): Promise<void> {
-    if (row.verified_at) return;
+  /**
+   * The verification check, inside the confirm's transaction with the inquiry locked. Returns an
+   * error to throw AFTER the commit, so a wrong OTP's attempt count (and a freeze) is kept.
+   */
+  async function verifyInTx(tx: Queryable, caller: Caller, row: InquiryRow, otp: string | undefined) {
+    if (row.verified_at) return undefined;
     if (row.verification_method === 'otp' && row.otp_request_id) {
-      if (!otp) throw txErrors.otpRequired();
-      // Outside any transaction, so a wrong code's attempt count sticks.
-      await deps.otp.verify(db, row.otp_request_id, caller.customerId, otp);
-    } else if (row.verification_method === 'approval') {
-      const status = await approvalStatus(db, row.id, caller.customerId);
-      if (status === 'rejected') throw txErrors.approvalRejected();
-      if (status === 'expired') throw txErrors.inquiryExpired();
-      if (status !== 'approved') throw txErrors.notVerified();
-    } else {
-      throw txErrors.notVerified();
+      if (!otp) return txErrors.otpRequired();
+      try {
+        await deps.otp.verify(tx, row.otp_request_id, caller.customerId, otp);
+      } catch (err) {
+        if (err instanceof ApiError) return err;
+        throw err;
+      }
+      return undefined;
     }
-    await db.query('UPDATE transaction_inquiries SET verified_at = now() WHERE id = $1', [row.id]);
+    if (row.verification_method === 'approval') {
+      const status = await approvalStatus(tx, row.id, caller.customerId);
+      if (status === 'rejected') return txErrors.approvalRejected();
+      if (status === 'expired') return txErrors.inquiryExpired();
+      if (status === 'approved') return undefined;
+    }
+    return txErrors.notVerified();
   }
 
+  /**
+   * Books a verified inquiry, once. Everything happens in one transaction with the inquiry row locked:
+   * concurrent confirms of one inquiry queue on that lock, and the loser finds the journal already there
+   * (same key: the same receipt; another key: 0021). A rule broken at this point books nothing and
+   * keeps the OTP unused, so the customer may retry.
+   */
   async function confirm(
     caller: Caller,
     input: { inquiryId: string; idempotencyKey: string; otp?: string },
   ): Promise<Receipt> {
-    const row = await loadInquiry(caller, input.inquiryId);
-    if (row.journal_id) return answerForConfirmed(row.journal_id, input.idempotencyKey);
-    const { rows: byKey } = await db.query<{ id: number }>(
-      'SELECT id FROM journal WHERE customer_id = $1 AND idempotency_key = $2',
-      [caller.customerId, input.idempotencyKey],
-    );
-    if (byKey[0]) throw txErrors.doubleTransaction();
-    if (row.expired) throw txErrors.inquiryExpired();
-    const entry = flowOrThrow(row.flow_id);
-    await ensureVerified(caller, row, input.otp);
-
-    const q = row.quote;
-    const executor = executors[entry.flow.posting.execute as keyof typeof executors];
-    const receiptBody = { flowId: row.flow_id, ...publicQuote(q) };
-    let posted: { journalId: number } | { already: number };
+    let outcome:
+      | { journalId: number; referenceNo: string; createdAt: string; row: InquiryRow; entry: CatalogFlow }
+      | { already: number }
+      | { error: ApiError };
+    let amountField = '/form/amount';
     try {
-      posted = await db.transaction(async (tx) => {
-        const locked = await loadInquiry(caller, input.inquiryId, tx, true);
-        if (locked.journal_id) return { already: locked.journal_id };
-        const limits = await limitsFor(tx, caller.customerId, q.limitCategory);
+      outcome = await db.transaction(async (tx) => {
+        const row = await loadInquiry(caller, input.inquiryId, tx, true);
+        if (row.journal_id) return { already: row.journal_id };
+        if (row.expired) return { error: txErrors.inquiryExpired() };
+        const entry = flowOrThrow(row.flow_id);
+        const q = row.quote;
+        amountField = q.amountField;
+        const refused = await verifyInTx(tx, caller, row, input.otp);
+        if (refused) return { error: refused };
         // Serialise a customer's postings against the daily limit (two tabs cannot both use the last rupiah).
-        if (limits.dailyLimit !== null)
-          await tx.query('SELECT pg_advisory_xact_lock(7301, $1::int)', [caller.customerId]);
+        await tx.query('SELECT pg_advisory_xact_lock(7301, $1::int)', [caller.customerId]);
         await checkLimits(q, caller.customerId, tx);
+        const executor = executors[entry.flow.posting.execute as keyof typeof executors];
         const j = await postJournal(tx, {
           customerId: caller.customerId,
           flowId: row.flow_id,
@@ -575,25 +583,38 @@ export function createTransactionService(deps: TransactionServiceDeps) {
           limitCategory: q.limitCategory,
           limitAmount: q.limitAmount,
           description: t(entry.flow.titleKey, 'id'),
-          details: { receipt: receiptBody },
+          details: { receipt: { flowId: row.flow_id, ...publicQuote(q) } },
           legs: q.legs,
         });
-        await tx.query('UPDATE transaction_inquiries SET journal_id = $2 WHERE id = $1', [
-          row.id,
-          j.journalId,
-        ]);
-        return { journalId: j.journalId };
+        await tx.query(
+          'UPDATE transaction_inquiries SET journal_id = $2, verified_at = now() WHERE id = $1',
+          [row.id, j.journalId],
+        );
+        return { ...j, row, entry };
       });
     } catch (err) {
-      if (err instanceof FloorError) throw txErrors.insufficientBalance(q.amountField);
-      // A concurrent confirm of another inquiry took this idempotency key first.
-      if ((err as { code?: string }).code === '23505') throw txErrors.doubleTransaction();
+      if (err instanceof FloorError) throw txErrors.insufficientBalance(amountField);
+      // Another inquiry of this customer was already booked with this idempotency key.
+      if ((err as { code?: string; constraint?: string }).code === '23505')
+        throw txErrors.doubleTransaction();
       throw err;
     }
-    if ('already' in posted) return answerForConfirmed(posted.already, input.idempotencyKey);
-    if (executor.provider) await settle(posted.journalId, entry.flow, executor.provider, q, receiptBody);
+    if ('error' in outcome) throw outcome.error;
+    if ('already' in outcome) return answerForConfirmed(outcome.already, input.idempotencyKey);
+    const { row, entry } = outcome;
+    const receiptBody = { flowId: row.flow_id, ...publicQuote(row.quote) };
     deps.hub.notify(caller.customerId, row.id);
-    return strip(await receiptOf(posted.journalId));
+    const executor = executors[entry.flow.posting.execute as keyof typeof executors];
+    if (executor.provider) {
+      await settle(outcome.journalId, entry.flow, executor.provider, row.quote, receiptBody);
+      return strip(await receiptOf(outcome.journalId));
+    }
+    return {
+      referenceNo: outcome.referenceNo,
+      status: 'success',
+      ...receiptBody,
+      createdAt: outcome.createdAt,
+    };
   }
 
   /** Calls the biller or operator for money already held, then settles: success, still pending, or reversed. */
