@@ -1,0 +1,129 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ChooserPage } from '../../../src/app/pages/chooser-page';
+import { ChatPanel } from '../../../src/app/shell/chat-panel';
+import { buildRoutes } from '../../../src/app/routes';
+import { setCredentials } from '../../../src/shared/api/session-store';
+import { testI18n } from '../../shared/i18n-fixture';
+import { mockFetch } from '../../shared/fetch-mock';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+beforeEach(() => sessionStorage.clear());
+
+describe('chooser pages', () => {
+  it('list the flows of their area in menu order, each leading to its first step', () => {
+    const i18n = testI18n('en');
+    i18n.addResourceBundle('en', 'flows', {
+      payment: { bpjs: { menu: 'BPJS' }, pln: { menu: 'Electricity' } },
+    });
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter>
+          <ChooserPage
+            area="payment"
+            entries={[
+              {
+                flowId: 'payment.pln',
+                area: 'payment',
+                path: '/payment/utility/inquiry/',
+                labelKey: 'flows:payment.pln.menu',
+                order: 20,
+              },
+              {
+                flowId: 'transfer.own',
+                area: 'transfer',
+                path: '/transfer/inquiry/',
+                labelKey: 'flows:x',
+                order: 1,
+              },
+              {
+                flowId: 'payment.bpjs',
+                area: 'payment',
+                path: '/payment/bpjs/inquiry/',
+                labelKey: 'flows:payment.bpjs.menu',
+                order: 10,
+              },
+            ]}
+          />
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    const links = screen.getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['BPJS', '/payment/bpjs/inquiry/'],
+      ['Electricity', '/payment/utility/inquiry/'],
+    ]);
+  });
+});
+
+describe('root', () => {
+  it.each([
+    [true, 'dashboard here'],
+    [false, 'login here'],
+  ])('logged in %s: / goes to %s', async (loggedIn, text) => {
+    if (loggedIn) setCredentials({ accessToken: 't', expires: Date.now() + 60_000 });
+    else setCredentials(null);
+    mockFetch({});
+    const router = createMemoryRouter(
+      buildRoutes(
+        [{ path: '/login/', element: <p>login here</p> }],
+        [{ path: '/dashboard/', element: <p>dashboard here</p> }],
+      ),
+      { initialEntries: ['/'] },
+    );
+    render(
+      <I18nextProvider i18n={testI18n('en')}>
+        <RouterProvider router={router} />
+      </I18nextProvider>,
+    );
+    expect(await screen.findByText(text)).toBeTruthy();
+  });
+});
+
+describe('live chat after login', () => {
+  it('opens the chat URL from usersettingsresponse.liveChatUrl and closes it on the server', async () => {
+    const calls = mockFetch({
+      '/api/usersettings/v1/geturllivechatafterlogin': {
+        status: 200,
+        body: { usersettingsresponse: { liveChatUrl: 'https://chat.example/session' } },
+      },
+      '/api/usersettings/v1/geturllivechatclose': { status: 200, body: {} },
+    });
+    const onClose = vi.fn();
+    render(
+      <I18nextProvider i18n={testI18n('en')}>
+        <ChatPanel onClose={onClose} />
+      </I18nextProvider>,
+    );
+    expect(screen.getByText('Connecting you to our agent…')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTitle('Chat with us').getAttribute('src')).toBe('https://chat.example/session'),
+    );
+    expect(sessionStorage.getItem('lc')).toBe('open');
+    fireEvent.click(screen.getByRole('button', { name: 'Close chat' }));
+    expect(onClose).toHaveBeenCalled();
+    await waitFor(() =>
+      expect(calls.map((c) => c.url)).toContain('/api/usersettings/v1/geturllivechatclose'),
+    );
+    expect(sessionStorage.getItem('lc')).toBeNull();
+  });
+
+  it('shows the chat error dialog with a reload button that tries again', async () => {
+    const calls = mockFetch({});
+    render(
+      <I18nextProvider i18n={testI18n('en')}>
+        <ChatPanel onClose={() => undefined} />
+      </I18nextProvider>,
+    );
+    expect(await screen.findByText('Live chat cannot be loaded')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === '/api/usersettings/v1/geturllivechatafterlogin')).toHaveLength(2),
+    );
+  });
+});
