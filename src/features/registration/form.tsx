@@ -68,16 +68,19 @@ export function useRuleForm<T extends FormValues>(schema: RuleSchema, initial: T
     (name: keyof T & string, extra: Partial<TextFieldProps> = {}): TextFieldProps => {
       const error = errorOf(name);
       return {
+        fullWidth: true,
+        margin: 'dense',
+        ...extra,
         name,
         id: `reg-${name}`,
         value: (values[name] as string | undefined) ?? '',
         onChange: (e) => set(name, e.target.value as T[keyof T]),
-        onBlur: () => setTouched((t) => ({ ...t, [name]: true })),
+        onBlur: (e) => {
+          setTouched((t) => ({ ...t, [name]: true }));
+          extra.onBlur?.(e);
+        },
         error: Boolean(error),
         helperText: error ?? extra.helperText ?? ' ',
-        fullWidth: true,
-        margin: 'dense',
-        ...extra,
         slotProps: { ...extra.slotProps, formHelperText: { id: `reg-${name}-helper` } as never },
       };
     },

@@ -29,7 +29,7 @@ export function RegistrationPage({
     <Box component="main" sx={{ maxWidth: 640, mx: 'auto', px: 2, py: 3 }} data-testid={testId}>
       {progress && (
         <Stepper
-          activeStep={STEPS.indexOf(progress)}
+          activeStep={progress === 'done' ? STEPS.length : STEPS.indexOf(progress)}
           alternativeLabel
           sx={{ mb: 3 }}
           aria-label={t('progress.label')}

@@ -50,6 +50,9 @@ export default async function standinRoutes(app: FastifyInstance): Promise<void>
     async () => onboardingConfig(),
   );
 
+  // The microsite's root: '/register' is the registration base at '/register/'.
+  app.get('/register', { schema: { hide: true } }, async (_req, reply) => reply.redirect('/register/', 301));
+
   const html =
     (name: string) =>
     async (_req: unknown, reply: { type: (t: string) => { send: (b: string) => unknown } }) =>

@@ -1,0 +1,60 @@
+import { chromium, type Browser } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../../src/server/app';
+import { openPglite, type Db } from '../../src/server/db/db';
+import { migrate } from '../../src/server/db/migrate';
+import { seedRegistrationHolders } from '../../src/server/registration/seed';
+
+export interface RegistrationServer {
+  db: Db;
+  app: FastifyInstance;
+  base: string;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/** The real server (built apps from dist/, demo mode, the holders seeded) and Debian's Chromium. */
+export async function startRegistrationServer(): Promise<RegistrationServer> {
+  process.env.ARGON2_FAST = '1';
+  const db = await openPglite();
+  await migrate(db);
+  await seedRegistrationHolders(db);
+  const app = await buildApp({ db, demo: true, staticDir: 'dist' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  return {
+    db,
+    app,
+    base,
+    browser,
+    async close() {
+      await browser.close();
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+/** The newest 6-digit code sent to a phone (or e-mail address), read from the dev outbox. */
+export async function latestCode(base: string, to: string): Promise<string> {
+  const res = await fetch(`${base}/api/dev/v1/outbox?phone=${encodeURIComponent(to)}`);
+  const messages = (await res.json()) as { text: string }[];
+  const code = /(\d{6})/.exec(messages[0]?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code in the outbox for ${to}`);
+  return code;
+}
+
+export const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/register-shots';
