@@ -300,3 +300,26 @@ export async function defaultAccounts(
   );
   return { sourceAccountId: rows[0]?.s ?? null, receivingAccountId: rows[0]?.r ?? null };
 }
+
+/** Poin Xtra balance and the latest movements, newest first. */
+export async function poinXtra(
+  db: Queryable,
+  customerId: number,
+): Promise<{ points: number; history: Array<{ points: number; description: string; createdAt: string }> }> {
+  const [balance, history] = await Promise.all([
+    db.query<{ points: number }>('SELECT points FROM poin_xtra WHERE customer_id = $1', [customerId]),
+    db.query<{ points: number; description: string; created_at: Date | string }>(
+      `SELECT points, description, created_at FROM poin_xtra_history WHERE customer_id = $1
+        ORDER BY created_at DESC, id DESC LIMIT 50`,
+      [customerId],
+    ),
+  ]);
+  return {
+    points: balance.rows[0]?.points ?? 0,
+    history: history.rows.map((h) => ({
+      points: h.points,
+      description: h.description,
+      createdAt: new Date(h.created_at).toISOString(),
+    })),
+  };
+}

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalidRequest } from '../http/api-error';
 import { customerSummary } from '../auth/customer-summary';
-import { defaultAccounts, portfolio } from '../core-bank/portfolio';
+import { defaultAccounts, poinXtra, portfolio } from '../core-bank/portfolio';
 import { rateBoard } from '../core-bank/exchange-rates';
 import { dismissBanner, pageBanners, type BannerPage } from '../core-bank/banners';
 import { accountHistory, ownedAccount } from '../core-bank/history';
@@ -83,6 +83,20 @@ export default async function dashboardRoutes(
       }
       return defaults;
     },
+  );
+
+  app.post(
+    '/api/poinxtra/v1/inquiry',
+    {
+      ...authed,
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Poin Xtra balance and latest movements',
+        body: empty,
+        response: { 200: dashboardSchema('dashboard/poinxtra-inquiry.response.json') },
+      },
+    },
+    async (request) => poinXtra(app.db, sessionOf(request).customerId),
   );
 
   app.post(

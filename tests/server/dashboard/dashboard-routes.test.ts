@@ -239,6 +239,25 @@ describe.each(testDbs)('dashboard API on $name', ({ open }) => {
     });
   });
 
+  describe('Poin Xtra', () => {
+    it('answers the balance and the movements, newest first', async () => {
+      const { headers } = await openSession(db, 'budisantoso');
+      const res = await post('/api/poinxtra/v1/inquiry', {}, headers);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.points).toBe(12450);
+      expect(body.history.map((h: { points: number }) => h.points)).toEqual([-1000, 3450, 10000]);
+      const rina = await post(
+        '/api/poinxtra/v1/inquiry',
+        {},
+        (await openSession(db, 'rinanodefault')).headers,
+      );
+      expect(rina.json()).toEqual({ points: 0, history: [] });
+      expect((await post('/api/poinxtra/v1/inquiry', {})).statusCode).toBe(401);
+      expect((await post('/api/poinxtra/v1/inquiry', { points: 1 }, headers)).statusCode).toBe(400);
+    });
+  });
+
   describe('account history', () => {
     const budiSavings = async () =>
       (await db.query<{ id: number }>(`SELECT id FROM accounts WHERE account_no = '800123456701'`)).rows[0]!
