@@ -45,9 +45,12 @@ console.log(
   `\n  Internet banking:      ${url}login/\n  Registration:          ${url}register/\n  Companion app:         ${url}m/\n  API docs:              ${url}api/docs\n`,
 );
 if (config.demo) {
-  console.log('  Demo logins (user id / password):');
-  console.log('    budisantoso / Budi@2026     full customer');
-  console.log('    saridewi    / Sari@2026     credit-card-only');
-  console.log('    andiwijaya  / Andi@2026     supplementary card holder');
-  console.log('    rinanodefault / Rina@2026   no default accounts (dashboard error 95)\n');
+  console.log('  Demo logins (user id / password / companion-app PIN):');
+  console.log('    budisantoso   / Budi@2026 / 482916   full customer');
+  console.log('    saridewi      / Sari@2026 / 739251   credit-card-only');
+  console.log('    andiwijaya    / Andi@2026 / 615283   supplementary card holder');
+  console.log('    rinanodefault / Rina@2026 / 357924   no default accounts (dashboard error 95)');
+  console.log('    dewifds       / Dewi@2026 / 264819   FDS challenge at every login');
+  console.log('    bayubds       / Bayu@2026 / 591734   BDS challenge on a new browser');
+  console.log(`  One-time passwords: ${url}dev/outbox   Holders to register: docs/registration-demo.md\n`);
 }
