@@ -22,30 +22,33 @@
  */
 export const REGISTRY_NAMES = {
   client: {
-    /** Actors a JSON machine config may invoke (src/engine/machine). */
-    actors: [
-      'submitInquiry',
-      'submitStep',
-      'otpVerification',
-      'approvalVerification',
-      'startVerification',
-      'confirmTransaction',
-    ],
+    /** Actors a JSON machine config may invoke (src/engine/machine/flow-machine.ts). */
+    actors: ['submitInquiry', 'otpVerification', 'approvalVerification', 'confirmTransaction'],
     /** Guards a JSON machine config may name. */
-    guards: ['methodIsOtp', 'methodIsApproval', 'hasInquiry', 'hasVerification', 'receiptIsFinal'],
+    guards: [
+      'hasReceipt',
+      'hasVerification',
+      'methodIsOtp',
+      'methodIsApproval',
+      'otpAllowed',
+      'approvalAllowed',
+      'otpVerified',
+      'verificationCancelled',
+      'approvalApproved',
+      'approvalRejected',
+      'switchToOtp',
+    ],
     /** Actions a JSON machine config may name. */
     actions: [
       'storeForm',
       'storeStep',
       'storeInquiry',
-      'storeVerification',
-      'storeVerified',
       'storeReceipt',
       'storeError',
       'clearError',
       'chooseMethod',
+      'resetVerification',
       'resetTransaction',
-      'persist',
     ],
     /** Custom RJSF widgets a uiSchema may name with ui:widget (besides RJSF's own). */
     widgets: ['choice', 'amount', 'digits'],

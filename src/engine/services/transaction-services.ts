@@ -1,0 +1,158 @@
+import { apiPost, ApiFailure } from '@/shared/api/client';
+import { getBrowserId, getCredentials } from '@/shared/api/session-store';
+import type {
+  ApprovalStatus,
+  ChoiceOption,
+  FlowFile,
+  FormDataResponse,
+  InquiryResponse,
+  Receipt,
+  VerificationResponse,
+} from '@/shared/flows';
+
+/**
+ * Everything the engine asks of the server, as one injectable object: the machine and the renderer get
+ * it through props/context (never a global), so tests and stories pass fakes.
+ */
+export interface TransactionServices {
+  formData(flow: FlowFile): Promise<Record<string, ChoiceOption[]>>;
+  inquiry(flowId: string, form: Record<string, unknown>): Promise<InquiryResponse>;
+  startVerification(
+    inquiryId: string,
+    method: 'otp' | 'approval',
+    phoneId?: number,
+  ): Promise<VerificationResponse>;
+  resendVerification(inquiryId: string): Promise<VerificationResponse>;
+  /** Calls onStatus with the live approval status until the returned function is called. */
+  watchApproval(inquiryId: string, onStatus: (s: ApprovalStatus) => void): () => void;
+  confirm(inquiryId: string, idempotencyKey: string, otp?: string): Promise<Receipt>;
+  saveFavourite(flowId: string, name: string, form: Record<string, unknown>): Promise<void>;
+}
+
+const tx = { kind: 'transaction' as const };
+
+/** Choice sources served by their own endpoint (spec section 7) rather than /api/transaction/v1/formdata. */
+const DEDICATED: Record<string, string> = {
+  'mobile.operators': '/api/mobilepurchase/v1/getpurchaseformdata',
+  'mobile.denominations': '/api/mobilepurchase/v1/getpurchaseformdata',
+};
+
+/** The real services, over the API client. */
+export function createHttpServices(): TransactionServices {
+  return {
+    async formData(flow) {
+      const choices = flow.choices ?? {};
+      const out: Record<string, ChoiceOption[]> = {};
+      if (!Object.keys(choices).length) return out;
+      const general = apiPost<FormDataResponse>('/api/transaction/v1/formdata', { flowId: flow.id });
+      const paths = [...new Set(Object.values(choices).flatMap((c) => DEDICATED[c.source] ?? []))];
+      const dedicated = await Promise.all(
+        paths.map((p) =>
+          apiPost<FormDataResponse>(p, {}).then(
+            (r) => [p, r] as const,
+            () => [p, undefined] as const,
+          ),
+        ),
+      );
+      const g = await general;
+      for (const [field, spec] of Object.entries(choices)) {
+        const path = DEDICATED[spec.source];
+        const fromDedicated = path ? dedicated.find(([p]) => p === path)?.[1]?.choices?.[field] : undefined;
+        out[field] = fromDedicated ?? g.choices?.[field] ?? [];
+      }
+      return out;
+    },
+    inquiry: (flowId, form) => apiPost<InquiryResponse>('/api/transaction/v1/inquiry', { flowId, form }, tx),
+    startVerification: (inquiryId, method, phoneId) =>
+      apiPost<VerificationResponse>(
+        '/api/transaction/v1/verification',
+        phoneId === undefined ? { inquiryId, method } : { inquiryId, method, phoneId },
+        tx,
+      ),
+    resendVerification: (inquiryId) =>
+      apiPost<VerificationResponse>('/api/transaction/v1/verification/resend', { inquiryId }, tx),
+    watchApproval: (inquiryId, onStatus) => watchApprovalEvents(inquiryId, onStatus),
+    confirm: (inquiryId, idempotencyKey, otp) =>
+      apiPost<Receipt>(
+        '/api/transaction/v1/confirm',
+        otp === undefined ? { inquiryId, idempotencyKey } : { inquiryId, idempotencyKey, otp },
+        tx,
+      ),
+    saveFavourite: async (flowId, name, form) => {
+      await apiPost('/api/favorite/v1/add', { flowId, name, form });
+    },
+  };
+}
+
+/**
+ * Live approval status: the SSE stream read with fetch (it needs the bearer header), with polling of
+ * /verification/status as the fallback when the stream is unavailable or drops.
+ */
+export function watchApprovalEvents(inquiryId: string, onStatus: (s: ApprovalStatus) => void): () => void {
+  const ctrl = new AbortController();
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const poll = async () => {
+    if (stopped) return;
+    try {
+      const r = await apiPost<{ status: ApprovalStatus }>(
+        '/api/transaction/v1/verification/status',
+        { inquiryId },
+        { signal: ctrl.signal },
+      );
+      if (r.status !== 'waiting') onStatus(r.status);
+    } catch (err) {
+      if (err instanceof ApiFailure && err.kind === 'cancelled') return;
+    }
+    if (!stopped) timer = setTimeout(poll, 3000);
+  };
+  (async () => {
+    try {
+      const creds = getCredentials();
+      const res = await fetch(
+        `/api/transaction/v1/verification/events?inquiryId=${encodeURIComponent(inquiryId)}`,
+        {
+          headers: {
+            accept: 'text/event-stream',
+            'x-browser-id': getBrowserId(),
+            ...(creds ? { authorization: `Bearer ${creds.accessToken}` } : {}),
+          },
+          signal: ctrl.signal,
+        },
+      );
+      if (!res.ok || !res.body) throw new Error(`events ${res.status}`);
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buf = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buf += value;
+        let i: number;
+        while ((i = buf.indexOf('\n\n')) >= 0) {
+          const chunk = buf.slice(0, i);
+          buf = buf.slice(i + 2);
+          const data = chunk
+            .split('\n')
+            .filter((l) => l.startsWith('data:'))
+            .map((l) => l.slice(5).trim())
+            .join('\n');
+          if (!data) continue;
+          try {
+            const s = (JSON.parse(data) as { status?: ApprovalStatus }).status;
+            if (s && s !== 'waiting') onStatus(s);
+          } catch {
+            // a keep-alive or a line we do not know
+          }
+        }
+      }
+      if (!stopped) void poll();
+    } catch {
+      if (!stopped) void poll();
+    }
+  })();
+  return () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    ctrl.abort();
+  };
+}
