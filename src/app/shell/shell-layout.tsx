@@ -111,8 +111,12 @@ export function ShellLayout() {
               startIcon={<LogoutIcon />}
               onClick={() => void endSession('user')}
               data-testid="logout"
+              aria-label={t('header.logout')}
+              sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
             >
-              {t('header.logout')}
+              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                {t('header.logout')}
+              </Box>
             </Button>
           </Toolbar>
         </AppBar>
