@@ -58,7 +58,7 @@ export function LoginLayout({ children, wide = false }: { children: ReactNode; w
           direction="row"
           spacing={2}
           useFlexGap
-          sx={{ justifyContent: 'center', flexWrap: 'wrap', mb: 1 }}
+          sx={{ justifyContent: 'center', flexWrap: 'wrap', rowGap: 0.5, mb: 1 }}
           component="nav"
           aria-label={t('links.label')}
         >

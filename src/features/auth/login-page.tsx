@@ -195,7 +195,7 @@ export function LoginPage({ onLoggedIn }: LoginPageProps) {
         <Typography variant="body2" color="text.secondary">
           {t('login.forgotLabel')}
         </Typography>
-        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
           <Link component={RouterLink} to="/login/forgot-userid/">
             {t('forgot.userid.link')}
           </Link>

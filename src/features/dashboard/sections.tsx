@@ -92,24 +92,20 @@ export function AccountsSection({ accounts }: { accounts: DashboardSummary['acco
   return (
     <Section id="accounts" title={t('accounts.title')}>
       {accounts.map((a) => (
-        <Row
-          key={a.id}
-          testId={`account-${a.accountNo}`}
-          left={a.name}
-          sub={
-            <>
-              {t(`accounts.product.${a.product}`)} · {a.accountNo}
-              {(a.isDefaultSource || a.isDefaultReceiving) && (
-                <Stack direction="row" spacing={0.5} sx={{ mt: 0.5 }}>
-                  {a.isDefaultSource && <Chip size="small" label={t('accounts.defaultSource')} />}
-                  {a.isDefaultReceiving && <Chip size="small" label={t('accounts.defaultReceiving')} />}
-                </Stack>
-              )}
-            </>
-          }
-          right={money(a.balance, lang)}
-          rightSub={t('accounts.available', { amount: money(a.availableBalance, lang) })}
-        />
+        <Box key={a.id} data-testid={`account-${a.accountNo}`}>
+          <Row
+            left={a.name}
+            sub={`${t(`accounts.product.${a.product}`)} · ${a.accountNo}`}
+            right={money(a.balance, lang)}
+            rightSub={t('accounts.available', { amount: money(a.availableBalance, lang) })}
+          />
+          {(a.isDefaultSource || a.isDefaultReceiving) && (
+            <Stack direction="row" spacing={0.5} useFlexGap sx={{ mt: 0.75, flexWrap: 'wrap' }}>
+              {a.isDefaultSource && <Chip size="small" label={t('accounts.defaultSource')} />}
+              {a.isDefaultReceiving && <Chip size="small" label={t('accounts.defaultReceiving')} />}
+            </Stack>
+          )}
+        </Box>
       ))}
     </Section>
   );

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import {
+  launchBrowser,
+  login,
+  newContext,
+  PERSONAS,
+  screenshot,
+  startServer,
+  type TestServer,
+} from './helpers';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('dashboard pages', () => {
+  it('exchange rates: special rates asked again every 10 seconds, with the notice and the last update', async () => {
+    const { context, page } = await newContext(browser, { language: 'en' });
+    try {
+      await page.clock.install();
+      await login(page, server.baseUrl, PERSONAS.budi);
+      let calls = 0;
+      page.on('request', (r) => {
+        if (r.url().endsWith('/api/exchangerate/v1/list')) calls += 1;
+      });
+      await page.getByTestId('action-exchangeRate').click();
+      await page.waitForURL(/\/exchange-rate\/$/);
+      await page.getByTestId('rates-special').waitFor();
+      expect(await page.getByTestId('special-rate-notice').textContent()).toContain(
+        'Special rates change every 10 seconds',
+      );
+      expect(await page.getByTestId('rates-updated').textContent()).toMatch(/Last update: \d\d:\d\d:\d\d/);
+      expect(await page.getByTestId('rate-special-USD').textContent()).toMatch(
+        /USD.*\d[\d,]*\.\d\d.*\d[\d,]*\.\d\d/,
+      );
+      await screenshot(page, 'exchange-rate-desktop-en');
+      await expect.poll(() => calls).toBe(1);
+      await page.clock.fastForward('00:10');
+      await expect.poll(() => calls).toBe(2);
+      await page.clock.fastForward('00:10');
+      await expect.poll(() => calls).toBe(3);
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const persona of ['budi', 'sari'] as const) {
+    it(`renders on a phone (390x844) without horizontal overflow: ${persona}`, async () => {
+      const { context, page, problems } = await newContext(browser, { language: 'id', viewport: 'mobile' });
+      try {
+        await page.goto(`${server.baseUrl}/login/`);
+        await page.getByRole('heading', { name: 'Masuk' }).waitFor();
+        if (persona === 'budi') await screenshot(page, 'login-mobile-id');
+        await login(page, server.baseUrl, PERSONAS[persona]);
+        await page.getByTestId('section-cards').waitFor();
+        await screenshot(page, `dashboard-${persona}-mobile-id`);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        if (persona === 'budi') {
+          await page.goto(`${server.baseUrl}/exchange-rate/`);
+          await page.getByTestId('rates-board').waitFor();
+          await screenshot(page, 'exchange-rate-mobile-id');
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+          ).toBeLessThanOrEqual(0);
+        }
+        expect(problems.filter((p) => p.startsWith('pageerror'))).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
