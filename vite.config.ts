@@ -2,6 +2,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { compileValidators } from './scripts/compile-validators';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 
@@ -9,7 +10,11 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 // Three faces, three entries: internet banking (/), the registration microsite (/register/), the companion app (/m/).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // RJSF validators precompiled from schemas/forms (no `new Function` in the bundle): generated before anything resolves.
+    { name: 'rjsf-precompiled-validators', config: () => void compileValidators() },
+  ],
   resolve: { alias: { '@': r('./src') } },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   build: {
