@@ -285,7 +285,10 @@ export function describeError(failure: FailureLike, i18n: Translator, ctx: Error
   if (failure.status === 503)
     return { ...generic(`${sourceSystem} : ${errorCode}`), key: 'serviceUnavailable' };
   if (failure.status === 504) return timeoutView(t);
-  if (!body) return generic(t('fallback.emptyResponse'));
+  if (!body)
+    return generic(
+      sourceSystem && errorCode ? `${sourceSystem} : ${errorCode}` : t('fallback.emptyResponse'),
+    );
   // Validation problems with per-field messages: the form shows them in place.
   const server = serverText(body, lang);
   return {
@@ -296,6 +299,17 @@ export function describeError(failure: FailureLike, i18n: Translator, ctx: Error
     code: `${body.sourceSystem} : ${body.errorCode}`,
     ...(fields ? { fields } : {}),
   };
+}
+
+/** The catalogue by its three keys, without a payload (e.g. a receipt's error code). */
+export function describeCode(
+  status: number,
+  sourceSystem: string,
+  errorCode: string,
+  i18n: Translator,
+  ctx: ErrorContext = {},
+): ErrorView {
+  return describeError({ kind: 'api', status, sourceSystem, errorCode }, i18n, ctx);
 }
 
 function timeoutView(t: (key: string, opts?: Record<string, unknown>) => string): ErrorView {

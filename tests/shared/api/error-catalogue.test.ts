@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../../src/shared/api-error';
 import {
   CATALOGUE_KEYS,
+  describeCode,
   describeError,
   isPendingOutcome,
   type ErrorContext,
@@ -418,5 +419,21 @@ describe('fallbacks', () => {
       message: 'Please try again in a few minutes',
     });
     expect(describeError(new ApiFailure('empty', 504), as('en')).kind).toBe('timeout');
+  });
+
+  it('describeCode reads the three keys without a payload', () => {
+    expect(describeCode(409, 'CLICKS', '0021', as('en'))).toMatchObject({
+      key: 'doubleTransaction',
+      kind: 'dialog',
+    });
+    expect(describeCode(500, 'ESB', '2018', as('id'))).toMatchObject({
+      kind: 'pending',
+      title: 'Transaksi sedang diproses',
+    });
+    expect(describeCode(400, 'XYZ', '77', as('en'))).toMatchObject({
+      kind: 'dialog',
+      title: 'Your request cannot be processed',
+      code: 'XYZ : 77',
+    });
   });
 });
