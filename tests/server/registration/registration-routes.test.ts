@@ -194,6 +194,29 @@ describe.each(testDbs)('registration API on $name', ({ open }) => {
     expect(other.statusCode).toBe(200);
   });
 
+  it('registers by credit card; the resend waits for the countdown', async () => {
+    const h = holder('REG0005');
+    const v = await post('/api/v1/registration/validateaccount/cc', {
+      cardNumber: h.creditCard!.cardNumber,
+      dateOfBirth: h.dateOfBirth,
+    });
+    expect(v.statusCode).toBe(200);
+    expect(v.json()).toMatchObject({ registrationType: 'cc', fullName: 'Rudi Hartono' });
+    const wrongDob = await post('/api/v1/registration/validateaccount/cc', {
+      cardNumber: h.creditCard!.cardNumber,
+      dateOfBirth: '1985-04-13',
+    });
+    expect(wrongDob.json().apierror.errorCode).toBe('0005');
+    const { token } = v.json();
+    const ui = await userInfo(token, { userId: 'rudi2026', email: 'rudi@example.com' });
+    const { phoneId } = ui.json().phones[0];
+    const first = await post('/api/v1/registration/sendregistrationotp', { token, phoneId });
+    expect(Date.parse(first.json().resendAvailableAt)).toBeGreaterThan(Date.now() + 50_000);
+    const early = await post('/api/v1/registration/sendregistrationotp', { token, phoneId, resend: true });
+    expect(early.statusCode).toBe(429);
+    expect(early.json().apierror.errorCode).toBe('OTP_RESEND_WAIT');
+  });
+
   it('extends the registration token through extendcache and refuses an unknown one', async () => {
     const { token } = (await casa('REG0004')).json();
     const ok = await post('/api/v1/registration/extendcache', {}, { access_token: token });
