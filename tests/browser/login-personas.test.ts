@@ -130,6 +130,62 @@ describe('each persona logs in and sees the right dashboard', () => {
     }
   });
 
+  it('bayubds on a new browser: the BDS challenge, the resend countdown, then the dashboard', async () => {
+    const { context, page } = await newContext(browser, { language: 'en' });
+    try {
+      await page.clock.install();
+      await page.goto(`${server.baseUrl}/login/`);
+      await enterUserId(page, server.baseUrl, PERSONAS.bayu);
+      await page.locator('input[name="password"]').fill(PERSONAS.bayu.password);
+      await page.locator('form button[type="submit"]').click();
+      await page.waitForURL(/\/login\/bdschallenge\/$/);
+      await page.getByRole('heading', { name: 'New browser detected' }).waitFor();
+      const resend = page.getByRole('button', { name: /Resend code/ });
+      expect(await resend.isDisabled()).toBe(true);
+      await page.clock.fastForward('01:01');
+      await expect.poll(() => resend.textContent()).toBe('Resend code');
+      // (the server keeps its own countdown in real time, so the resend itself is not clicked here)
+      const code = await latestOtp(server);
+      await page.getByTestId('otp-input').fill(code);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.waitForURL(/\/dashboard\/$/);
+      await page.getByTestId('dashboard').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('T&C, tutorial, contact us and FAQ have their content; the login banner stays dismissed on reload', async () => {
+    const { context, page } = await newContext(browser, { language: 'en' });
+    try {
+      await page.goto(`${server.baseUrl}/login/`);
+      const banners = page.getByTestId('maintenance-banners');
+      await banners.waitFor();
+      await banners.getByRole('button', { name: 'Close' }).first().click();
+      await expect.poll(() => banners.count()).toBe(0);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Log in' }).waitFor();
+      expect(await page.getByTestId('maintenance-banners').count()).toBe(0);
+
+      await page.getByRole('link', { name: 'Terms and Conditions' }).click();
+      await page.getByRole('heading', { name: 'Terms and Conditions of Internet Banking' }).waitFor();
+      expect(await page.locator('main li').count()).toBeGreaterThanOrEqual(6);
+      await screenshot(page, 'login-terms-desktop-en');
+      await page.getByRole('link', { name: 'Tutorial' }).click();
+      await page.getByRole('heading', { name: 'Tutorial', level: 1 }).waitFor();
+      expect(await page.locator('main h2').count()).toBeGreaterThanOrEqual(5);
+      await page.getByRole('link', { name: 'Contact Us' }).click();
+      await page.getByRole('link', { name: '14041' }).waitFor();
+      await page.getByRole('link', { name: 'FAQ' }).click();
+      await page.getByRole('heading', { name: 'Frequently Asked Questions' }).waitFor();
+      await page.getByRole('button', { name: 'What is the secure word?' }).click();
+      await page.getByText('A word you choose at registration').waitFor();
+      await screenshot(page, 'login-faq-desktop-en');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a wrong password shows the server message in Indonesian', async () => {
     const { context, page } = await newContext(browser, { language: 'id' });
     try {

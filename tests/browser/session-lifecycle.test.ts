@@ -43,7 +43,7 @@ describe('session lifecycle in the browser', () => {
       // the session (sessionStorage) and the language (localStorage) both survive
       await expect
         .poll(() => page.getByTestId('dashboard-greeting').textContent())
-        .toMatch(/^Selamat .*Bapak Budi/);
+        .toMatch(/^Selamat .*Mr\. Budi/);
       expect(await page.getByTestId('section-accounts').textContent()).toContain('Rp ');
     } finally {
       await context.close();

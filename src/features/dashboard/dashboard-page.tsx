@@ -107,13 +107,12 @@ export function DashboardPage() {
   }
 
   const c = summary.customer;
-  const title = t(`titles.${c.title === 'Ms.' ? 'ms' : 'mr'}`);
   return (
     <Stack spacing={2.5} data-testid="dashboard" sx={{ maxWidth: 1200, mx: 'auto' }}>
       <MaintenanceBanner page="dashboard" />
       <Box>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }} data-testid="dashboard-greeting">
-          {t(`greeting.${greetingKey(new Date().getHours())}`, { title, name: c.displayName })}
+          {t(`greeting.${greetingKey(new Date().getHours())}`, { title: c.title, name: c.displayName })}
         </Typography>
         {c.lastLoginAt && (
           <Typography variant="body2" color="text.secondary">

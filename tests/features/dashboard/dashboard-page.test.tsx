@@ -24,7 +24,9 @@ describe('dashboard', () => {
   it('greets with title and display name and shows balances as IDR and foreign with code', async () => {
     handlers.set('/api/dashboard/v1/summary', () => budi);
     renderRoutes(dashboardRoutes, '/dashboard/', { lang: 'id' });
-    expect((await screen.findByTestId('dashboard-greeting')).textContent).toMatch(/, Bapak Budi Santoso$/);
+    expect((await screen.findByTestId('dashboard-greeting')).textContent).toMatch(
+      /^Selamat (pagi|siang|sore|malam), Mr\. Budi Santoso$/,
+    );
     const idrRow = screen.getByTestId('account-100200300401');
     expect(idrRow.textContent).toContain('Rp 15.234.567');
     const usdRow = screen.getByTestId('account-100200300404');
