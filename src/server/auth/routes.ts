@@ -106,7 +106,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/api/v1/login/logout',
     {
-      schema: { body: body('empty'), response: ok('login-logout.response') },
+      schema: { security: [{ bearer: [] }], body: body('empty'), response: ok('login-logout.response') },
       preHandler: app.requireSession,
       config: { sessionNoSlide: true },
     },
@@ -120,7 +120,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/api/v1/session/refresh',
     {
-      schema: { body: body('empty'), response: ok('session-refresh.response') },
+      schema: { security: [{ bearer: [] }], body: body('empty'), response: ok('session-refresh.response') },
       preHandler: app.requireSession,
     },
     async (request) => ({ expires: issuedCredentials(request)!.expires }),
@@ -128,7 +128,10 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/v1/session/me',
-    { schema: { body: body('empty'), response: ok('session-me.response') }, preHandler: app.requireSession },
+    {
+      schema: { security: [{ bearer: [] }], body: body('empty'), response: ok('session-me.response') },
+      preHandler: app.requireSession,
+    },
     async (request) => {
       const session = request.session!;
       const customer = await customerSummary(app.db, session.customerId, session.id);
