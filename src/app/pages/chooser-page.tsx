@@ -7,17 +7,26 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { FlowMenuEntry } from '@/engine/index';
+import { useFeatureGate, type FeatureRequirement } from '@/shared/ui/feature-gate';
+import { useCustomer } from '@/shared/ui/session-context';
 
-/** /transfer/, /payment/, /purchase/: the area's flows, from the flow files' menu entries. */
+/** A menu entry may say what it needs ('casa' for flows debiting a savings/current account). */
+type GatedEntry = FlowMenuEntry & { requires?: FeatureRequirement };
+
+/**
+ * /transfer/, /payment/, /purchase/: the area's flows, from the flow files' menu entries.
+ * Credit-card-only customers get the open-account pop-up, supplementary holders the branch notice.
+ */
 export function ChooserPage({
   area,
   entries,
 }: {
   area: 'transfer' | 'payment' | 'purchase';
-  entries: readonly FlowMenuEntry[];
+  entries: readonly GatedEntry[];
 }) {
   const { t } = useTranslation('shell');
   const tr = t as unknown as (k: string) => string;
+  const gate = useFeatureGate(useCustomer());
   const items = entries.filter((e) => e.area === area).sort((a, b) => a.order - b.order);
   return (
     <>
@@ -39,6 +48,9 @@ export function ChooserPage({
                 to={e.path}
                 divider
                 data-testid={`chooser-item-${e.flowId}`}
+                onClick={(ev: React.MouseEvent) => {
+                  if (!gate.check(e.requires)) ev.preventDefault();
+                }}
               >
                 <ListItemText primary={tr(e.labelKey)} />
                 <ChevronRightIcon color="action" />
@@ -47,6 +59,7 @@ export function ChooserPage({
           </List>
         )}
       </Paper>
+      {gate.dialogs}
     </>
   );
 }

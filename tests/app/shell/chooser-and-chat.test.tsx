@@ -1,11 +1,12 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, MemoryRouter, Route, RouterProvider, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChooserPage } from '../../../src/app/pages/chooser-page';
 import { ChatPanel } from '../../../src/app/shell/chat-panel';
 import { buildRoutes } from '../../../src/app/routes';
 import { setCredentials } from '../../../src/shared/api/session-store';
+import { SessionContext } from '../../../src/shared/ui/session-context';
 import { testI18n } from '../../shared/i18n-fixture';
 import { mockFetch } from '../../shared/fetch-mock';
 
@@ -58,6 +59,55 @@ describe('chooser pages', () => {
       ['BPJS', '/payment/bpjs/inquiry/'],
       ['Electricity', '/payment/utility/inquiry/'],
     ]);
+  });
+});
+
+describe('chooser gate', () => {
+  it('a credit-card-only customer gets the open-account pop-up instead of a flow needing CASA', async () => {
+    const customer = {
+      userId: 'saridewi',
+      title: 'Ms.',
+      fullName: 'Sari Dewi',
+      displayName: 'Sari',
+      lastLoginAt: null,
+      hasCasa: false,
+      ccOnly: true,
+      supplementary: false,
+    };
+    render(
+      <I18nextProvider i18n={testI18n('en')}>
+        <SessionContext.Provider value={{ customer, absoluteExpires: null, logout: async () => undefined }}>
+          <MemoryRouter initialEntries={['/transfer/']}>
+            <Routes>
+              <Route
+                path="/transfer/"
+                element={
+                  <ChooserPage
+                    area="transfer"
+                    entries={[
+                      {
+                        flowId: 'transfer.own',
+                        area: 'transfer',
+                        path: '/transfer/inquiry/',
+                        labelKey: 'flows:own',
+                        order: 1,
+                        requires: 'casa',
+                      },
+                    ]}
+                  />
+                }
+              />
+              <Route path="/transfer/inquiry/" element={<p>transfer form</p>} />
+            </Routes>
+          </MemoryRouter>
+        </SessionContext.Provider>
+      </I18nextProvider>,
+    );
+    fireEvent.click(screen.getByTestId('chooser-item-transfer.own'));
+    expect(
+      await screen.findByText('The feature is only available for users with Savings/Current Account'),
+    ).toBeTruthy();
+    expect(screen.queryByText('transfer form')).toBeNull();
   });
 });
 
