@@ -73,6 +73,34 @@ describe('forgot flows against the real server', () => {
     }
   });
 
+  it('forgot e-debit number: the masked card number goes by SMS to the verified phone', async () => {
+    const { context, page } = await newContext(browser, { language: 'en', viewport: 'mobile' });
+    try {
+      await page.goto(`${server.baseUrl}/login/`);
+      await page.getByRole('link', { name: 'Forgot e-debit number' }).click();
+      await page.getByRole('link', { name: 'Start' }).click();
+      await page.locator('input[name="userId"]').fill(PERSONAS.budi.userId);
+      await page.locator('input[name="dateOfBirth"]').fill('1984-03-14');
+      await page.locator('input[name="accountNumber"]').fill(await savingsAccountOf(PERSONAS.budi.userId));
+      await screenshot(page, 'login-forgot-edebit-credentials-mobile-en');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.waitForURL(/\/login\/forgot-edebit\/otp\/$/);
+      const sent = new Date();
+      await page.getByRole('button', { name: 'Send code' }).click();
+      await page.getByTestId('otp-input').waitFor();
+      const code = await latestOtp(server, '+6281234567890', sent);
+      await page.getByTestId('otp-input').fill(code);
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      const result = page.getByTestId('forgot-result');
+      await result.waitFor();
+      expect(await result.textContent()).toContain('Your e-debit number has been sent by SMS');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('forgot user id by credit card or account: the user id arrives by SMS, never on the page', async () => {
     const { context, page } = await newContext(browser, { language: 'id' });
     try {

@@ -67,6 +67,7 @@ describe('each persona logs in and sees the right dashboard', () => {
       const dialog = page.getByTestId('casa-required-dialog');
       await dialog.waitFor();
       expect(await dialog.textContent()).toContain('Savings/Current Account');
+      await page.waitForTimeout(400); // let the dialog's fade-in finish before the picture
       await screenshot(page, 'dashboard-sari-casa-dialog-desktop-en');
       expect(new URL(page.url()).pathname).toBe('/dashboard/');
     } finally {
