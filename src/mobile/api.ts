@@ -1,0 +1,131 @@
+import { apiPost, ApiFailure } from '@/shared/api/client';
+import { getBrowserId, getCredentials, setCredentials } from '@/shared/api/session-store';
+import type { Money } from '@/shared/money';
+
+/** What the companion app shows of one approval request (server: src/server/approvals/store.ts). */
+export interface PendingApproval {
+  approvalId: string;
+  expiresAt: string;
+  resendsLeft: number;
+  createdAt: string;
+  summary: {
+    flowId: string;
+    title: { eng: string; idn: string };
+    amount: Money;
+    fees: { kind: 'admin' | 'clearing' | 'correspondence'; amount: Money }[];
+    total: Money;
+    exchangeRate?: string;
+    equivalent?: Money;
+    rows: { labelEng: string; labelIdn: string; value: string }[];
+  };
+}
+
+export interface MobileCustomer {
+  title: string;
+  fullName: string;
+  displayName: string;
+}
+
+const CUSTOMER = 'mobileCustomer';
+
+export function storedCustomer(): MobileCustomer | null {
+  try {
+    const raw = sessionStorage.getItem(CUSTOMER);
+    return raw ? (JSON.parse(raw) as MobileCustomer) : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function login(userId: string, appPin: string): Promise<MobileCustomer> {
+  const r = await apiPost<{ accessToken: string; expires: number; customer: MobileCustomer }>(
+    '/api/mobile/v1/login',
+    { userId, appPin },
+    { auth: 'none' },
+  );
+  setCredentials({ accessToken: r.accessToken, expires: r.expires });
+  sessionStorage.setItem(CUSTOMER, JSON.stringify(r.customer));
+  return r.customer;
+}
+
+export async function logout(): Promise<void> {
+  try {
+    await apiPost('/api/mobile/v1/logout', {});
+  } catch {
+    // the session is forgotten here whatever the server says
+  }
+  sessionStorage.removeItem(CUSTOMER);
+  setCredentials(null);
+}
+
+export const listApprovals = () =>
+  apiPost<{ approvals: PendingApproval[] }>('/api/mobile/v1/approvals/list', {});
+
+export const decide = (approvalId: string, decision: 'approve' | 'reject') =>
+  apiPost<{ status: string }>('/api/mobile/v1/approvals/decide', { approvalId, decision });
+
+/**
+ * Follows the server-sent events with fetch streaming (EventSource cannot send the bearer header),
+ * reconnecting with a growing pause until aborted. 401 ends the session.
+ */
+export function followApprovals(handlers: {
+  onList: (list: PendingApproval[]) => void;
+  onState: (live: boolean) => void;
+  onUnauthorized: () => void;
+}): () => void {
+  const ac = new AbortController();
+  let pause = 1_000;
+  const run = async () => {
+    while (!ac.signal.aborted) {
+      const creds = getCredentials();
+      if (!creds) return handlers.onUnauthorized();
+      try {
+        const res = await fetch('/api/mobile/v1/approvals/events', {
+          headers: { authorization: `Bearer ${creds.accessToken}`, 'x-browser-id': getBrowserId() },
+          signal: ac.signal,
+        });
+        if (res.status === 401) return handlers.onUnauthorized();
+        if (!res.ok || !res.body) throw new Error(`events ${res.status}`);
+        handlers.onState(true);
+        pause = 1_000;
+        const reader = res.body.getReader();
+        const decoder = new TextDecoder();
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += decoder.decode(value, { stream: true });
+          let i;
+          while ((i = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, i);
+            buffer = buffer.slice(i + 2);
+            const event = /^event: (.*)$/m.exec(block)?.[1];
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            if (event === 'approvals' && data)
+              handlers.onList((JSON.parse(data) as { approvals: PendingApproval[] }).approvals);
+          }
+        }
+      } catch {
+        if (ac.signal.aborted) return;
+      }
+      handlers.onState(false);
+      await new Promise((r) => setTimeout(r, pause));
+      pause = Math.min(pause * 2, 15_000);
+    }
+  };
+  void run();
+  return () => ac.abort();
+}
+
+/** The server's own words in the chosen language, or ours when it sent none. */
+export function failureText(
+  err: unknown,
+  lang: string,
+  fallback: { generic: string; noResponse: string },
+): string {
+  if (err instanceof ApiFailure) {
+    if (err.body) return lang === 'en' ? err.body.errorMessageEng : err.body.errorMessageIdn;
+    if (err.kind === 'no_response' || err.kind === 'timeout') return fallback.noResponse;
+  }
+  return fallback.generic;
+}

@@ -1,0 +1,121 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney, type Money } from '@/shared/money';
+import type { PendingApproval } from './api';
+
+function useSecondsLeft(until: string): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(id);
+  }, []);
+  return Math.max(0, Math.ceil((Date.parse(until) - now) / 1000));
+}
+
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5 }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography
+        variant="body2"
+        sx={{ fontWeight: strong ? 700 : 500, textAlign: 'right', wordBreak: 'break-word' }}
+      >
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+/** One request with the exact details the customer is asked to approve. */
+export function ApprovalCard({
+  approval,
+  busy,
+  onApprove,
+  onReject,
+}: {
+  approval: PendingApproval;
+  busy: boolean;
+  onApprove: () => void;
+  onReject: () => void;
+}) {
+  const { t, i18n } = useTranslation('mobile');
+  const en = i18n.language === 'en';
+  const lang = en ? 'en' : 'id';
+  const money = (m: Money) => formatMoney(m, lang);
+  const s = approval.summary;
+  const left = useSecondsLeft(approval.expiresAt);
+  const [confirmReject, setConfirmReject] = useState(false);
+  const time = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+
+  return (
+    <Card variant="outlined" data-testid="approval-card">
+      <CardContent>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1 }}>
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+            {en ? s.title.eng : s.title.idn}
+          </Typography>
+          <Typography
+            variant="caption"
+            sx={{ color: left > 0 ? 'warning.main' : 'error.main', whiteSpace: 'nowrap' }}
+            aria-live="off"
+          >
+            {left > 0 ? t('card.expiresIn', { time }) : t('card.expired')}
+          </Typography>
+        </Box>
+        <Typography
+          variant="h5"
+          component="p"
+          sx={{ my: 1, fontWeight: 700, color: 'primary.main' }}
+          data-testid="approval-total"
+        >
+          {money(s.total)}
+        </Typography>
+        <Divider sx={{ mb: 1 }} />
+        {s.rows.map((r) => (
+          <Row key={r.labelEng} label={en ? r.labelEng : r.labelIdn} value={r.value} />
+        ))}
+        <Divider sx={{ my: 1 }} />
+        <Row label={t('card.amount')} value={money(s.amount)} />
+        {s.fees.map((f) => (
+          <Row key={f.kind} label={t(`card.fee.${f.kind}`)} value={money(f.amount)} />
+        ))}
+        {s.exchangeRate && <Row label={t('card.exchangeRate')} value={s.exchangeRate} />}
+        {s.equivalent && <Row label={t('card.equivalent')} value={money(s.equivalent)} />}
+        <Row label={t('card.total')} value={money(s.total)} strong />
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+          {confirmReject ? t('card.confirmReject') : t('card.check')}
+        </Typography>
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2, gap: 1 }}>
+        <Button
+          fullWidth
+          variant="outlined"
+          color={confirmReject ? 'error' : 'secondary'}
+          disabled={busy || left === 0}
+          onClick={() => (confirmReject ? onReject() : setConfirmReject(true))}
+          data-testid="approval-reject"
+        >
+          {t('card.reject')}
+        </Button>
+        <Button
+          fullWidth
+          variant="contained"
+          disabled={busy || left === 0}
+          onClick={onApprove}
+          data-testid="approval-approve"
+        >
+          {t('card.approve')}
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}
