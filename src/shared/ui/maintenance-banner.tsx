@@ -61,7 +61,7 @@ export interface MaintenanceBannerProps {
  * a missing banner must never block the page.
  */
 export function MaintenanceBanner({ page }: MaintenanceBannerProps) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation('common');
   const [banners, setBanners] = useState<MaintenanceBannerItem[]>([]);
   const [claim] = useState(() => ({}));
   const [shown, setShown] = useState(false);
@@ -105,6 +105,7 @@ export function MaintenanceBanner({ page }: MaintenanceBannerProps) {
           key={b.key}
           severity="warning"
           onClose={() => dismiss(b.key)}
+          closeText={t('actions.close')}
           data-testid={`maintenance-banner-${b.key}`}
         >
           <AlertTitle>{en ? b.titleEng : b.titleIdn}</AlertTitle>

@@ -44,7 +44,7 @@ describe('MaintenanceBanner', () => {
     show('payment', 'id');
     expect(await screen.findByText('Pemeliharaan pembayaran tagihan')).toBeTruthy();
     expect(JSON.parse(calls[0]!.body)).toEqual({ page: 'payment' });
-    fireEvent.click(screen.getByRole('button'));
+    fireEvent.click(screen.getByRole('button', { name: 'Tutup' }));
     await waitFor(() => expect(screen.queryByText('Pemeliharaan pembayaran tagihan')).toBeNull());
     await waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/maintenance/v1/banner/dismiss'));
     expect(isBannerDismissed(banner.key)).toBe(true);
@@ -65,7 +65,7 @@ describe('MaintenanceBanner', () => {
     show('login');
     await screen.findByText('Bill payment maintenance');
     expect(calls[0]!.auth).toBeNull();
-    fireEvent.click(screen.getByRole('button'));
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByText('Bill payment maintenance')).toBeNull());
     expect(calls.map((c) => c.url)).toEqual(['/api/maintenance/v1/banner']);
     expect(isBannerDismissed(banner.key)).toBe(true);
