@@ -8,6 +8,7 @@ import { customerSummary } from './customer-summary';
 import { decoySecret, decoySecureWord } from './secure-word';
 import { checkPassword, challengeFor, completeLogin, findChallenge, openChallenge } from './login';
 import { forgotRoutes } from './forgot-routes';
+import { pruneAuthRows } from './prune';
 import { LOGOUT_MESSAGE, invalidToken, rateLimited } from './texts';
 
 /** Per-IP limits of the credential routes (the per-id lock lives in the database, see failures.ts). */
@@ -30,6 +31,12 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     // Thrown, then answered by the error handler as the apierror payload.
     errorResponseBuilder: () => rateLimited(),
   });
+  // Housekeeping once an hour; unref'd so it never keeps the process alive.
+  const prune = setInterval(() => {
+    pruneAuthRows(app.db).catch((err: unknown) => app.log.warn({ err }, 'auth prune failed'));
+  }, 60 * 60_000);
+  prune.unref();
+  app.addHook('onClose', async () => clearInterval(prune));
   // Pay for the decoy hash now, not on the first unknown id (that first answer would be slower).
   await verifyAgainstDecoy('warm-up');
 
