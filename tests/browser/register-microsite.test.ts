@@ -52,6 +52,11 @@ describe('registration microsite in a real browser', () => {
     await page.getByRole('button', { name: 'Next' }).click();
 
     await page.getByTestId('screen-userinformations').waitFor();
+    // The token was extended on load: the session-timeout countdown runs from 10 minutes.
+    await page.getByTestId('session-countdown').waitFor();
+    expect(await page.getByTestId('session-countdown').textContent()).toMatch(
+      /Your session ends in (09:\d\d|10:00)/,
+    );
     await page.fill('#reg-userId', 'wulan2026');
     await page.fill('#reg-password', 'wulan2026');
     await expect

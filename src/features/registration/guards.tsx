@@ -1,4 +1,4 @@
-import { useContext, useEffect, type ReactNode } from 'react';
+import { useContext, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, UNSAFE_DataRouterContext, useBlocker, useLocation } from 'react-router';
 import { flash, SESSION_EXPIRED } from '../../shared/api/session-store';
 import { registrationApi } from './api';
@@ -49,14 +49,31 @@ export function RequireState<S>({
   );
 }
 
-/** Extends the registration (or card-activation) token when a screen loads; a dead token goes to login. */
-export function useExtendCache(token: string | undefined, kind: 'registration' | 'card'): void {
+/** Sends the user to login with the session-expired flag (spec: a failed extension goes to login). */
+export function toLogin(): void {
+  flash.set(SESSION_EXPIRED, '1');
+  window.location.assign('/login/');
+}
+
+/**
+ * Extends the registration (or card-activation) token when a screen loads; a dead token goes to
+ * login. Returns when the token expires, for the session-timeout countdown.
+ */
+export function useExtendCache(token: string | undefined, kind: 'registration' | 'card'): string | undefined {
+  const [expiresAt, setExpiresAt] = useState<string>();
   useEffect(() => {
     if (!token) return;
     const call = kind === 'card' ? registrationApi.cardExtend : registrationApi.extend;
-    call(token).catch(() => {
-      flash.set(SESSION_EXPIRED, '1');
-      window.location.assign('/login/');
-    });
+    let live = true;
+    call(token).then(
+      (r) => live && setExpiresAt(r.expiresAt),
+      (err: unknown) => {
+        if ((err as { kind?: string }).kind !== 'cancelled') toLogin();
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [token, kind]);
+  return expiresAt;
 }

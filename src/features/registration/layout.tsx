@@ -6,6 +6,9 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { useEffect } from 'react';
+import { useCountdown } from './otp-entry';
+import { toLogin } from './guards';
 
 const STEPS = ['details', 'userInfo', 'otp', 'email', 'done'] as const;
 export type ProgressStep = (typeof STEPS)[number];
@@ -17,12 +20,15 @@ export function RegistrationPage({
   progress,
   children,
   testId,
+  sessionExpiresAt,
 }: {
   title: string;
   subtitle?: ReactNode;
   progress?: ProgressStep;
   children: ReactNode;
   testId?: string;
+  /** When the registration token expires: a countdown shows, and at zero the user goes to login. */
+  sessionExpiresAt?: string;
 }) {
   const { t } = useTranslation('register');
   return (
@@ -51,7 +57,29 @@ export function RegistrationPage({
           </Typography>
         )}
         {children}
+        {sessionExpiresAt && <SessionCountdown expiresAt={sessionExpiresAt} />}
       </Paper>
     </Box>
+  );
+}
+
+export function SessionCountdown({ expiresAt }: { expiresAt: string }) {
+  const { t } = useTranslation('register');
+  const seconds = useCountdown(expiresAt);
+  useEffect(() => {
+    if (seconds === 0) toLogin();
+  }, [seconds]);
+  const mm = String(Math.floor(seconds / 60)).padStart(2, '0');
+  const ss = String(seconds % 60).padStart(2, '0');
+  return (
+    <Typography
+      variant="caption"
+      color="text.secondary"
+      component="p"
+      sx={{ mt: 2 }}
+      data-testid="session-countdown"
+    >
+      {t('session.endsIn', { time: `${mm}:${ss}` })}
+    </Typography>
   );
 }

@@ -9,7 +9,7 @@ import { registrationApi, type OtpChallenge, type PhoneChoice } from '../api';
 import { useGo, useRegistrationConfig } from '../context';
 import { RuleTextField as RuleField, useRuleForm } from '../form';
 import { BlockBackForward, useExtendCache } from '../guards';
-import { RegistrationPage } from '../layout';
+import { RegistrationPage, SessionCountdown } from '../layout';
 import { GeneralError, OtpEntry } from '../otp-entry';
 import { freezePhone, isFrozen, PhoneChoiceList } from '../phone-choice';
 import { useFailure } from '../use-failure';
@@ -96,7 +96,7 @@ export function CcActivationScreen() {
 function CardOtp({ state }: { state: CardState }) {
   const { t } = useTranslation('register');
   const { rules } = useRegistrationConfig();
-  useExtendCache(state.secretToken, 'card');
+  const sessionExpiresAt = useExtendCache(state.secretToken, 'card');
   const go = useGo();
   const [phones, setPhones] = useState(state.phones);
   const [phoneId, setPhoneId] = useState<number | null>(
@@ -139,6 +139,7 @@ function CardOtp({ state }: { state: CardState }) {
         >
           {t('phone.send')}
         </Button>
+        {sessionExpiresAt && <SessionCountdown expiresAt={sessionExpiresAt} />}
       </>
     );
   return (
@@ -169,6 +170,7 @@ function CardOtp({ state }: { state: CardState }) {
         onChangeTarget={() => setOtp(null)}
         changeTargetLabel={t('otp.otherPhone')}
       />
+      {sessionExpiresAt && <SessionCountdown expiresAt={sessionExpiresAt} />}
     </>
   );
 }
@@ -186,7 +188,7 @@ export function CcOtpScreen() {
 function ChangePin({ state }: { state: CardState }) {
   const { t } = useTranslation('register');
   const { rules } = useRegistrationConfig();
-  useExtendCache(state.secretToken, 'card');
+  const sessionExpiresAt = useExtendCache(state.secretToken, 'card');
   const form = useRuleForm(rules.changePin, { temporaryPin: '', newPin: '', confirmPin: '' });
   const { fail, general } = useFailure(form.showServerFields);
   const [busy, setBusy] = useState(false);
@@ -229,6 +231,7 @@ function ChangePin({ state }: { state: CardState }) {
           {t('card.activate')}
         </Button>
       </form>
+      {sessionExpiresAt && <SessionCountdown expiresAt={sessionExpiresAt} />}
     </>
   );
 }

@@ -16,7 +16,7 @@ const FATAL = new Set(['0021', 'REG_USERID_TAKEN', 'REG_FAILED', 'REG_STEP', 'OT
 function ValidateEmail({ draft }: { draft: RegistrationDraft & { email: string; emailResendAt: string } }) {
   const { t, i18n } = useTranslation('register');
   const { rules } = useRegistrationConfig();
-  useExtendCache(draft.token, 'registration');
+  const sessionExpiresAt = useExtendCache(draft.token, 'registration');
   const go = useGo();
   const [resendAt, setResendAt] = useState(draft.emailResendAt);
   const [busy, setBusy] = useState(false);
@@ -27,6 +27,7 @@ function ValidateEmail({ draft }: { draft: RegistrationDraft & { email: string; 
   });
   return (
     <RegistrationPage
+      sessionExpiresAt={sessionExpiresAt}
       title={t('email.title')}
       subtitle={t('email.subtitle')}
       progress="email"

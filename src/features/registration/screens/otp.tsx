@@ -17,7 +17,7 @@ type WithPhones = RegistrationDraft & { phones: PhoneChoice[] };
 /** OTP selection: which of the customer's phones receives the activation code. */
 function ChoosePhone({ draft }: { draft: WithPhones }) {
   const { t } = useTranslation('register');
-  useExtendCache(draft.token, 'registration');
+  const sessionExpiresAt = useExtendCache(draft.token, 'registration');
   const go = useGo();
   const first = draft.phones.find((p) => !isFrozen(p));
   const [phoneId, setPhoneId] = useState<number | null>(first?.phoneId ?? null);
@@ -25,6 +25,7 @@ function ChoosePhone({ draft }: { draft: WithPhones }) {
   const { fail, general } = useFailure();
   return (
     <RegistrationPage
+      sessionExpiresAt={sessionExpiresAt}
       title={t('phone.title')}
       subtitle={t('phone.subtitle')}
       progress="otp"
@@ -67,7 +68,7 @@ function ChoosePhone({ draft }: { draft: WithPhones }) {
 function EnterOtp({ draft }: { draft: WithPhones & { otp: OtpChallenge } }) {
   const { t } = useTranslation('register');
   const { rules } = useRegistrationConfig();
-  useExtendCache(draft.token, 'registration');
+  const sessionExpiresAt = useExtendCache(draft.token, 'registration');
   const go = useGo();
   const [otp, setOtp] = useState(draft.otp);
   const [busy, setBusy] = useState(false);
@@ -93,7 +94,12 @@ function EnterOtp({ draft }: { draft: WithPhones & { otp: OtpChallenge } }) {
     }).key;
   };
   return (
-    <RegistrationPage title={t('otp.title')} progress="otp" testId="screen-otp">
+    <RegistrationPage
+      title={t('otp.title')}
+      progress="otp"
+      testId="screen-otp"
+      sessionExpiresAt={sessionExpiresAt}
+    >
       <GeneralError message={general} />
       <OtpEntry
         schema={rules.otp}

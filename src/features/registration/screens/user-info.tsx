@@ -28,7 +28,7 @@ const STRENGTH: Record<PasswordStrength, { value: number; color: 'error' | 'warn
 function UserInfoForm({ draft }: { draft: RegistrationDraft }) {
   const { t } = useTranslation('register');
   const { rules } = useRegistrationConfig();
-  useExtendCache(draft.token, 'registration');
+  const sessionExpiresAt = useExtendCache(draft.token, 'registration');
   const go = useGo();
   const form = useRuleForm(rules.userInfo, {
     userId: '',
@@ -52,6 +52,7 @@ function UserInfoForm({ draft }: { draft: RegistrationDraft }) {
   };
   return (
     <RegistrationPage
+      sessionExpiresAt={sessionExpiresAt}
       title={t('userInfo.title')}
       subtitle={t('userInfo.subtitle', { name: draft.fullName })}
       progress="userInfo"
