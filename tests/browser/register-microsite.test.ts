@@ -204,6 +204,49 @@ describe('registration microsite in a real browser', () => {
     await page.context().close();
   });
 
+  it('three wrong codes freeze the phone: the user picks the other number', async () => {
+    const page = await newPage();
+    const h = holder('REG0002');
+    await page.goto(`${s.base}/register/`);
+    await page.getByTestId('choose-casa').click();
+    await page.fill('#reg-accountNumber', h.casa!.accountNo);
+    await page.fill('#reg-atmCardLast4', h.casa!.atmCardLast4);
+    await page.fill('#reg-atmPin', h.casa!.atmPin);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByTestId('screen-userinformations').waitFor();
+    await page.fill('#reg-userId', 'lestari01');
+    await page.fill('#reg-password', 'Lestari#01');
+    await page.fill('#reg-secureWord', 'tamarind');
+    await page.fill('#reg-email', 'lestari@example.com');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByTestId('screen-validatephone').waitFor();
+    expect(await page.getByRole('radio').count()).toBe(2);
+    await page.getByRole('button', { name: 'Send activation code' }).click();
+    await page.getByTestId('screen-otp').waitFor();
+    for (let i = 0; i < 3; i++) {
+      await page.fill('#reg-otp', '999999');
+      await page.getByRole('button', { name: 'Verify' }).click();
+      if (i < 2) await page.getByText(`Invalid OTP. ${2 - i} attempt`).waitFor();
+    }
+    const dialog = page.getByTestId('error-dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('Mobile number frozen');
+    await page.screenshot({ path: `${SHOTS}/16-phone-frozen.png` });
+    await dialog.getByRole('button').last().click();
+    await page.getByTestId('screen-validatephone').waitFor();
+    const radios = page.getByRole('radio');
+    expect(await radios.nth(0).isDisabled()).toBe(true);
+    expect(await radios.nth(1).isChecked()).toBe(true);
+    expect(await page.getByText(/frozen until/).count()).toBe(1);
+    await page.getByRole('button', { name: 'Send activation code' }).click();
+    await page.getByTestId('screen-otp').waitFor();
+    expect(await page.getByText(/\+62856\*+0002/).count()).toBe(1);
+    await page.fill('#reg-otp', await latestCode(s.base, h.phones[1]!));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByTestId('screen-validate-email').waitFor();
+    await page.context().close();
+  });
+
   it('blocked CIF and wrong data show the catalogue texts', async () => {
     const page = await newPage();
     const h = holder('REG0007');
