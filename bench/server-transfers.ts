@@ -1,0 +1,240 @@
+/**
+ * Confirmed transfers per second over HTTP, against pgbench's default script on the same PostgreSQL,
+ * in one run. Not a test: it prints ratios. Usage (PostgreSQL from DATABASE_URL, default the local one):
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx bench/server-transfers.ts
+ *
+ * Options through the environment: BENCH_SECONDS (pgbench duration, default 10), BENCH_TRANSFERS
+ * (confirms per client count, default 3000). The server runs in a child process so the load
+ * generator does not share its event loop.
+ */
+import { fork, execFileSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 3000);
+const CLIENT_COUNTS = [4, 16];
+const SELF = fileURLToPath(import.meta.url);
+
+interface Seat {
+  headers: Record<string, string>;
+  phone: string;
+  a: string;
+  b: string;
+}
+interface Ready {
+  port: number;
+  seats: Seat[];
+}
+
+const dbUrl = (name: string) => {
+  const u = new URL(DATABASE_URL);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+async function admin(sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString: DATABASE_URL });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+// ---------------------------------------------------------------- the server (child process)
+async function serve(url: string, seats: number): Promise<void> {
+  const { openPostgres } = await import('../src/server/db/db');
+  const { migrate } = await import('../src/server/db/migrate');
+  const { buildApp } = await import('../src/server/app');
+  const { createSession } = await import('../src/server/auth/sessions');
+  const db = await openPostgres(url, 24);
+  await migrate(db);
+  const app = await buildApp({ db, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  const out: Seat[] = [];
+  for (let i = 0; i < seats; i++) {
+    const phone = `+62811${String(i).padStart(7, '0')}`;
+    const c = await db.query<{ id: number }>(
+      `INSERT INTO customers (cif, user_id, title, full_name) VALUES ($1, $2, 'Mr.', $3) RETURNING id`,
+      [`BENCH${i}`, `bench${i}`, `Bench Customer ${i}`],
+    );
+    const customerId = c.rows[0]!.id;
+    await db.query('INSERT INTO customer_phones (customer_id, phone) VALUES ($1, $2)', [customerId, phone]);
+    const ids: string[] = [];
+    for (const suffix of ['1', '2']) {
+      const a = await db.query<{ id: number }>(
+        `INSERT INTO accounts (account_no, customer_id, product, name, currency, balance)
+         VALUES ($1, $2, 'savings', 'Tabungan', 'IDR', 100000000000) RETURNING id`,
+        [`9${String(i).padStart(6, '0')}${suffix}`, customerId],
+      );
+      ids.push(String(a.rows[0]!.id));
+    }
+    const browserId = `bench-${i}`;
+    const s = await createSession(db, { customerId, channel: 'web', browserId });
+    out.push({
+      headers: { authorization: `Bearer ${s.token}`, 'x-browser-id': browserId },
+      phone,
+      a: ids[0]!,
+      b: ids[1]!,
+    });
+  }
+  // Sessions idle out after 5 minutes; a bench run is shorter.
+  process.send!({ port: typeof addr === 'object' && addr ? addr.port : 0, seats: out } satisfies Ready);
+  process.on('message', (m) => {
+    if (m === 'stop')
+      void app
+        .close()
+        .then(() => db.close())
+        .then(() => process.exit(0));
+  });
+}
+
+// ---------------------------------------------------------------- the load generator (parent)
+async function post(base: string, path: string, headers: Record<string, string>, body: unknown) {
+  const res = await fetch(base + path, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as Record<string, unknown>;
+  if (res.status !== 200) throw new Error(`${path} ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
+
+/** Inquiry + OTP for `count` transfers of one seat; returns what confirm needs. */
+async function prepare(base: string, db: pg.Pool, seat: Seat, count: number) {
+  const out: { inquiryId: string; otp: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const [from, to] = i % 2 ? [seat.b, seat.a] : [seat.a, seat.b];
+    const inq = await post(base, '/api/transaction/v1/inquiry', seat.headers, {
+      flowId: 'transfer.own',
+      form: { sourceOfFund: from, beneficiaryAccount: to, amount: 100_000 },
+    });
+    await post(base, '/api/transaction/v1/verification', seat.headers, {
+      inquiryId: inq.inquiryId,
+      method: 'otp',
+    });
+    const { rows } = await db.query<{ text: string }>(
+      'SELECT text FROM sms_outbox WHERE phone = $1 ORDER BY id DESC LIMIT 1',
+      [seat.phone],
+    );
+    out.push({ inquiryId: String(inq.inquiryId), otp: /\b(\d{6})\b/.exec(rows[0]!.text)![1]! });
+  }
+  return out;
+}
+
+async function oursAt(base: string, db: pg.Pool, seats: Seat[], clients: number) {
+  const perClient = Math.ceil(TRANSFERS / clients);
+  const t0 = Date.now();
+  const work = await Promise.all(seats.slice(0, clients).map((s) => prepare(base, db, s, perClient)));
+  const prepSeconds = (Date.now() - t0) / 1000;
+  const latencies: number[] = [];
+  const start = performance.now();
+  await Promise.all(
+    work.map(async (items, c) => {
+      for (const [i, item] of items.entries()) {
+        const t = performance.now();
+        const r = await post(base, '/api/transaction/v1/confirm', seats[c]!.headers, {
+          inquiryId: item.inquiryId,
+          idempotencyKey: `bench-${clients}-${c}-${i}-${randomBytes(4).toString('hex')}`,
+          otp: item.otp,
+        });
+        if (r.status !== 'success') throw new Error(`transfer not booked: ${JSON.stringify(r)}`);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    tps: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    // inquiry + OTP (two calls and an SMS) per transfer, sequential per client
+    prepPerSecond: (perClient * clients) / prepSeconds,
+  };
+}
+
+function pgbenchAt(url: string, clients: number): number {
+  const out = execFileSync(
+    'pgbench',
+    ['-c', String(clients), '-j', String(Math.min(clients, 2)), '-T', String(SECONDS), url],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const m = /tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)/.exec(
+    out,
+  );
+  if (!m) throw new Error(`cannot read pgbench output:\n${out}`);
+  return Number(m[1]);
+}
+
+async function main(): Promise<void> {
+  const tag = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const ours = `bench_tx_${tag}`;
+  const bench = `bench_pgb_${tag}`;
+  await admin(`CREATE DATABASE ${ours}`);
+  await admin(`CREATE DATABASE ${bench}`);
+  let child: ChildProcess | undefined;
+  const pool = new pg.Pool({ connectionString: dbUrl(ours), max: 4 });
+  try {
+    execFileSync('pgbench', ['-i', '-q', dbUrl(bench)], { stdio: 'ignore' });
+    child = fork(SELF, ['--serve', dbUrl(ours), String(Math.max(...CLIENT_COUNTS))], {
+      execArgv: ['--import', 'tsx'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        BILLER_LATENCY_MS: '0',
+        AUTH_RATE_LIMIT_PER_MIN: '100000',
+      },
+    });
+    const ready = await new Promise<Ready>((resolve, reject) => {
+      child!.once('message', (m) => resolve(m as Ready));
+      child!.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    });
+    const base = `http://127.0.0.1:${ready.port}`;
+    // Warm-up: JIT, connection pools, plan caches.
+    await oursAt(base, pool, ready.seats, 4);
+
+    const rows: string[] = [];
+    console.log(
+      `\nConfirmed transfers over HTTP vs pgbench (default script, scale 1), same PostgreSQL, ${new Date().toISOString()}`,
+    );
+    for (const clients of CLIENT_COUNTS) {
+      const pgb = pgbenchAt(dbUrl(bench), clients);
+      const r = await oursAt(base, pool, ready.seats, clients);
+      rows.push(
+        `| ${String(clients).padStart(7)} | ${pgb.toFixed(0).padStart(11)} | ${r.tps.toFixed(0).padStart(13)} | ${(r.tps / pgb).toFixed(2).padStart(5)} | ${r.p50.toFixed(1).padStart(7)} | ${r.p99.toFixed(1).padStart(7)} | ${r.prepPerSecond.toFixed(0).padStart(16)} |`,
+      );
+    }
+    console.log('| clients | pgbench tps | transfers/s | ratio | p50 ms | p99 ms | inquiry+OTP/s |');
+    console.log('|---------|-------------|---------------|-------|--------|--------|------------------|');
+    for (const r of rows) console.log(r);
+    console.log(
+      `\n"transfers/s": POST /api/transaction/v1/confirm (OTP check, limit check, balanced posting) of verified\n` +
+        `own-account transfers, each client one customer, ${TRANSFERS} per client count; latency per confirm.\n` +
+        `Targets: ratio >= 0.50; p99 < 25 ms at 16 clients.`,
+    );
+  } finally {
+    child?.send('stop');
+    await new Promise((r) => setTimeout(r, 500));
+    child?.kill();
+    await pool.end();
+    await admin(`DROP DATABASE IF EXISTS ${ours} WITH (FORCE)`);
+    await admin(`DROP DATABASE IF EXISTS ${bench} WITH (FORCE)`);
+  }
+}
+
+if (process.argv[2] === '--serve') await serve(process.argv[3]!, Number(process.argv[4]));
+else await main();
