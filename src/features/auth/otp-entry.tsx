@@ -100,6 +100,13 @@ export function OtpEntry({
         <Typography>{t('otp.sentTo', { phone: otp.maskedPhone })}</Typography>
         <Typography variant="body2" color="text.secondary">
           {t('otp.reference', { ref: otp.refNumber })}
+          {' · '}
+          {t('otp.validUntil', {
+            time: new Date(otp.expiresAt).toLocaleTimeString(i18n.language === 'en' ? 'en-GB' : 'id-ID', {
+              hour: '2-digit',
+              minute: '2-digit',
+            }),
+          })}
         </Typography>
         <TextField
           label={t('otp.label')}
