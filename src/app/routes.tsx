@@ -2,6 +2,7 @@ import { matchRoutes, Outlet, useNavigate, type RouteObject } from 'react-router
 import { ErrorProvider } from '@/shared/ui/error-handler';
 import type { FlowMenuEntry } from '@/engine/index';
 import { NotFoundPage } from './pages/not-found-page';
+import { RouteErrorPage } from './pages/route-error-page';
 import { PlaceholderPage } from './pages/placeholder-page';
 import { ChooserPage } from './pages/chooser-page';
 import { RequireSession, RootRedirect } from './session/require-session';
@@ -9,7 +10,7 @@ import { logout } from './session/logout';
 import { ShellLayout } from './shell/shell-layout';
 import { AUTHENTICATED_PATHS, PUBLIC_PATHS } from './spec-routes';
 
-/** Route id of the authenticated layout; its children are patched in on first navigation (own chunk). */
+/** Route id under the authenticated layout; its children are patched in on first navigation (own chunk). */
 export const SHELL_ROUTE_ID = 'shell';
 export const NOT_FOUND_ROUTE_ID = 'not-found';
 export const PLACEHOLDER_ROUTE_PREFIX = 'placeholder:';
@@ -72,17 +73,18 @@ export function buildRoutes(authRoutes: RouteObject[], shellChildren: RouteObjec
       id: 'root',
       path: '/',
       element: <AppRoot />,
+      errorElement: <RouteErrorPage />,
       children: [
         { index: true, element: <RootRedirect /> },
         ...publicRoutes(authRoutes),
         {
-          id: SHELL_ROUTE_ID,
+          id: 'shell-layout',
           element: (
             <RequireSession>
               <ShellLayout />
             </RequireSession>
           ),
-          children: shellChildren,
+          children: [{ id: SHELL_ROUTE_ID, errorElement: <RouteErrorPage />, children: shellChildren }],
         },
         { id: NOT_FOUND_ROUTE_ID, path: '*', element: <NotFoundPage /> },
       ],

@@ -1,0 +1,66 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildRoutes } from '../../../src/app/routes';
+import { setCredentials } from '../../../src/shared/api/session-store';
+import { testI18n } from '../../shared/i18n-fixture';
+import { mockFetch } from '../../shared/fetch-mock';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function Boom(): never {
+  throw new Error('render failed');
+}
+
+describe('route errors', () => {
+  it('a feature page that fails shows the generic message inside the shell, not a stack trace', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    setCredentials({ accessToken: 't', expires: Date.now() + 60_000 });
+    mockFetch({});
+    const router = createMemoryRouter(buildRoutes([], [{ path: '/dashboard/', element: <Boom /> }]), {
+      initialEntries: ['/dashboard/'],
+    });
+    render(
+      <I18nextProvider i18n={testI18n('en')}>
+        <RouterProvider router={router} />
+      </I18nextProvider>,
+    );
+    expect(await screen.findByText('Something went wrong. Please try again later.')).toBeTruthy();
+    expect(screen.getByTestId('logout')).toBeTruthy();
+    expect(screen.queryByText(/render failed/)).toBeNull();
+  });
+
+  it('a chunk that cannot be loaded shows the time-out texts with Reload', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    setCredentials({ accessToken: 't', expires: Date.now() + 60_000 });
+    mockFetch({});
+    const router = createMemoryRouter(
+      buildRoutes(
+        [],
+        [
+          {
+            path: '/dashboard/',
+            lazy: () =>
+              Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js')),
+          },
+        ],
+      ),
+      { initialEntries: ['/dashboard/'] },
+    );
+    render(
+      <I18nextProvider i18n={testI18n('id')}>
+        <RouterProvider router={router} />
+      </I18nextProvider>,
+    );
+    expect(await screen.findByText('Koneksi terputus, data tidak dapat dimuat')).toBeTruthy();
+    expect(screen.getByText('error: 0000')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Muat ulang' })).toBeTruthy();
+  });
+});
