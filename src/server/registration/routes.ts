@@ -48,6 +48,7 @@ const newToken = () => randomBytes(32).toString('base64url');
 
 const str = (maxLength: number) => ({ type: 'string', maxLength });
 const body = (properties: Record<string, unknown>, required: string[]) => ({
+  tags: ['registration'],
   body: { type: 'object', additionalProperties: false, properties, required },
 });
 const tokenField = { token: str(100) };
@@ -350,7 +351,12 @@ export default async function registrationRoutes(app: FastifyInstance): Promise<
 
   app.post(
     '/api/v1/registration/extendcache',
-    { schema: { body: { type: 'object', additionalProperties: false, properties: {} } } },
+    {
+      schema: {
+        tags: ['registration'],
+        body: { type: 'object', additionalProperties: false, properties: {} },
+      },
+    },
     async (request) => extend(request, 'registration'),
   );
 
@@ -537,7 +543,12 @@ export default async function registrationRoutes(app: FastifyInstance): Promise<
 
   app.post(
     `${CA}/extendcache`,
-    { schema: { body: { type: 'object', additionalProperties: false, properties: {} } } },
+    {
+      schema: {
+        tags: ['registration'],
+        body: { type: 'object', additionalProperties: false, properties: {} },
+      },
+    },
     async (request) => extend(request, 'card_activation'),
   );
 
