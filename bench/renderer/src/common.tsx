@@ -7,6 +7,7 @@ import type { UiSchema } from '@rjsf/utils';
 import { theme } from '@/shared/ui/theme';
 import { initI18n } from '@/shared/i18n/i18n';
 import engineEn from '../../../locales/en/engine.json';
+import engineId from '../../../locales/id/engine.json';
 import schemaJson from '../../../schemas/forms/transfer/mass-transfer.json';
 
 export const schema = schemaJson as Record<string, unknown>;
@@ -119,7 +120,11 @@ function MountProbe() {
   return null;
 }
 
-const i18n = initI18n({ en: { engine: engineEn } }, 'en');
+// `?lang=id` shows the field's own strings in Indonesian (the bench's column titles are plain text).
+const i18n = initI18n(
+  { en: { engine: engineEn }, id: { engine: engineId } },
+  new URLSearchParams(location.search).get('lang') === 'id' ? 'id' : 'en',
+);
 
 export function BenchPage({ children }: { children: ReactNode }) {
   return (

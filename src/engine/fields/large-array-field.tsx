@@ -74,7 +74,7 @@ export function LargeArrayField(props: FieldProps<RowData[]>) {
     readonly,
     name,
   } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // Titles and messages come from the uiSchema (data), so their keys are not known to the typed `t`.
   const translate = useCallback(
     (key: string) =>
@@ -338,6 +338,7 @@ export function LargeArrayField(props: FieldProps<RowData[]>) {
                   readonly={Boolean(readonly)}
                   actions={actions}
                   translate={translate}
+                  lang={i18n.language}
                 />
               ))}
             </div>

@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import IconButton from '@mui/material/IconButton';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import type { Column } from './columns';
-import { cleanMoneyText, moneyToText, textToMoney } from './money-text';
+import { cleanMoneyText, moneyToDisplay, moneyToText, textToMoney } from './money-text';
 
 export type RowData = Record<string, unknown>;
 export type RowErrors = Record<string, string | undefined>;
@@ -36,6 +36,8 @@ export interface LargeArrayRowProps {
   actions: RowActions;
   /** Translates a column title, placeholder or error key (identity for plain strings). */
   translate: (key: string) => string;
+  /** Number grouping of money cells when not being edited. */
+  lang: string;
 }
 
 export const cellId = (idPrefix: string, index: number, key: string) => `${idPrefix}_${index}_${key}`;
@@ -50,6 +52,7 @@ function Cell({
   readonly,
   onCell,
   translate,
+  lang,
 }: {
   column: Column;
   index: number;
@@ -60,13 +63,17 @@ function Cell({
   readonly: boolean;
   onCell: (key: string, value: unknown) => void;
   translate: (key: string) => string;
+  lang: string;
 }) {
   // A money entry keeps what was typed while focused ("12." is not a number yet).
   const [draft, setDraft] = useState<string | null>(null);
+  // Grouped digits (5.000.000) to read; plain digits while editing.
+  const [editing, setEditing] = useState(false);
   const id = cellId(idPrefix, index, column.key);
   const text =
     column.kind === 'money'
-      ? (draft ?? moneyToText(value, column.currency))
+      ? (draft ??
+        (editing ? moneyToText(value, column.currency) : moneyToDisplay(value, column.currency, lang)))
       : value === undefined || value === null
         ? ''
         : String(value);
@@ -92,7 +99,11 @@ function Cell({
         id={id}
         value={text}
         onChange={(e) => onChange(e.target.value)}
-        onBlur={() => setDraft(null)}
+        onFocus={column.kind === 'money' ? () => setEditing(true) : undefined}
+        onBlur={() => {
+          setDraft(null);
+          setEditing(false);
+        }}
         size="small"
         fullWidth
         hiddenLabel
@@ -186,6 +197,7 @@ function LargeArrayRowView(props: LargeArrayRowProps) {
           readonly={props.readonly}
           onCell={onCell}
           translate={props.translate}
+          lang={props.lang}
         />
       ))}
       <div role="cell" className="lar-action">
@@ -215,7 +227,8 @@ function sameRow(a: LargeArrayRowProps, b: LargeArrayRowProps): boolean {
     a.disabled !== b.disabled ||
     a.readonly !== b.readonly ||
     a.actions !== b.actions ||
-    a.translate !== b.translate
+    a.translate !== b.translate ||
+    a.lang !== b.lang
   )
     return false;
   for (const c of a.columns) {

@@ -30,3 +30,12 @@ export function cleanMoneyText(text: string, currency: string): string {
   const [whole = '', ...rest] = text.replace(/[^\d.,]/g, '').split(/[.,]/);
   return rest.length ? `${whole}.${rest.join('').slice(0, minorDigits(currency))}` : whole;
 }
+
+/** For reading, not editing: major units grouped the customer's way (5.000.000 in id, 5,000,000 in en). */
+export function moneyToDisplay(amount: unknown, currency: string, lang: string): string {
+  const text = moneyToText(amount, currency);
+  if (!text) return '';
+  const [whole = '', decimals] = text.split('.');
+  const grouped = new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'id-ID').format(Number(whole));
+  return decimals ? `${grouped}${lang === 'en' ? '.' : ','}${decimals}` : grouped;
+}
