@@ -27,6 +27,8 @@ export interface AppOptions {
   /** Built web apps to serve; omitted in API-only tests. */
   staticDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Hops of trusted proxies in front (TRUST_PROXY): true, a count, or addresses. */
+  trustProxy?: FastifyServerOptions['trustProxy'];
 }
 
 /** Layers as in fastify/demo: external plugins, then app plugins, then routes. */
@@ -36,7 +38,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // Body validation errors become apierror payloads in the error handler.
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: false } },
-    trustProxy: true,
+    // Only behind a known proxy may X-Forwarded-For name the client (rate limits key on it).
+    trustProxy: opts.trustProxy ?? false,
   });
   app.decorate('db', opts.db);
   app.decorate('demo', opts.demo ?? false);

@@ -8,6 +8,7 @@ export interface ServerConfig {
   /** Folder of the built web apps (vite build output). */
   staticDir: string;
   logLevel: string;
+  trustProxy?: boolean | number | string;
 }
 
 export function configFromEnv(argv: string[] = process.argv.slice(2), env = process.env): ServerConfig {
@@ -19,5 +20,12 @@ export function configFromEnv(argv: string[] = process.argv.slice(2), env = proc
     demo: argv.includes('--demo') || env.DEMO === '1',
     staticDir: env.STATIC_DIR ?? 'dist',
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(v: string | undefined): boolean | number | string | undefined {
+  if (!v) return undefined;
+  if (v === 'true' || v === 'false') return v === 'true';
+  return /^\d+$/.test(v) ? Number(v) : v;
 }

@@ -17,6 +17,7 @@ const app = await buildApp({
   demo: config.demo,
   staticDir: config.staticDir,
   logger: { level: config.logLevel },
+  trustProxy: config.trustProxy,
 });
 if (config.demo) {
   const seeded = await seedDemoData(db);
