@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { registrationApp } from './harness';
+import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { verifySecret } from '../../../src/server/auth/password';
 import { readOutbox } from '../../../src/server/sms/gateway';
@@ -17,7 +17,7 @@ describe.each(testDbs)('registration API on $name', ({ open }) => {
   beforeAll(async () => {
     db = await open();
     await seedRegistrationHolders(db);
-    app = await registrationApp(db);
+    app = await buildApp({ db, demo: true });
   });
   afterAll(async () => {
     await app?.close();
@@ -339,5 +339,14 @@ describe.each(testDbs)('registration API on $name', ({ open }) => {
     expect(cfg).toMatchObject({ baseUrl: '/standins/onboarding', merchantCode: 'OCTOWEB' });
     const ping = await app.inject({ method: 'GET', url: cfg.imageCheckUrl });
     expect(ping.headers['content-type']).toBe('image/gif');
+    // The stand-in onboarding page may be framed by our pages and use the camera and microphone.
+    const onboarding = await app.inject({
+      method: 'GET',
+      url: `${cfg.baseUrl}/open-account?merchantCode=OCTOWEB`,
+    });
+    expect(onboarding.statusCode).toBe(200);
+    expect(String(onboarding.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+    expect(String(onboarding.headers['permissions-policy'] ?? '')).not.toMatch(/camera=\(\)|microphone=\(\)/);
+    expect(onboarding.body).toContain('/standins/onboarding.js');
   });
 });
