@@ -8,7 +8,7 @@ export interface ServerConfig {
   /** Folder of the built web apps (vite build output). */
   staticDir: string;
   logLevel: string;
-  trustProxy?: boolean | number | string;
+  trustProxy?: boolean | string;
 }
 
 export function configFromEnv(argv: string[] = process.argv.slice(2), env = process.env): ServerConfig {
@@ -24,8 +24,8 @@ export function configFromEnv(argv: string[] = process.argv.slice(2), env = proc
   };
 }
 
-function parseTrustProxy(v: string | undefined): boolean | number | string | undefined {
+/** 'true'/'false', or the proxies' addresses/CIDRs, comma-separated. */
+function parseTrustProxy(v: string | undefined): boolean | string | undefined {
   if (!v) return undefined;
-  if (v === 'true' || v === 'false') return v === 'true';
-  return /^\d+$/.test(v) ? Number(v) : v;
+  return v === 'true' || v === 'false' ? v === 'true' : v;
 }
