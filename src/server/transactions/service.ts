@@ -550,9 +550,10 @@ export function createTransactionService(deps: TransactionServiceDeps) {
    * keeps the OTP unused, so the customer may retry.
    */
   async function confirm(
-    caller: Caller,
+    who: Caller | ((tx: Queryable) => Promise<Caller | ApiError>),
     input: { inquiryId: string; idempotencyKey: string; otp?: string },
   ): Promise<Receipt> {
+    let caller: Caller = typeof who === 'function' ? { customerId: 0, sessionId: 0 } : who;
     let outcome:
       | { journalId: number; referenceNo: string; createdAt: string; row: InquiryRow; entry: CatalogFlow }
       | { already: number }
@@ -560,6 +561,12 @@ export function createTransactionService(deps: TransactionServiceDeps) {
     let amountField = '/form/amount';
     try {
       outcome = await db.transaction(async (tx) => {
+        // The session check may run here, so a confirm costs one commit rather than two.
+        if (typeof who === 'function') {
+          const resolved = await who(tx);
+          if (resolved instanceof ApiError) return { error: resolved };
+          caller = resolved;
+        }
         const row = await loadInquiry(caller, input.inquiryId, tx, true);
         if (row.journal_id) return { already: row.journal_id };
         if (row.expired) return { error: txErrors.inquiryExpired() };
