@@ -1,0 +1,186 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { createActor } from 'xstate';
+import { apiPost } from '@/shared/api/client';
+import { stepUrl, type FlowFile } from '@/shared/flows';
+import { ErrorProvider, useFeatureGate, type CustomerFlags } from '@/shared/ui';
+import { FLOWS, flowsOfRoute } from '../flows-data';
+import {
+  createFlowMachine,
+  currentMeta,
+  provideServices,
+  type FlowActorRef,
+  type FlowRestore,
+  type FlowSnapshot,
+} from '../machine/flow-machine';
+import { clearTransaction, loadTransaction, saveTransaction } from '../persistence';
+import { createHttpServices, type TransactionServices } from '../services/transaction-services';
+import { FlowActorView } from './flow-step-view';
+
+interface Sessions {
+  services: TransactionServices;
+  actorFor(flow: FlowFile): FlowActorRef;
+  /** The flow last used under a shared route (verify/receipt of /transfer/ need to know which). */
+  activeFlow(route: string): string | undefined;
+}
+const SessionsCtx = createContext<Sessions | null>(null);
+
+/** What of a running flow is kept when the page is left: never the OTP, only the challenge and timestamps. */
+export function toRestore(snap: FlowSnapshot): FlowRestore {
+  const c = snap.context;
+  const child = snap.children.verification?.getSnapshot() as
+    { context?: { challenge?: unknown; approval?: unknown } } | undefined;
+  return {
+    form: c.form,
+    labels: c.labels,
+    inquiry: c.inquiry,
+    method: c.method,
+    idempotencyKey: c.idempotencyKey,
+    receipt: c.receipt,
+    ...(c.method === 'otp' && child?.context?.challenge
+      ? { otp: child.context.challenge as FlowRestore['otp'] }
+      : {}),
+    ...(c.method === 'approval' && child?.context?.approval
+      ? { approval: child.context.approval as FlowRestore['approval'] }
+      : {}),
+  };
+}
+
+/** Holds the running flows while the customer moves between their pages (a pathless layout route). */
+export function FlowLayout() {
+  const services = useMemo(() => createHttpServices(), []);
+  const actors = useRef(new Map<string, FlowActorRef>());
+  const active = useRef(new Map<string, string>());
+  const sessions = useMemo<Sessions>(
+    () => ({
+      services,
+      activeFlow: (route) => active.current.get(route) ?? loadTransaction()?.flowId,
+      actorFor(flow) {
+        let a = actors.current.get(flow.id);
+        if (a) return a;
+        const stored = loadTransaction();
+        const restore = stored?.flowId === flow.id ? stored.state : undefined;
+        a = createActor(provideServices(createFlowMachine(flow), flow, services), {
+          input: { flow, restore },
+        });
+        a.subscribe((snap) => {
+          active.current.set(flow.route, flow.id);
+          const s = snap as FlowSnapshot;
+          // A transaction in verify or on its receipt is kept; a new inquiry replaces it.
+          if (s.context.inquiry || s.context.receipt) saveTransaction(flow.id, toRestore(s));
+          else if (loadTransaction()?.flowId === flow.id) clearTransaction();
+        });
+        a.start();
+        actors.current.set(flow.id, a);
+        return a;
+      },
+    }),
+    [services],
+  );
+  useEffect(() => {
+    const map = actors.current;
+    return () => {
+      for (const a of map.values()) a.stop();
+      map.clear();
+    };
+  }, []);
+  return (
+    <SessionsCtx.Provider value={sessions}>
+      <ErrorProvider>
+        <Outlet />
+      </ErrorProvider>
+    </SessionsCtx.Provider>
+  );
+}
+
+function useCustomerFlags(): CustomerFlags | null | undefined {
+  const [flags, setFlags] = useState<CustomerFlags | null>();
+  useEffect(() => {
+    let live = true;
+    apiPost<{ customer: CustomerFlags }>('/api/v1/session/me').then(
+      (r) => live && setFlags(r.customer),
+      () => live && setFlags(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return flags;
+}
+
+/** One page of a flow (route + step path); follows the machine, so a step entered without its state goes back. */
+export function FlowPage({ route, stepPath }: { route: string; stepPath: string }) {
+  const sessions = useContext(SessionsCtx);
+  const [params] = useSearchParams();
+  const flows = flowsOfRoute(route, FLOWS);
+  const variant = params.get('type');
+  const flow =
+    flows.find((f) => f.variant && f.variant === variant) ??
+    (flows.length === 1 ? flows[0] : flows.find((f) => f.id === sessions?.activeFlow(route)));
+  if (!sessions) return null;
+  if (!flow) return <Navigate to={flows.length ? route : '/'} replace />;
+  return <FlowPageOf flow={flow} stepPath={stepPath} sessions={sessions} />;
+}
+
+function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: string; sessions: Sessions }) {
+  const { t } = useTranslation('engine');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const actor = useMemo(() => sessions.actorFor(flow), [sessions, flow]);
+  const customer = useCustomerFlags();
+  const gate = useFeatureGate(customer ?? null, () => navigate('/applyandinvest/saving/'));
+  const [blocked, setBlocked] = useState(false);
+  useEffect(() => {
+    if (flow.requires && customer !== undefined && !gate.check(flow.requires)) setBlocked(true);
+  }, [customer, flow.requires, gate]);
+
+  // The URL follows the machine.
+  useEffect(() => {
+    const follow = (snap: FlowSnapshot) => {
+      const meta = currentMeta(snap);
+      if (!meta || meta.path === stepPath) return;
+      if (stepPath === 'inquiry/' && meta.view === 'receipt') {
+        actor.send({ type: 'NEW' });
+        return;
+      }
+      navigate(stepUrl(flow, meta.path), { replace: true });
+    };
+    follow(actor.getSnapshot() as FlowSnapshot);
+    const sub = actor.subscribe((s) => follow(s as FlowSnapshot));
+    return () => sub.unsubscribe();
+  }, [actor, flow, stepPath, navigate, location.pathname]);
+
+  if (flow.requires && customer === undefined)
+    return (
+      <Box sx={{ p: 4, textAlign: 'center' }}>
+        <CircularProgress />
+      </Box>
+    );
+  if (blocked)
+    return (
+      <Box sx={{ maxWidth: 640, mx: 'auto', p: 2 }}>
+        <Alert severity="info" data-testid="flow-casa-required">
+          {t('casaRequired')}
+        </Alert>
+        {gate.dialogs}
+      </Box>
+    );
+  return (
+    <>
+      <FlowActorView flow={flow} actor={actor} services={sessions.services} />
+      {gate.dialogs}
+    </>
+  );
+}
+
+/** A route component bound to one route and step (built from the flow files). */
+export function pageFor(route: string, stepPath: string) {
+  function FlowRoutePage() {
+    return <FlowPage route={route} stepPath={stepPath} />;
+  }
+  return FlowRoutePage;
+}

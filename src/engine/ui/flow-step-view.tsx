@@ -1,0 +1,357 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { useSelector } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createActor, type AnyActorRef } from 'xstate';
+import { ErrorProvider, useErrorHandler } from '@/shared/ui';
+import { kindOf } from '../machine/errors';
+import type { ChoiceOption, FlowFile, FlowForm, StepMeta } from '@/shared/flows';
+import {
+  createFlowMachine,
+  currentMeta,
+  provideServices,
+  type FlowActorRef,
+  type FlowRestore,
+  type FlowSnapshot,
+} from '../machine/flow-machine';
+import type { TransactionServices } from '../services/transaction-services';
+import { loadForm, type FormLoader, type LoadedForm } from './form-loader';
+import { InquiryView } from './inquiry-view';
+import { ReceiptView } from './receipt-view';
+import { Summary } from './summary';
+import { ApprovalPanel, OtpPanel, useNow } from './verification-panels';
+
+export interface FlowActorViewProps {
+  flow: FlowFile;
+  actor: FlowActorRef;
+  services: TransactionServices;
+  formLoader?: FormLoader;
+}
+
+function useLoadedForm(form: FlowForm | undefined, loader: FormLoader) {
+  const [loaded, setLoaded] = useState<
+    { path: string; form: LoadedForm } | { path: string; error: unknown }
+  >();
+  useEffect(() => {
+    if (!form) return;
+    let live = true;
+    loader(form.schema).then(
+      (f) => live && setLoaded({ path: form.schema, form: f }),
+      (error) => live && setLoaded({ path: form.schema, error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [form, loader]);
+  return loaded && form && loaded.path === form.schema ? loaded : undefined;
+}
+
+function useChoices(flow: FlowFile, services: TransactionServices, wanted: boolean) {
+  const [state, setState] = useState<{
+    choices: Record<string, ChoiceOption[]>;
+    loading: boolean;
+    error?: unknown;
+  }>({
+    choices: {},
+    loading: wanted && !!flow.choices,
+  });
+  useEffect(() => {
+    if (!wanted || !flow.choices) return;
+    let live = true;
+    setState((s) => ({ ...s, loading: true }));
+    services.formData(flow).then(
+      (choices) => live && setState({ choices, loading: false }),
+      (error) => live && setState({ choices: {}, loading: false, error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [flow, services, wanted]);
+  return state;
+}
+
+/** Renders whatever step the flow's machine is in. */
+export function FlowActorView({ flow, actor, services, formLoader = loadForm }: FlowActorViewProps) {
+  const { t } = useTranslation(['engine', 'flows']);
+  const snap = useSelector(actor, (s) => s) as FlowSnapshot;
+  const meta = currentMeta(snap) as StepMeta | undefined;
+  const view = meta?.view ?? 'inquiry';
+  const errors = useErrorHandler();
+  const ctx = snap.context;
+  const stepForm = view === 'form' ? meta?.form : flow.form;
+  const loaded = useLoadedForm(stepForm, formLoader);
+  const mainForm = useLoadedForm(flow.form, formLoader);
+  const choices = useChoices(flow, services, view === 'inquiry' || view === 'form');
+
+  // An inquiry failure without inline messages (or a call that did not get through) opens the dialog.
+  useEffect(() => {
+    if (!ctx.error || view !== 'inquiry') return;
+    const fields = (ctx.error as { body?: { fields?: object } }).body?.fields;
+    if (fields && Object.keys(fields).length) return;
+    errors.showError(ctx.error);
+  }, [ctx.error, view, errors]);
+  useEffect(() => {
+    if (choices.error) errors.showError(choices.error);
+  }, [choices.error, errors]);
+
+  const title = t(meta?.titleKey ?? flow.titleKey);
+  let body: React.ReactNode;
+  if (view === 'inquiry' || view === 'form') {
+    if (!loaded) body = <CircularProgress />;
+    else if ('error' in loaded) body = <Alert severity="error">{t('engine:inquiry.formUnavailable')}</Alert>;
+    else
+      body = (
+        <InquiryView
+          key={meta?.path}
+          flow={flow}
+          form={stepForm!}
+          schema={loaded.form.schema}
+          validator={loaded.form.validator}
+          choices={choices.choices}
+          choicesLoading={choices.loading}
+          initial={ctx.form}
+          busy={snap.hasTag('busy' as never)}
+          error={ctx.error}
+          onSubmit={(form, labels) =>
+            actor.send({
+              type: snap.can({ type: 'NEXT', form } as never) ? 'NEXT' : 'SUBMIT',
+              form,
+              labels,
+            } as never)
+          }
+          onBack={snap.can({ type: 'BACK' } as never) ? () => actor.send({ type: 'BACK' }) : undefined}
+        />
+      );
+  } else if (view === 'notice') {
+    body = (
+      <Box>
+        <Typography sx={{ mb: 3 }}>{meta?.bodyKey ? t(meta.bodyKey) : ''}</Typography>
+        <Box sx={{ display: 'flex', gap: 2, justifyContent: 'flex-end' }}>
+          <Button variant="outlined" onClick={() => actor.send({ type: 'BACK' })}>
+            {t('common:actions.back')}
+          </Button>
+          <Button
+            variant="contained"
+            onClick={() => actor.send({ type: 'SUBMIT', form: ctx.form, labels: ctx.labels })}
+          >
+            {t('common:actions.next')}
+          </Button>
+        </Box>
+      </Box>
+    );
+  } else if (view === 'verify') {
+    body = (
+      <VerifyBody
+        flow={flow}
+        actor={actor}
+        snap={snap}
+        schema={mainForm && 'form' in mainForm ? mainForm.form.schema : undefined}
+      />
+    );
+  } else if (view === 'receipt' && ctx.receipt) {
+    body = (
+      <ReceiptView
+        flow={flow}
+        receipt={ctx.receipt}
+        form={ctx.form}
+        labels={ctx.labels}
+        inquiryDetails={ctx.inquiry?.details}
+        schema={mainForm && 'form' in mainForm ? mainForm.form.schema : undefined}
+        services={services}
+        onNew={() => actor.send({ type: 'NEW' })}
+      />
+    );
+  }
+  return (
+    <Box
+      sx={{ maxWidth: 640, mx: 'auto', p: { xs: 1, sm: 2 } }}
+      data-testid={`flow-${flow.id}`}
+      data-view={view}
+    >
+      <Typography variant="h5" component="h1" sx={{ mb: 1, fontWeight: 700 }}>
+        {title}
+      </Typography>
+      <Steps view={view} />
+      <Card variant="outlined">
+        <CardContent>{body}</CardContent>
+      </Card>
+    </Box>
+  );
+}
+
+function Steps({ view }: { view: string }) {
+  const { t } = useTranslation('engine');
+  const order = ['inquiry', 'verify', 'receipt'];
+  const at = Math.max(0, order.indexOf(view === 'form' || view === 'notice' ? 'inquiry' : view));
+  return (
+    <Box sx={{ display: 'flex', gap: 1, mb: 2 }} aria-label={t('steps.label')}>
+      {order.map((s, i) => (
+        <Typography
+          key={s}
+          variant="caption"
+          sx={{
+            px: 1.5,
+            py: 0.5,
+            borderRadius: 4,
+            bgcolor: i === at ? 'primary.main' : 'action.hover',
+            color: i === at ? 'primary.contrastText' : 'text.secondary',
+          }}
+          aria-current={i === at ? 'step' : undefined}
+        >
+          {i + 1}. {t(`steps.${s}`)}
+        </Typography>
+      ))}
+    </Box>
+  );
+}
+
+function VerifyBody({
+  flow,
+  actor,
+  snap,
+  schema,
+}: {
+  flow: FlowFile;
+  actor: FlowActorRef;
+  snap: FlowSnapshot;
+  schema?: Record<string, unknown>;
+}) {
+  const { t } = useTranslation(['engine', 'flows']);
+  const errors = useErrorHandler();
+  const ctx = snap.context;
+  const child = snap.children.verification as AnyActorRef | undefined;
+  const m = (v: unknown) => (snap as unknown as { matches: (v: unknown) => boolean }).matches(v);
+  const interrupted = m({ verify: 'interrupted' });
+  const rejected = m({ verify: 'rejected' });
+  const confirming = m({ verify: 'confirming' });
+  useEffect(() => {
+    if (interrupted && ctx.error && kindOf(ctx.error) !== 'cancelled')
+      errors.showError(ctx.error, { onRetry: () => actor.send({ type: 'RETRY' }) });
+  }, [interrupted, ctx.error, errors, actor]);
+  return (
+    <Box data-testid="verify-view">
+      <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+        {t('verify.heading')}
+      </Typography>
+      <Summary
+        flow={flow}
+        rows={flow.verify.summary}
+        ctx={{ form: ctx.form, inquiry: ctx.inquiry?.details }}
+        labels={ctx.labels}
+        schema={schema}
+        amounts={ctx.inquiry}
+      />
+      <Box sx={{ mt: 3 }}>
+        {rejected ? (
+          <Box data-testid="approval-rejected">
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              {t('approval.rejected')}
+            </Alert>
+            <Button variant="contained" onClick={() => actor.send({ type: 'NEW' })}>
+              {t('receipt.actions.new')}
+            </Button>
+          </Box>
+        ) : interrupted ? (
+          <Button
+            variant="contained"
+            onClick={() => actor.send({ type: 'RETRY' })}
+            data-testid="verify-retry"
+          >
+            {t('verify.retry')}
+          </Button>
+        ) : confirming ? (
+          <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+            <CircularProgress size={20} /> <Typography>{t('verify.processing')}</Typography>
+          </Box>
+        ) : child ? (
+          <ChildPanel
+            key={child.id + String(ctx.method)}
+            child={child}
+            method={ctx.method}
+            actor={actor}
+            methods={ctx.methods}
+          />
+        ) : null}
+      </Box>
+      {!confirming && !rejected && (
+        <Box sx={{ mt: 3, display: 'flex', justifyContent: 'flex-start' }}>
+          <Button onClick={() => actor.send({ type: 'BACK' })} data-testid="verify-back">
+            {t('verify.back')}
+          </Button>
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function ChildPanel({
+  child,
+  method,
+  actor,
+  methods,
+}: {
+  child: AnyActorRef;
+  method: string;
+  actor: FlowActorRef;
+  methods: string[];
+}) {
+  const snap = useSelector(child, (s) => s) as { value: unknown; context: never };
+  const now = useNow();
+  const send = useCallback((e: { type: string }) => child.send(e), [child]);
+  const state = String(snap.value);
+  if (method === 'approval')
+    return (
+      <ApprovalPanel
+        state={state}
+        context={snap.context}
+        send={send}
+        now={now}
+        onSwitch={methods.includes('otp') ? () => child.send({ type: 'USE_OTP' }) : undefined}
+      />
+    );
+  return (
+    <OtpPanel
+      state={state}
+      context={snap.context}
+      send={send}
+      now={now}
+      onSwitch={methods.includes('approval') ? () => actor.send({ type: 'USE_APPROVAL' }) : undefined}
+    />
+  );
+}
+
+export interface FlowStepViewProps {
+  flow: FlowFile;
+  /** The state to start from: nothing for the form, {inquiry, idempotencyKey, otp|approval} for verify, {receipt, ...} for the receipt. */
+  state?: FlowRestore;
+  services: TransactionServices;
+  formLoader?: FormLoader;
+}
+
+/** Any step of any flow with a given state (Storybook, tests); services injected, no global singleton. */
+export function FlowStepView({ flow, state, services, formLoader }: FlowStepViewProps) {
+  const actor = useMemo(
+    () =>
+      createActor(provideServices(createFlowMachine(flow), flow, services), {
+        input: { flow, restore: state },
+      }),
+    [flow, state, services],
+  );
+  useEffect(() => {
+    actor.start();
+    return () => {
+      actor.stop();
+    };
+  }, [actor]);
+  return (
+    <ErrorProvider>
+      <FlowActorView flow={flow} actor={actor} services={services} formLoader={formLoader} />
+    </ErrorProvider>
+  );
+}

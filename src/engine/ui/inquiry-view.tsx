@@ -1,0 +1,160 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Form from '@rjsf/mui';
+import {
+  englishStringTranslator,
+  TranslatableString,
+  type ErrorSchema,
+  type RJSFValidationError,
+  type UiSchema,
+} from '@rjsf/utils';
+import type { ValidatorType } from '@rjsf/utils';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApiErrorBody } from '@/shared/api-error';
+import type { ChoiceOption, FlowFile, FlowForm } from '@/shared/flows';
+import { ENGINE_WIDGETS, optionsFor, type EngineFormContext } from './widgets';
+
+const TEXT_KEYS = ['ui:title', 'ui:description', 'ui:help', 'ui:placeholder'];
+
+/** The uiSchema with its locale keys translated (the schema itself is never touched: it must match its validator). */
+export function translateUi(ui: Record<string, unknown> | undefined, t: (k: string) => string): UiSchema {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(ui ?? {})) {
+    if (TEXT_KEYS.includes(k) && typeof v === 'string') out[k] = t(v);
+    else if (k === 'ui:enumNames' && Array.isArray(v)) out[k] = v.map((x) => t(String(x)));
+    else if (k === 'ui:errors') continue;
+    else if (v && typeof v === 'object' && !Array.isArray(v) && !k.startsWith('ui:'))
+      out[k] = translateUi(v as Record<string, unknown>, t);
+    else out[k] = v;
+  }
+  return out as UiSchema;
+}
+
+/** Server inline messages (422 `fields`, JSON pointers "/form/<field>") in the user's language, by field. */
+export function fieldMessages(
+  error: unknown,
+  lang: 'en' | 'id',
+): { byField: Record<string, string>; other: string[] } {
+  const body = (error as { body?: ApiErrorBody } | undefined)?.body;
+  const byField: Record<string, string> = {};
+  const other: string[] = [];
+  for (const [ptr, msg] of Object.entries(body?.fields ?? {})) {
+    const text = lang === 'en' ? msg.eng : msg.idn;
+    const m = /^\/(?:form\/)?([^/]+)$/.exec(ptr);
+    if (m) byField[m[1]!] = text;
+    else other.push(text);
+  }
+  return { byField, other };
+}
+
+export interface InquiryViewProps {
+  flow: FlowFile;
+  form: FlowForm;
+  schema: Record<string, unknown>;
+  validator: ValidatorType;
+  choices: Record<string, ChoiceOption[]>;
+  choicesLoading?: boolean;
+  initial: Record<string, unknown>;
+  busy?: boolean;
+  /** The last failed inquiry: inline messages go under their fields. */
+  error?: unknown;
+  submitLabel?: string;
+  onSubmit: (form: Record<string, unknown>, labels: Record<string, ChoiceOption>) => void;
+  onBack?: () => void;
+}
+
+export function InquiryView(props: InquiryViewProps) {
+  const { flow, form, schema, validator } = props;
+  const { t, i18n } = useTranslation(['engine', 'flows']);
+  const lang = i18n.language === 'en' ? 'en' : 'id';
+  const [data, setData] = useState<Record<string, unknown>>(props.initial);
+  const uiErrors = form.uiSchema ?? {};
+  const uiSchema = useMemo(
+    () => ({ ...translateUi(form.uiSchema, t), 'ui:submitButtonOptions': { norender: true } }) as UiSchema,
+    [form.uiSchema, t],
+  );
+  const server = useMemo(() => fieldMessages(props.error, lang), [props.error, lang]);
+  const extraErrors = useMemo(() => {
+    const e: Record<string, { __errors: string[] }> = {};
+    for (const [f, msg] of Object.entries(server.byField)) e[f] = { __errors: [msg] };
+    return e as ErrorSchema;
+  }, [server]);
+  const formContext: EngineFormContext = {
+    choices: props.choices,
+    specs: flow.choices ?? {},
+    formData: data,
+    loading: !!props.choicesLoading,
+  };
+  const transformErrors = (errors: RJSFValidationError[]) =>
+    errors.map((e) => {
+      const field =
+        e.name === 'required'
+          ? String((e.params as { missingProperty?: string }).missingProperty ?? '')
+          : (e.property ?? '').replace(/^\./, '').split('.')[0]!;
+      const key = ((uiErrors[field] as { 'ui:errors'?: Record<string, string> } | undefined)?.['ui:errors'] ??
+        {})[e.name ?? ''];
+      return {
+        ...e,
+        message: key
+          ? t(key)
+          : t(`engine:validation.${e.name}`, { defaultValue: t('engine:validation.invalid') }),
+      };
+    });
+  const translateString = (s: TranslatableString, params?: string[]) =>
+    s === TranslatableString.NewStringDefault ? '' : englishStringTranslator(s, params);
+  const submit = (formData: Record<string, unknown>) => {
+    const labels: Record<string, ChoiceOption> = {};
+    for (const field of Object.keys(flow.choices ?? {})) {
+      const o = optionsFor(field, { ...formContext, formData }).find((x) => x.value === formData[field]);
+      if (o) labels[field] = o;
+    }
+    props.onSubmit(formData, labels);
+  };
+  const serverOnly =
+    props.error && !Object.keys(server.byField).length && server.other.length ? server.other : [];
+  return (
+    <Box data-testid="inquiry-view">
+      {serverOnly.map((m) => (
+        <Alert key={m} severity="error" sx={{ mb: 2 }}>
+          {m}
+        </Alert>
+      ))}
+      <Form
+        schema={schema}
+        uiSchema={uiSchema}
+        validator={validator}
+        formData={data}
+        formContext={formContext}
+        widgets={ENGINE_WIDGETS}
+        extraErrors={extraErrors}
+        showErrorList={false}
+        noHtml5Validate
+        transformErrors={transformErrors}
+        translateString={translateString}
+        disabled={props.busy}
+        onChange={(e) => setData((e.formData ?? {}) as Record<string, unknown>)}
+        onSubmit={(e) => submit((e.formData ?? {}) as Record<string, unknown>)}
+      >
+        <Box sx={{ display: 'flex', gap: 2, mt: 3, justifyContent: 'flex-end' }}>
+          {props.onBack && (
+            <Button variant="outlined" onClick={props.onBack} disabled={props.busy}>
+              {t('common:actions.back')}
+            </Button>
+          )}
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={props.busy}
+            startIcon={props.busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+            data-testid="inquiry-submit"
+          >
+            {props.submitLabel ?? t('common:actions.next')}
+          </Button>
+        </Box>
+      </Form>
+    </Box>
+  );
+}

@@ -1,0 +1,158 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Snackbar from '@mui/material/Snackbar';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChoiceOption, FlowFile, Receipt } from '@/shared/flows';
+import type { Lang } from '../format';
+import { buildPdf } from '../pdf';
+import type { TransactionServices } from '../services/transaction-services';
+import { Row, summaryLines } from './summary';
+
+export interface ReceiptViewProps {
+  flow: FlowFile;
+  receipt: Receipt;
+  form: Record<string, unknown>;
+  labels: Record<string, ChoiceOption>;
+  inquiryDetails?: Record<string, unknown>;
+  schema?: Record<string, unknown>;
+  services: Pick<TransactionServices, 'saveFavourite'>;
+  onNew: () => void;
+}
+
+export function ReceiptView(p: ReceiptViewProps) {
+  const { t, i18n } = useTranslation(['engine', 'flows']);
+  const lang = (i18n.language === 'en' ? 'en' : 'id') as Lang;
+  const [note, setNote] = useState<string | undefined>();
+  const r = p.receipt;
+  const lines = summaryLines(
+    {
+      flow: p.flow,
+      rows: p.flow.receipt.rows,
+      ctx: {
+        form: p.form,
+        inquiry: { ...p.inquiryDetails, ...r.details },
+        referenceNo: r.referenceNo,
+        status: r.status,
+        createdAt: r.createdAt,
+      },
+      labels: p.labels,
+      schema: p.schema,
+      amounts: r,
+    },
+    t,
+    lang,
+  );
+  const statusText = t(`receipt.status.${r.status}`);
+  const errorText = r.error
+    ? (lang === 'en' ? r.error.errorMessageEng : r.error.errorMessageIdn) || r.error.message
+    : undefined;
+  const head = [
+    { label: t('receipt.referenceNo'), value: r.referenceNo || '-' },
+    {
+      label: t('receipt.date'),
+      value: new Date(r.createdAt).toLocaleString(lang === 'en' ? 'en-GB' : 'id-ID'),
+    },
+    { label: t('receipt.statusLabel'), value: statusText },
+  ];
+  const all = [...head, ...lines];
+  const text = `${t(p.flow.titleKey)}\n${all.map((l) => `${l.label}: ${l.value}`).join('\n')}`;
+
+  const downloadPdf = () => {
+    const bytes = buildPdf(
+      [
+        { text: t('receipt.pdfTitle'), size: 18, bold: true },
+        { text: t(p.flow.titleKey), size: 12, gapBefore: 4 },
+        ...all.map((l, i) => ({
+          text: l.label,
+          value: l.value,
+          gapBefore: i === head.length ? 10 : 0,
+          bold: l.label === t('engine:summary.total'),
+        })),
+        ...(errorText ? [{ text: errorText, gapBefore: 10 }] : []),
+      ],
+      `${t('receipt.pdfTitle')} ${r.referenceNo}`,
+    );
+    const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `receipt-${r.referenceNo || 'transaction'}.pdf`;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+  const share = async () => {
+    const nav = globalThis.navigator as Navigator | undefined;
+    try {
+      if (nav?.share) {
+        await nav.share({ title: t(p.flow.titleKey), text });
+        return;
+      }
+    } catch (err) {
+      if ((err as Error).name === 'AbortError') return;
+    }
+    try {
+      await nav?.clipboard.writeText(text);
+      setNote(t('receipt.copied'));
+    } catch {
+      setNote(t('receipt.shareFailed'));
+    }
+  };
+  const favourite = async () => {
+    try {
+      await p.services.saveFavourite(p.flow.id, t(p.flow.titleKey), p.form);
+      setNote(t('receipt.favouriteSaved'));
+    } catch {
+      setNote(t('receipt.favouriteFailed'));
+    }
+  };
+  const severity = r.status === 'success' ? 'success' : r.status === 'pending' ? 'info' : 'error';
+  return (
+    <Box data-testid="receipt-view" data-status={r.status}>
+      <Alert severity={severity} sx={{ mb: 2 }} data-testid="receipt-status">
+        <Typography sx={{ fontWeight: 700 }}>{statusText}</Typography>
+        {r.status === 'pending' && <Typography variant="body2">{t('receipt.pendingHint')}</Typography>}
+        {r.status === 'failed' && errorText && <Typography variant="body2">{errorText}</Typography>}
+      </Alert>
+      {head.map((l) => (
+        <Row
+          key={l.label}
+          label={l.label}
+          value={l.value}
+          testId={l.label === head[0]!.label ? 'receipt-reference' : undefined}
+        />
+      ))}
+      <Box sx={{ mt: 1 }}>
+        {lines.map((l, i) => (
+          <Row key={`${l.label}-${i}`} label={l.label} value={l.value} strong={l.strong} />
+        ))}
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 3, justifyContent: 'flex-end' }}>
+        {p.flow.receipt.actions.includes('pdf') && r.status !== 'failed' && (
+          <Button variant="outlined" onClick={downloadPdf} data-testid="receipt-pdf">
+            {t('receipt.actions.pdf')}
+          </Button>
+        )}
+        {p.flow.receipt.actions.includes('share') && r.status !== 'failed' && (
+          <Button variant="outlined" onClick={() => void share()} data-testid="receipt-share">
+            {t('receipt.actions.share')}
+          </Button>
+        )}
+        {p.flow.receipt.actions.includes('favourite') && r.status === 'success' && (
+          <Button variant="outlined" onClick={() => void favourite()} data-testid="receipt-favourite">
+            {t('receipt.actions.favourite')}
+          </Button>
+        )}
+        {p.flow.receipt.actions.includes('new') && (
+          <Button variant="contained" onClick={p.onNew} data-testid="receipt-new">
+            {t('receipt.actions.new')}
+          </Button>
+        )}
+      </Box>
+      <Snackbar open={!!note} autoHideDuration={4000} onClose={() => setNote(undefined)} message={note} />
+    </Box>
+  );
+}

@@ -1,0 +1,83 @@
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { ChoiceOption, Fee, FlowFile, SummaryRow, ValueContext } from '@/shared/flows';
+import type { Money } from '@/shared/money';
+import { formatMoney, formatRow, type Lang } from '../format';
+
+export interface SummaryProps {
+  flow: FlowFile;
+  rows: SummaryRow[];
+  ctx: ValueContext;
+  labels: Record<string, ChoiceOption>;
+  schema?: Record<string, unknown>;
+  amounts?: { amount?: Money; fees?: Fee[]; total?: Money; exchangeRate?: string; equivalent?: Money };
+}
+
+export function Row({
+  label,
+  value,
+  strong,
+  testId,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  testId?: string;
+}) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.75 }} data-testid={testId}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="body2" sx={{ fontWeight: strong ? 700 : 500, textAlign: 'right' }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The rows a verify or receipt page shows: the flow's own rows, then amount, fees, rate and total. */
+export function summaryLines(
+  p: SummaryProps,
+  t: (k: string) => string,
+  lang: Lang,
+): { label: string; value: string; strong?: boolean }[] {
+  const out: { label: string; value: string; strong?: boolean }[] = [];
+  for (const r of p.rows) {
+    const v = formatRow(r, p.ctx, p.labels, p.flow, lang, t, p.schema);
+    if (v === undefined) {
+      if (!r.optional) out.push({ label: t(r.labelKey), value: '-' });
+      continue;
+    }
+    out.push({ label: t(r.labelKey), value: v });
+  }
+  const a = p.amounts ?? {};
+  if (a.amount) out.push({ label: t('engine:summary.amount'), value: formatMoney(a.amount, lang) });
+  for (const f of a.fees ?? [])
+    if (f.amount.amount > 0)
+      out.push({ label: t(`engine:summary.fees.${f.kind}`), value: formatMoney(f.amount, lang) });
+  if (a.exchangeRate) out.push({ label: t('engine:summary.exchangeRate'), value: a.exchangeRate });
+  if (a.equivalent)
+    out.push({ label: t('engine:summary.equivalent'), value: formatMoney(a.equivalent, lang) });
+  if (a.total)
+    out.push({ label: t('engine:summary.total'), value: formatMoney(a.total, lang), strong: true });
+  return out;
+}
+
+export function Summary(p: SummaryProps) {
+  const { t, i18n } = useTranslation(['engine', 'flows']);
+  const lang = (i18n.language === 'en' ? 'en' : 'id') as Lang;
+  const lines = summaryLines(p, t, lang);
+  return (
+    <Box data-testid="summary">
+      {lines.map((l, i) => (
+        <Box key={`${l.label}-${i}`}>
+          {l.strong && <Divider sx={{ my: 1 }} />}
+          <Row label={l.label} value={l.value} strong={l.strong} />
+        </Box>
+      ))}
+    </Box>
+  );
+}

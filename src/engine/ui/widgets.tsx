@@ -1,0 +1,173 @@
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import type { WidgetProps } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import { minorDigits } from '@/shared/money';
+import type { ChoiceOption, ChoiceSpec } from '@/shared/flows';
+import { formatMoney, isMoney, optionLabel, type Lang } from '../format';
+
+/** What the widgets read from the form: the loaded choices, the flow's choice specs and the current values. */
+export interface EngineFormContext {
+  choices: Record<string, ChoiceOption[]>;
+  specs: Record<string, ChoiceSpec>;
+  formData: Record<string, unknown>;
+  loading: boolean;
+}
+
+const fieldOf = (props: WidgetProps) => props.name || props.id.replace(/^root_/, '');
+const ctxOf = (props: WidgetProps) => props.registry.formContext as EngineFormContext;
+const errorText = (props: WidgetProps) => props.rawErrors?.[0];
+
+/** Options of a choice field, narrowed by dependsOn/excludeField. */
+export function optionsFor(field: string, ctx: EngineFormContext): ChoiceOption[] {
+  const spec = ctx.specs[field];
+  let opts = ctx.choices[field] ?? [];
+  const dep = spec?.dependsOn;
+  if (dep) {
+    const v = ctx.formData[dep];
+    const key = spec.filterKey ?? dep;
+    opts = opts.filter((o) => v !== undefined && String(o.detail?.[key] ?? '') === String(v));
+  }
+  if (spec?.excludeField) opts = opts.filter((o) => o.value !== ctx.formData[spec.excludeField!]);
+  return opts;
+}
+
+/** A select over a named choice source (accounts, operators, denominations): the schema stays the compiled one. */
+export function ChoiceWidget(props: WidgetProps) {
+  const { t, i18n } = useTranslation('engine');
+  const lang = (i18n.language === 'en' ? 'en' : 'id') as Lang;
+  const field = fieldOf(props);
+  const ctx = ctxOf(props);
+  const opts = optionsFor(field, ctx);
+  const err = errorText(props);
+  const describe = (o: ChoiceOption) => {
+    const bal = o.detail?.balance;
+    const price = o.detail?.price;
+    const extra = [
+      o.detail?.accountNo,
+      isMoney(bal) ? formatMoney(bal, lang) : undefined,
+      isMoney(price) ? formatMoney(price, lang) : undefined,
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    return extra ? `${optionLabel(o, lang)} — ${extra}` : optionLabel(o, lang);
+  };
+  return (
+    <TextField
+      select
+      fullWidth
+      id={props.id}
+      name={props.id}
+      label={props.label}
+      required={props.required}
+      disabled={props.disabled || props.readonly || ctx.loading}
+      value={props.value ?? ''}
+      error={!!err}
+      helperText={
+        err ?? (ctx.loading ? t('inquiry.loadingChoices') : opts.length ? undefined : t('inquiry.noChoices'))
+      }
+      onChange={(e) => props.onChange(e.target.value === '' ? undefined : e.target.value)}
+      onBlur={() => props.onBlur(props.id, props.value)}
+      slotProps={{ inputLabel: { shrink: true } }}
+    >
+      <MenuItem value="">
+        <em>{t('inquiry.choose')}</em>
+      </MenuItem>
+      {opts.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {describe(o)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** Digits only (account numbers, customer numbers, phone numbers). */
+export function DigitsWidget(props: WidgetProps) {
+  const err = errorText(props);
+  const max = (props.options.maxLength as number | undefined) ?? 30;
+  return (
+    <TextField
+      fullWidth
+      id={props.id}
+      name={props.id}
+      label={props.label}
+      required={props.required}
+      disabled={props.disabled || props.readonly}
+      placeholder={props.placeholder}
+      value={props.value ?? ''}
+      error={!!err}
+      helperText={err ?? (props.uiSchema?.['ui:help'] as string | undefined)}
+      onChange={(e) => {
+        const v = e.target.value.replace(/\D/g, '').slice(0, max);
+        props.onChange(v === '' ? undefined : v);
+      }}
+      onBlur={() => props.onBlur(props.id, props.value)}
+      slotProps={{
+        htmlInput: {
+          inputMode: (props.options.inputMode as 'numeric' | 'tel' | undefined) ?? 'numeric',
+          maxLength: max,
+        },
+        inputLabel: { shrink: true },
+      }}
+    />
+  );
+}
+
+/** Parses what the customer typed into integer minor units ("150.000" IDR -> 15000000). */
+export function parseAmount(text: string, currency: string, lang: Lang): number | undefined {
+  const digits = minorDigits(currency);
+  const dec = lang === 'id' ? ',' : '.';
+  const clean = text.replace(new RegExp(`[^0-9${dec === ',' ? ',' : '\\.'}]`, 'g'), '');
+  if (!clean) return undefined;
+  const [maj = '0', min = ''] = clean.split(dec);
+  if (maj.length > 13) return undefined;
+  const minor = (min + '0'.repeat(digits)).slice(0, digits);
+  return Number(maj || '0') * 10 ** digits + Number(minor || '0');
+}
+
+export function showAmount(minor: number | undefined, currency: string, lang: Lang): string {
+  if (minor === undefined) return '';
+  const digits = minorDigits(currency);
+  const major = Math.trunc(minor / 10 ** digits);
+  const rest = minor % 10 ** digits;
+  const txt = new Intl.NumberFormat(lang === 'id' ? 'id-ID' : 'en-US').format(major);
+  return rest ? `${txt}${lang === 'id' ? ',' : '.'}${String(rest).padStart(digits, '0')}` : txt;
+}
+
+/** Money typed in major units, kept as integer minor units in the form (never a float). */
+export function AmountWidget(props: WidgetProps) {
+  const { i18n } = useTranslation('engine');
+  const lang = (i18n.language === 'en' ? 'en' : 'id') as Lang;
+  const ctx = ctxOf(props);
+  const from = props.options.currencyFrom as string | undefined;
+  const chosen = from ? (ctx.choices[from] ?? []).find((o) => o.value === ctx.formData[from]) : undefined;
+  const currency = (chosen?.detail?.currency as string | undefined) ?? 'IDR';
+  const err = errorText(props);
+  return (
+    <TextField
+      fullWidth
+      id={props.id}
+      name={props.id}
+      label={props.label}
+      required={props.required}
+      disabled={props.disabled || props.readonly}
+      value={showAmount(props.value as number | undefined, currency, lang)}
+      error={!!err}
+      helperText={err}
+      onChange={(e) => props.onChange(parseAmount(e.target.value, currency, lang))}
+      onBlur={() => props.onBlur(props.id, props.value)}
+      slotProps={{
+        htmlInput: { inputMode: 'decimal' },
+        input: {
+          startAdornment: (
+            <span style={{ marginRight: 8, color: '#666' }}>{currency === 'IDR' ? 'Rp' : currency}</span>
+          ),
+        },
+        inputLabel: { shrink: true },
+      }}
+    />
+  );
+}
+
+export const ENGINE_WIDGETS = { choice: ChoiceWidget, amount: AmountWidget, digits: DigitsWidget };
