@@ -2,10 +2,12 @@ import microCasa from '../../../schemas/registration/microsite/casa-details.json
 import microCc from '../../../schemas/registration/microsite/cc-details.json';
 import microUser from '../../../schemas/registration/microsite/user-info.json';
 import microOtp from '../../../schemas/registration/microsite/otp.json';
+import microMobile from '../../../schemas/registration/microsite/mobile-number.json';
 import appCasa from '../../../schemas/registration/app/casa-details.json';
 import appCc from '../../../schemas/registration/app/cc-details.json';
 import appUser from '../../../schemas/registration/app/user-info.json';
 import appOtp from '../../../schemas/registration/app/otp.json';
+import appMobile from '../../../schemas/registration/app/mobile-number.json';
 import cardActivation from '../../../schemas/registration/card/activation.json';
 import changePin from '../../../schemas/registration/card/change-pin.json';
 import type { RuleSchema } from './rules';
@@ -18,6 +20,8 @@ export interface ReadingSchemas {
   ccDetails: RuleSchema;
   userInfo: RuleSchema;
   otp: RuleSchema;
+  /** Not asked by these screens (phones come from the bank); kept for the rule table. */
+  mobileNumber: RuleSchema;
   cardActivation: RuleSchema;
   changePin: RuleSchema;
 }
@@ -30,6 +34,7 @@ export const READINGS: Record<Reading, ReadingSchemas> = {
     ccDetails: microCc as RuleSchema,
     userInfo: microUser as RuleSchema,
     otp: microOtp as RuleSchema,
+    mobileNumber: microMobile as RuleSchema,
     ...card,
   },
   app: {
@@ -37,6 +42,7 @@ export const READINGS: Record<Reading, ReadingSchemas> = {
     ccDetails: appCc as RuleSchema,
     userInfo: appUser as RuleSchema,
     otp: appOtp as RuleSchema,
+    mobileNumber: appMobile as RuleSchema,
     ...card,
   },
 };

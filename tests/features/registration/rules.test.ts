@@ -331,6 +331,16 @@ const cases: Case[] = [
     'Referral code must be 3-8 characters',
   ],
   ['app', 'userInfo', 'email', { ...appUser, email: 'agus.example.com' }, 'Enter a valid email address'],
+  // ---- mobile number: at least 9
+  [
+    'microsite',
+    'mobileNumber',
+    'mobileNumber',
+    { mobileNumber: '81234567' },
+    'Mobile number must be at least 9 digits',
+  ],
+  ['microsite', 'mobileNumber', 'mobileNumber', { mobileNumber: '812345678' }, null],
+  ['microsite', 'mobileNumber', 'mobileNumber', { mobileNumber: '8123-45678' }, 'Numbers only'],
   // ---- credit card PIN change
   ['microsite', 'changePin', 'newPin', pin, null],
   [
