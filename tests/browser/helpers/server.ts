@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
@@ -18,17 +19,18 @@ const DIST = path.resolve(import.meta.dirname, '../../../dist');
 
 /**
  * The real server on a free port: a fresh in-memory PGlite, migrated, with the demo personas, serving
- * the built apps from dist/ (run `npm run build` first). Argon2 is tuned down for the seed only:
+ * a snapshot of the built apps in dist/ (run `npm run build` first). Argon2 is tuned down for the seed only:
  * verification reads its parameters from each hash.
  */
 export async function startServer(): Promise<TestServer> {
   if (!existsSync(path.join(DIST, 'index.html')))
     throw new Error('dist/ is missing: run `npm run build` first');
+  const staticDir = await snapshotDist();
   process.env.ARGON2_FAST = '1';
   const db = await openPglite();
   await migrate(db);
   await seedDemoData(db);
-  const app = await buildApp({ db, demo: true, staticDir: DIST });
+  const app = await buildApp({ db, demo: true, staticDir });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no TCP address');
@@ -39,8 +41,38 @@ export async function startServer(): Promise<TestServer> {
     async close() {
       await app.close();
       await db.close();
+      rmSync(staticDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A private copy of dist/, complete (every script and style its pages name exists), so a rebuild
+ * running beside the tests cannot pull files from under them.
+ */
+async function snapshotDist(): Promise<string> {
+  for (let attempt = 0; attempt < 60; attempt++) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dist-'));
+    try {
+      cpSync(DIST, dir, { recursive: true });
+      const pages = ['index.html', 'register/index.html', 'm/index.html'].filter((p) =>
+        existsSync(path.join(dir, p)),
+      );
+      const complete =
+        pages.includes('index.html') &&
+        pages.every((p) =>
+          [...readFileSync(path.join(dir, p), 'utf8').matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].every(
+            (m) => existsSync(path.join(dir, m[1]!)),
+          ),
+        );
+      if (complete) return dir;
+    } catch {
+      // dist/ changed while copying: try again
+    }
+    rmSync(dir, { recursive: true, force: true });
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error('dist/ stayed incomplete for a minute: is a build running?');
 }
 
 /** SMS texts the built-in gateway sent to a phone (newest first). */
