@@ -137,6 +137,8 @@ describe('registration microsite in a real browser', () => {
     await page.locator('input[type="password"]').first().fill('Wulan@2026#');
     await page.locator('button[type="submit"]').last().click();
     await page.waitForURL(/\/dashboard\//, { timeout: 30_000 });
+    await page.getByTestId(`account-${h.casa!.accountNo}`).waitFor();
+    expect(await page.getByTestId('dashboard-greeting').textContent()).toContain('Wulan');
     await page.screenshot({ path: `${SHOTS}/08-dashboard.png` });
 
     // The companion app login takes the app PIN.
