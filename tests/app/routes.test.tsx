@@ -5,6 +5,7 @@ import { shellChildren } from '../../src/app/authenticated-routes';
 import { buildRoutes, NOT_FOUND_ROUTE_ID, SHELL_ROUTE_ID } from '../../src/app/routes';
 import { AUTHENTICATED_PATHS, PUBLIC_PATHS } from '../../src/app/spec-routes';
 import { MENU } from '../../src/app/menu';
+import { activeMenuItem } from '../../src/app/shell/left-menu';
 
 const routes = buildRoutes(authRoutes, shellChildren);
 const concrete = (p: string) => p.replace(/:(\w+)/g, 'sample-$1');
@@ -118,4 +119,18 @@ describe('left menu', () => {
       expect(underShell(to)).toBe(true);
     },
   );
+});
+
+describe('active menu item', () => {
+  it.each([
+    ['/dashboard/', 'home'],
+    ['/dashboard/wealth/', 'wealth'],
+    ['/dashboard/my-goal', 'myGoals'],
+    ['/payment/bpjs/inquiry/', 'billPayment'],
+    ['/applyandinvest/productlist/', 'sharia'],
+    ['/applyandinvest/saving/', 'apply'],
+    ['/exchange-rate/', undefined],
+  ])('%s -> %s', (path, id) => {
+    expect(activeMenuItem(path)).toBe(id);
+  });
 });

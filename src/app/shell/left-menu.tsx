@@ -5,14 +5,26 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import { Fragment } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTypedTranslation } from '@/shared/i18n/keys';
 import { MENU } from '../menu';
+
+/** The menu item of a path: the longest menu route it starts with (Home only for the dashboard itself). */
+export function activeMenuItem(pathname: string): string | undefined {
+  const path = pathname.endsWith('/') ? pathname : `${pathname}/`;
+  let best: { id: string; len: number } | undefined;
+  for (const item of MENU.flatMap((g) => g.items)) {
+    if (typeof item.to !== 'string' || !path.startsWith(item.to)) continue;
+    if (!best || item.to.length > best.len) best = { id: item.id, len: item.to.length };
+  }
+  return best?.id;
+}
 
 /** The left menu of spec section 2, group by group. */
 export function LeftMenu(props: { onNavigate?: () => void; onChat: () => void }) {
   const { t } = useTypedTranslation('shell');
   const { pathname } = useLocation();
+  const active = activeMenuItem(pathname);
   return (
     <List
       component="nav"
@@ -36,9 +48,10 @@ export function LeftMenu(props: { onNavigate?: () => void; onChat: () => void })
             typeof item.to === 'string' ? (
               <ListItemButton
                 key={item.id}
-                component={NavLink}
+                component={Link}
                 to={item.to}
-                selected={pathname === item.to || (item.to !== '/dashboard/' && pathname.startsWith(item.to))}
+                selected={active === item.id}
+                aria-current={active === item.id ? 'page' : undefined}
                 onClick={props.onNavigate}
                 data-testid={`menu-${item.id}`}
                 sx={{ borderRadius: 1, mx: 1 }}
