@@ -97,7 +97,7 @@ export function DigitsWidget(props: WidgetProps) {
       placeholder={props.placeholder}
       value={props.value ?? ''}
       error={!!err}
-      helperText={err ?? (props.uiSchema?.['ui:help'] as string | undefined)}
+      helperText={err}
       onChange={(e) => {
         const v = e.target.value.replace(/\D/g, '').slice(0, max);
         props.onChange(v === '' ? undefined : v);
