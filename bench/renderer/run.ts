@@ -174,7 +174,7 @@ try {
 console.log(
   `\nRenderer: mass-transfer form, Chromium headless (${RUNS} mounts, ${TEXT.length} keystrokes into the middle row)`,
 );
-console.log('rows  page  | mount p50 | key mean  key p50  key p95 | update p50 | leave row (ms)');
+console.log('rows  page  | mount p50 | key mean  key p50  key p95 | update p50 | leave row p50 (ms)');
 for (const n of ROWS) {
   for (const v of ['stock', 'ours'] as const) {
     const r = results.get(`${v}:${n}`)!;

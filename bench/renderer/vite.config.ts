@@ -2,7 +2,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { precompiledValidator } from './precompiled-validator-plugin';
+import { compileValidators } from '../../scripts/compile-validators';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -10,7 +10,11 @@ export default defineConfig({
   root: r('.'),
   base: './',
   logLevel: 'warn',
-  plugins: [react(), precompiledValidator(r('../../schemas'))],
+  plugins: [
+    react(),
+    // The product's compile step (scripts/compile-validators.ts): schemas/forms/** -> src/engine/generated/.
+    { name: 'rjsf-precompiled-validators', config: () => void compileValidators() },
+  ],
   resolve: { alias: { '@': r('../../src') } },
   build: {
     // Outside the source tree, so lint and prettier never see the bundle.

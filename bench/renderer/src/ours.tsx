@@ -2,7 +2,8 @@
 import { createRoot } from 'react-dom/client';
 import Form from '@rjsf/mui';
 import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8';
-import validateFns from 'virtual:precompiled-validator/forms/transfer/mass-transfer';
+// Generated at build time by the product's scripts/compile-validators.ts, loaded as the product's form loader does.
+import validateFns from '@/engine/generated/forms/transfer/mass-transfer';
 import { largeArrayFields, rowRenderProbe } from '@/engine/fields';
 import { BenchPage, markUpdate, massTransferData, oursUiSchema, rowCount, schema } from './common';
 
