@@ -76,6 +76,8 @@ async function createSession(
   creditCardId: number | null = null,
 ): Promise<{ token: string; expiresAt: string }> {
   const token = newToken();
+  // Forget attempts that died more than a day ago (what they chose is of no use any more).
+  await db.query(`DELETE FROM registration_sessions WHERE expires_at < now() - interval '1 day'`);
   const { rows } = await db.query<{ expires_at: Date | string }>(
     `INSERT INTO registration_sessions (token_hash, kind, customer_id, registration_type, step, credit_card_id, expires_at)
      VALUES ($1, $2, $3, $4, 'validated', $5, now() + make_interval(secs => $6)) RETURNING expires_at`,
@@ -96,7 +98,14 @@ async function assertNotRateLimited(db: Queryable, keys: string[]): Promise<void
 }
 
 async function recordFailure(db: Queryable, keys: string[]): Promise<void> {
-  for (const key of keys) await db.query('INSERT INTO registration_attempts (client_key) VALUES ($1)', [key]);
+  for (const key of keys) {
+    await db.query('INSERT INTO registration_attempts (client_key) VALUES ($1)', [key]);
+    // Keep only the window's rows for this key: the table stays small without a sweeper.
+    await db.query(
+      `DELETE FROM registration_attempts WHERE client_key = $1 AND created_at < now() - make_interval(secs => $2)`,
+      [key, CREDENTIAL_RATE_LIMIT.windowMs / 1000],
+    );
+  }
 }
 
 interface HolderRow {
