@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApiErrorBody } from '@/shared/api-error';
 import type { ChoiceOption, FlowFile, FlowForm } from '@/shared/flows';
 import { ENGINE_WIDGETS, optionsFor, type EngineFormContext } from './widgets';
+import { largeArrayFields } from '../fields';
 
 const TEXT_KEYS = ['ui:title', 'ui:description', 'ui:help', 'ui:placeholder'];
 
@@ -129,6 +130,7 @@ export function InquiryView(props: InquiryViewProps) {
         formData={data}
         formContext={formContext}
         widgets={ENGINE_WIDGETS}
+        fields={largeArrayFields}
         extraErrors={extraErrors}
         showErrorList={false}
         noHtml5Validate
