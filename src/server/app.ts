@@ -13,6 +13,7 @@ import smsRoutes from './sms/routes';
 import approvalsRoutes from './approvals/routes';
 import registrationRoutes from './registration/routes';
 import devRoutes from './dev/routes';
+import chatRoutes from './chat/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,6 +62,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(approvalsRoutes);
   await app.register(registrationRoutes);
   await app.register(devRoutes);
+  await app.register(chatRoutes);
 
   if (opts.staticDir) await app.register(staticApps, { root: opts.staticDir });
   return app;

@@ -114,8 +114,9 @@ export function client(app: FastifyInstance, browserId = `browser-${uniq()}`): C
         method: 'POST',
         url,
         payload: payload as object,
+        // Each test client is its own address (no proxy is trusted, so X-Forwarded-For would not count).
+        remoteAddress: c.ip,
         headers: {
-          'x-forwarded-for': c.ip,
           'x-browser-id': c.browserId,
           ...(c.token ? { authorization: `Bearer ${c.token}` } : {}),
           ...extraHeaders,
