@@ -125,7 +125,8 @@ function Cell({
                 : 'numeric'
               : undefined,
             autoComplete: 'off',
-            style: numeric ? { textAlign: 'right' } : undefined,
+            // Amounts line up on the right; account numbers are identifiers and read from the left.
+            style: column.kind === 'money' || column.kind === 'integer' ? { textAlign: 'right' } : undefined,
           },
           formHelperText: { className: 'lar-helper', title: error },
         }}

@@ -125,6 +125,17 @@ describe('LargeArrayField', { timeout: 20_000 }, () => {
     expect(renders.get(4)).toBe(4);
   });
 
+  it('Enter submits the form with the row being typed in', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { onSubmit } = setup(20);
+    await user.click(input(6, 'message')!);
+    await user.keyboard('Gaji{Enter}');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    const submitted = onSubmit.mock.calls[0]![0] as { beneficiaries: Array<Row & { message?: string }> };
+    expect(submitted.beneficiaries[6]!.message).toBe('Gaji');
+    expect(submitted.beneficiaries).toHaveLength(20);
+  });
+
   it('adds a row at the end and removes a row, shifting the ones after it', async () => {
     const user = userEvent.setup({ delay: null });
     const { last } = setup(5);
