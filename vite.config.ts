@@ -2,7 +2,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { compileValidators } from './scripts/compile-validators';
+import { execFileSync } from 'node:child_process';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 
@@ -13,7 +13,16 @@ export default defineConfig({
   plugins: [
     react(),
     // RJSF validators precompiled from schemas/forms (no `new Function` in the bundle): generated before anything resolves.
-    { name: 'rjsf-precompiled-validators', config: () => void compileValidators() },
+    {
+      name: 'rjsf-precompiled-validators',
+      config() {
+        if (process.env.RJSF_VALIDATORS_COMPILED) return;
+        execFileSync(process.execPath, ['--import', 'tsx', r('./scripts/compile-validators.ts')], {
+          stdio: 'ignore',
+        });
+        process.env.RJSF_VALIDATORS_COMPILED = '1';
+      },
+    },
   ],
   resolve: { alias: { '@': r('./src') } },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
