@@ -1,19 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { FLOWS, stepPathsOfRoute } from './flows-data';
-import { stepUrl } from '@/shared/flows';
+import { FLOWS } from './flows-data';
+import { menuEntriesOf, pagePathsOf, type FlowMenuEntry } from './routes-of';
 
-/** Menu entry of a flow on its area's chooser page (/transfer/, /payment/, /purchase/, ...). */
-export interface FlowMenuEntry {
-  flowId: string;
-  area: string;
-  /** Route of the flow's first step, e.g. /payment/bpjs/inquiry/. */
-  path: string;
-  labelKey: string;
-  icon?: string;
-  order: number;
-  descriptionKey?: string;
-  requires?: 'casa';
-}
+export type { FlowMenuEntry };
 
 // The renderer, RJSF and the machines load only on transaction pages (route `lazy`).
 const loadPage = () => import('./ui/flow-page');
@@ -23,24 +12,11 @@ export const flowRoutes: RouteObject[] = [
   {
     id: 'engine-flows',
     lazy: async () => ({ Component: (await loadPage()).FlowLayout }),
-    children: [...new Set(FLOWS.map((f) => f.route))].flatMap((route) =>
-      stepPathsOfRoute(route).map((stepPath): RouteObject => ({
-        path: `${route}${stepPath}`,
-        lazy: async () => ({ Component: (await loadPage()).pageFor(route, stepPath) }),
-      })),
-    ),
+    children: pagePathsOf(FLOWS).map(({ route, stepPath, path }): RouteObject => ({
+      path,
+      lazy: async () => ({ Component: (await loadPage()).pageFor(route, stepPath) }),
+    })),
   },
 ];
 
-export const flowMenuEntries: FlowMenuEntry[] = FLOWS.filter((f) => f.menu)
-  .map((f) => ({
-    flowId: f.id,
-    area: f.area,
-    path: stepUrl(f, 'inquiry/'),
-    labelKey: f.menu!.labelKey,
-    icon: f.menu!.icon,
-    order: f.menu!.order,
-    ...(f.menu!.descriptionKey ? { descriptionKey: f.menu!.descriptionKey } : {}),
-    ...(f.requires ? { requires: f.requires } : {}),
-  }))
-  .sort((a, b) => a.area.localeCompare(b.area) || a.order - b.order);
+export const flowMenuEntries: FlowMenuEntry[] = menuEntriesOf(FLOWS);

@@ -55,6 +55,7 @@ export function OtpPanel({ state, context, send, now, onSwitch }: PanelProps<Otp
         context={context}
         now={now}
         onChoose={(phoneId) => send({ type: 'CHOOSE_PHONE', phoneId, now: Date.now() })}
+        onSwitch={onSwitch}
       />
     );
   if (state === 'requesting' || state === 'resending' || state === 'start')
@@ -158,7 +159,7 @@ export function OtpPanel({ state, context, send, now, onSwitch }: PanelProps<Otp
           </Button>
         )}
         {onSwitch && (
-          <Button disabled={busy} onClick={onSwitch}>
+          <Button disabled={busy} onClick={onSwitch} data-testid="otp-use-approval">
             {t('otp.useApproval')}
           </Button>
         )}
@@ -171,10 +172,13 @@ function PhoneChoice({
   context,
   now,
   onChoose,
+  onSwitch,
 }: {
   context: OtpContext;
   now: number;
   onChoose: (id: number) => void;
+  /** Approval in the app instead: offered before any code is sent, so choosing it sends no SMS. */
+  onSwitch?: () => void;
 }) {
   const { t } = useTranslation('engine');
   const usable = new Set(usablePhones(context.phones, now).map((p) => p.phoneId));
@@ -195,14 +199,21 @@ function PhoneChoice({
           />
         ))}
       </RadioGroup>
-      <Button
-        variant="contained"
-        sx={{ mt: 1 }}
-        disabled={picked === undefined}
-        onClick={() => picked !== undefined && onChoose(picked)}
-      >
-        {t('otp.send')}
-      </Button>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1, alignItems: 'center' }}>
+        <Button
+          variant="contained"
+          disabled={picked === undefined}
+          onClick={() => picked !== undefined && onChoose(picked)}
+          data-testid="otp-send"
+        >
+          {t('otp.send')}
+        </Button>
+        {onSwitch && (
+          <Button onClick={onSwitch} data-testid="otp-use-approval">
+            {t('otp.useApproval')}
+          </Button>
+        )}
+      </Box>
     </Box>
   );
 }

@@ -1,0 +1,39 @@
+import type { FlowFile } from '@/shared/flows';
+import { stepUrl } from '@/shared/flows';
+import { stepPathsOfRoute } from './flows-data';
+
+/** Menu entry of a flow on its area's chooser page (/transfer/, /payment/, /purchase/, ...). */
+export interface FlowMenuEntry {
+  flowId: string;
+  area: string;
+  /** Route of the flow's first step, e.g. /payment/bpjs/inquiry/. */
+  path: string;
+  labelKey: string;
+  icon?: string;
+  order: number;
+  descriptionKey?: string;
+  requires?: 'casa';
+}
+
+/** Every page path of the given flows ("/payment/bpjs/inquiry/", ...), by base route. */
+export function pagePathsOf(flows: FlowFile[]): { route: string; stepPath: string; path: string }[] {
+  return [...new Set(flows.map((f) => f.route))].flatMap((route) =>
+    stepPathsOfRoute(route, flows).map((stepPath) => ({ route, stepPath, path: `${route}${stepPath}` })),
+  );
+}
+
+export function menuEntriesOf(flows: FlowFile[]): FlowMenuEntry[] {
+  return flows
+    .filter((f) => f.menu)
+    .map((f) => ({
+      flowId: f.id,
+      area: f.area,
+      path: stepUrl(f, 'inquiry/'),
+      labelKey: f.menu!.labelKey,
+      icon: f.menu!.icon,
+      order: f.menu!.order,
+      ...(f.menu!.descriptionKey ? { descriptionKey: f.menu!.descriptionKey } : {}),
+      ...(f.requires ? { requires: f.requires } : {}),
+    }))
+    .sort((a, b) => a.area.localeCompare(b.area) || a.order - b.order);
+}
