@@ -71,7 +71,9 @@ export async function openApproval(
     [input.customerId, input.inquiryId],
   );
   const existing = await latestFor(db, input.inquiryId, input.customerId);
-  if (existing && existing.status === 'waiting' && existing.live) return ticket(existing);
+  // Already waiting, or already approved (a second click): the same request, not a new one.
+  if (existing && ((existing.status === 'waiting' && existing.live) || existing.status === 'approved'))
+    return ticket(existing);
   if (existing?.status === 'rejected') throw approvalErrors.rejected();
   const { rows } = await db.query<Row>(
     `INSERT INTO approval_requests (id, inquiry_id, customer_id, summary, expires_at)
