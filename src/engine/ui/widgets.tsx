@@ -97,7 +97,6 @@ export function DigitsWidget(props: WidgetProps) {
       placeholder={props.placeholder}
       value={props.value ?? ''}
       error={!!err}
-      helperText={err}
       onChange={(e) => {
         const v = e.target.value.replace(/\D/g, '').slice(0, max);
         props.onChange(v === '' ? undefined : v);
@@ -154,7 +153,6 @@ export function AmountWidget(props: WidgetProps) {
       disabled={props.disabled || props.readonly}
       value={showAmount(props.value as number | undefined, currency, lang)}
       error={!!err}
-      helperText={err}
       onChange={(e) => props.onChange(parseAmount(e.target.value, currency, lang))}
       onBlur={() => props.onBlur(props.id, props.value)}
       slotProps={{
