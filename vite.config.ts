@@ -9,7 +9,12 @@ import { playwright } from '@vitest/browser-playwright';
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 // Three faces, three entries: internet banking (/), the registration microsite (/register/), the companion app (/m/).
-export default defineConfig({
+const APPS = { main: './index.html', register: './register/index.html', mobile: './m/index.html' } as const;
+type AppName = keyof typeof APPS;
+
+// `vite build --mode <app>` builds one app on its own, so no app's pages preload chunks shared only
+// with another app (the login page would otherwise carry MUI components of the microsite and /m).
+export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     // RJSF validators precompiled from schemas/forms (no `new Function` in the bundle): generated before anything resolves.
@@ -28,10 +33,15 @@ export default defineConfig({
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   build: {
     outDir: 'dist',
+    // The first app's build empties dist/; the others add to it.
+    emptyOutDir: mode === 'main',
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
     rollupOptions: {
-      input: { main: r('./index.html'), register: r('./register/index.html'), mobile: r('./m/index.html') },
+      input:
+        mode in APPS
+          ? { [mode]: r(APPS[mode as AppName]) }
+          : Object.fromEntries(Object.entries(APPS).map(([name, file]) => [name, r(file)])),
     },
   },
   test: {
@@ -95,4 +105,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));
