@@ -75,7 +75,8 @@ describe('forgot credentials: the same rules as the server schema', () => {
 describe('forgot flows in the browser', () => {
   it('shows inline messages in the user language and does not call the server', async () => {
     renderRoutes(authRoutes, '/login/forgot-password/credentials/', { lang: 'id' });
-    fireEvent.change(screen.getByLabelText('Nomor rekening tabungan/giro'), { target: { value: '123' } });
+    // The forgot pages load lazily (they are not in the login page's chunk).
+    fireEvent.change(await screen.findByLabelText('Nomor rekening tabungan/giro'), { target: { value: '123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Lanjut' }));
     expect(await screen.findByText('Silakan masukkan user ID Anda')).toBeTruthy();
     expect(screen.getByText('Input Anda harus 12-13 digit')).toBeTruthy();
@@ -88,7 +89,7 @@ describe('forgot flows in the browser', () => {
       throw apiError(400, 'CLICKS', '0005', 'Data that you have inputted was incorrect');
     });
     renderRoutes(authRoutes, '/login/forgot-edebit/credentials/');
-    fireEvent.change(screen.getByLabelText('User ID'), { target: { value: 'budisantoso' } });
+    fireEvent.change(await screen.findByLabelText('User ID'), { target: { value: 'budisantoso' } });
     fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: '1985-03-14' } });
     fireEvent.change(screen.getByLabelText('Savings/current account number'), {
       target: { value: '100200300401' },
@@ -119,7 +120,7 @@ describe('forgot flows in the browser', () => {
       maskedPhone: '+62857****5678',
     }));
     const { router } = renderRoutes(authRoutes, '/login/forgot-password/');
-    fireEvent.click(screen.getByRole('link', { name: 'Start' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Start' }));
     await screen.findByLabelText('ATM card PIN');
     fireEvent.change(screen.getByLabelText('User ID'), { target: { value: 'budisantoso' } });
     fireEvent.change(screen.getByLabelText('Savings/current account number'), {
