@@ -76,7 +76,9 @@ describe('forgot flows in the browser', () => {
   it('shows inline messages in the user language and does not call the server', async () => {
     renderRoutes(authRoutes, '/login/forgot-password/credentials/', { lang: 'id' });
     // The forgot pages load lazily (they are not in the login page's chunk).
-    fireEvent.change(await screen.findByLabelText('Nomor rekening tabungan/giro'), { target: { value: '123' } });
+    fireEvent.change(await screen.findByLabelText('Nomor rekening tabungan/giro'), {
+      target: { value: '123' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Lanjut' }));
     expect(await screen.findByText('Silakan masukkan user ID Anda')).toBeTruthy();
     expect(screen.getByText('Input Anda harus 12-13 digit')).toBeTruthy();
