@@ -1,0 +1,126 @@
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FlowStepView } from '@/engine/ui/flow-step-view';
+import type { TransactionServices } from '@/engine/services/transaction-services';
+import { initI18n } from '@/shared/i18n/i18n';
+import { loadFlowsFromDisk } from '@/shared/flows/load-node';
+import type { Receipt } from '@/shared/flows';
+import enCommon from '../../locales/en/common.json';
+import idCommon from '../../locales/id/common.json';
+import enEngine from '../../locales/en/engine.json';
+import idEngine from '../../locales/id/engine.json';
+import enFlows from '../../locales/en/flows.json';
+import idFlows from '../../locales/id/flows.json';
+import enErrors from '../../locales/en/errors.json';
+import idErrors from '../../locales/id/errors.json';
+
+const flow = loadFlowsFromDisk().flows.find((f) => f.flow.id === 'payment.bpjs')!.flow;
+const idr = (amount: number) => ({ amount, currency: 'IDR' });
+const inquiryCalls: unknown[] = [];
+const services: TransactionServices = {
+  formData: async () => ({
+    sourceOfFund: [
+      { value: '7', labelEng: 'Tabungan Xtra', labelIdn: 'Tabungan Xtra', detail: { currency: 'IDR' } },
+    ],
+  }),
+  inquiry: async (_f, form) => {
+    inquiryCalls.push(form);
+    throw {
+      kind: 'api',
+      status: 422,
+      errorCode: 'BILL_NOT_FOUND',
+      body: {
+        sourceSystem: 'ESB',
+        errorCode: 'BILL_NOT_FOUND',
+        message: 'x',
+        errorTitleEng: 'Not found',
+        errorTitleIdn: 'Tidak ditemukan',
+        errorMessageEng: 'Bill not found',
+        errorMessageIdn: 'Tagihan tidak ditemukan',
+        fields: {
+          '/form/customerNumber': {
+            eng: 'No bill for this number',
+            idn: 'Tidak ada tagihan untuk nomor ini',
+          },
+        },
+      },
+    };
+  },
+  startVerification: async () => ({
+    method: 'approval',
+    approvalId: 'a',
+    expiresAt: new Date().toISOString(),
+    resendsLeft: 3,
+  }),
+  resendVerification: async () => ({
+    method: 'approval',
+    approvalId: 'a',
+    expiresAt: new Date().toISOString(),
+    resendsLeft: 2,
+  }),
+  watchApproval: () => () => {},
+  confirm: async () => ({}) as Receipt,
+  saveFavourite: async () => {},
+};
+
+beforeAll(() => {
+  initI18n(
+    {
+      en: { common: enCommon, engine: enEngine, flows: enFlows, errors: enErrors },
+      id: { common: idCommon, engine: idEngine, flows: idFlows, errors: idErrors },
+    },
+    'id',
+  );
+});
+afterEach(cleanup);
+
+describe('FlowStepView', () => {
+  it('validates with the precompiled validator in Indonesian, then shows the server inline message', async () => {
+    render(<FlowStepView flow={flow} services={services} />);
+    const next = await screen.findByTestId('inquiry-submit');
+    await userEvent.click(next);
+    expect(await screen.findByText('Silakan masukkan nomor virtual account')).toBeTruthy();
+    expect(screen.getAllByText('Silakan pilih sumber dana').length).toBeGreaterThan(0);
+    await userEvent.type(screen.getByLabelText(/Nomor virtual account/), '12ab34');
+    await userEvent.click(next);
+    expect(await screen.findByText('Nomor virtual account terdiri dari 11 sampai 16 digit')).toBeTruthy();
+    expect(inquiryCalls).toEqual([]);
+    // A valid form goes to the server; its 422 `fields` show under the field, in the user's language.
+    await userEvent.click(screen.getByRole('combobox', { name: /Sumber dana/ }));
+    await userEvent.click(await screen.findByRole('option', { name: /Tabungan Xtra/ }));
+    await userEvent.clear(screen.getByLabelText(/Nomor virtual account/));
+    await userEvent.type(screen.getByLabelText(/Nomor virtual account/), '8888801234567890');
+    await userEvent.click(next);
+    expect(await screen.findByText('Tidak ada tagihan untuk nomor ini')).toBeTruthy();
+    expect(inquiryCalls).toEqual([{ sourceOfFund: '7', customerNumber: '8888801234567890' }]);
+  }, 30_000);
+
+  it('shows a pending receipt as in progress, with its fees and total', async () => {
+    const receipt: Receipt = {
+      referenceNo: 'TRX9',
+      status: 'pending',
+      flowId: flow.id,
+      amount: idr(15_000_000),
+      fees: [{ kind: 'admin', amount: idr(250_000) }],
+      total: idr(15_250_000),
+      details: { customerName: 'SITI' },
+      createdAt: new Date().toISOString(),
+    };
+    render(
+      <FlowStepView
+        flow={flow}
+        services={services}
+        state={{ receipt, form: { customerNumber: '8888801234567890' }, labels: {} }}
+      />,
+    );
+    const view = await screen.findByTestId('receipt-view');
+    expect(view.getAttribute('data-status')).toBe('pending');
+    expect(screen.getAllByText('Transaksi sedang diproses').length).toBeGreaterThan(0);
+    expect(screen.getByText('Silakan periksa riwayat transaksi Anda nanti.')).toBeTruthy();
+    expect(screen.getByText('Rp 2.500')).toBeTruthy();
+    expect(screen.getByText('Rp 152.500')).toBeTruthy();
+    expect(screen.getByText('SITI')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('receipt-pdf')).toBeTruthy());
+  });
+});
