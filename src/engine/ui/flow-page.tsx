@@ -157,7 +157,7 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
   if (flow.requires && customer === undefined)
     return (
       <Box sx={{ p: 4, textAlign: 'center' }}>
-        <CircularProgress />
+        <CircularProgress aria-label={t('common:loading')} />
       </Box>
     );
   if (blocked)

@@ -103,7 +103,7 @@ export function FlowActorView({ flow, actor, services, formLoader = loadForm }: 
   const title = t(meta?.titleKey ?? flow.titleKey);
   let body: React.ReactNode;
   if (view === 'inquiry' || view === 'form') {
-    if (!loaded) body = <CircularProgress />;
+    if (!loaded) body = <CircularProgress aria-label={t('common:loading')} />;
     else if ('error' in loaded) body = <Alert severity="error">{t('engine:inquiry.formUnavailable')}</Alert>;
     else
       body = (
@@ -236,7 +236,7 @@ function VerifyBody({
   }, [interrupted, ctx.error, errors, actor]);
   return (
     <Box data-testid="verify-view">
-      <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
         {t('verify.heading')}
       </Typography>
       <Summary
@@ -267,7 +267,7 @@ function VerifyBody({
           </Button>
         ) : confirming ? (
           <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
-            <CircularProgress size={20} /> <Typography>{t('verify.processing')}</Typography>
+            <CircularProgress size={20} aria-hidden /> <Typography>{t('verify.processing')}</Typography>
           </Box>
         ) : child ? (
           <ChildPanel

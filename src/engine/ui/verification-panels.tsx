@@ -61,7 +61,7 @@ export function OtpPanel({ state, context, send, now, onSwitch }: PanelProps<Otp
   if (state === 'requesting' || state === 'resending' || state === 'start')
     return (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }} data-testid="otp-sending">
-        <CircularProgress size={20} /> <Typography>{t('otp.sending')}</Typography>
+        <CircularProgress size={20} aria-hidden /> <Typography>{t('otp.sending')}</Typography>
       </Box>
     );
   if (state === 'frozen' || state === 'allFrozen')
@@ -227,7 +227,7 @@ export function ApprovalPanel({ state, context, send, now, onSwitch }: PanelProp
   if (state === 'requesting' || state === 'resending' || state === 'start')
     return (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-        <CircularProgress size={20} /> <Typography>{t('approval.sending')}</Typography>
+        <CircularProgress size={20} aria-hidden /> <Typography>{t('approval.sending')}</Typography>
       </Box>
     );
   if (state === 'requestFailed')
@@ -248,7 +248,7 @@ export function ApprovalPanel({ state, context, send, now, onSwitch }: PanelProp
         </Alert>
       ) : (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
-          <CircularProgress size={20} />
+          <CircularProgress size={20} aria-hidden />
           <Typography>
             {t('approval.waiting', { time: mmss(secondsUntil(context.approval?.expiresAt, now)) })}
           </Typography>
