@@ -22,7 +22,17 @@ const layer = (files, forbidden, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist', 'storybook-static', 'node_modules', 'data', 'src/engine/generated', 'stories/generated', 'coverage'] },
+  {
+    ignores: [
+      'dist',
+      'storybook-static',
+      'node_modules',
+      'data',
+      'src/engine/generated',
+      'stories/generated',
+      'coverage',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
