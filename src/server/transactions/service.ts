@@ -389,6 +389,13 @@ export function createTransactionService(deps: TransactionServiceDeps) {
           const c = choiceCache.get(field)!.find((o) => o.value === String(value));
           if (c) return lang === 'en' ? c.labelEng : c.labelIdn;
         }
+        // An enum of the form schema: its ui:enumNames label, as the web shows it (never the raw value).
+        const ui = flow.form.uiSchema?.[field] as { 'ui:enumNames'?: string[] } | undefined;
+        const schema = catalog.get(flow.id)?.validateForm.schema as
+          { properties?: Record<string, { enum?: unknown[] }> } | undefined;
+        const idx = schema?.properties?.[field]?.enum?.indexOf(value) ?? -1;
+        const key = idx >= 0 ? ui?.['ui:enumNames']?.[idx] : undefined;
+        if (key) return t(key, lang);
       }
       return String(value);
     };
