@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { formatMoney } from '../../src/shared/money';
+import {
+  PERSONAS,
+  launchBrowser,
+  login,
+  newContext,
+  screenshot,
+  startServer,
+  type TestServer,
+} from './helpers';
+import { accountOf, chooseOption, isCall, jsonOf, sessionHeaders } from './helpers/flows';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const SOURCE = '800123456729';
+/** Rina's savings account (demo seed): another customer of the bank. */
+const BENEFICIARY = '800123456837';
+const BENEFICIARY_NAME = 'RINA KUSUMAWATI';
+
+/** Fills the same-bank transfer form (web in Indonesian) and asks for app approval on verify. */
+async function startTransfer(page: Page, amountRupiah: number, message: string) {
+  await page.goto(`${server.baseUrl}/transfer/inquiry/?type=same-bank`);
+  await page.getByTestId('inquiry-view').waitFor();
+  await chooseOption(page, 'sourceOfFund', SOURCE);
+  await page.locator('#root_beneficiaryAccountNo').fill(BENEFICIARY);
+  await chooseOption(page, 'purpose', 'Keluarga');
+  await page.locator('#root_amount').fill(String(amountRupiah));
+  await page.locator('#root_message').fill(message);
+  const inquiry = jsonOf<{ inquiryId: string; total: { amount: number; currency: string } }>(
+    page.waitForResponse(isCall('inquiry')),
+  );
+  await page.getByTestId('inquiry-submit').click();
+  expect((await inquiry).total).toEqual({ amount: amountRupiah * 100, currency: 'IDR' });
+  await page.waitForURL(/\/transfer\/verify\/\?type=same-bank$/);
+  expect(await page.getByTestId('summary').textContent()).toContain(BENEFICIARY_NAME);
+  // Approval in the app is chosen before any code is sent.
+  await page.getByTestId('otp-use-approval').click();
+  await page.getByTestId('approval-panel').waitFor();
+}
+
+/** The companion app in its own browser context (a phone), logged in with the app PIN. */
+async function openCompanion() {
+  const mobile = await newContext(browser, { language: 'en', viewport: 'mobile' });
+  await mobile.page.goto(`${server.baseUrl}/m/`);
+  await mobile.page.getByTestId('mobile-user-id').fill(PERSONAS.budi.userId);
+  await mobile.page.getByTestId('mobile-pin').fill('482916');
+  await mobile.page.getByTestId('mobile-login').click();
+  return mobile;
+}
+
+describe('same-bank transfer approved in the companion app', () => {
+  it('waits on verify, shows the exact request in /m, and the receipt appears once approved', async () => {
+    const web = await newContext(browser, { language: 'id' });
+    const mobile = await openCompanion();
+    try {
+      await login(web.page, server.baseUrl, PERSONAS.budi);
+      const headers = await sessionHeaders(web.page);
+      const before = await accountOf(server, headers, SOURCE);
+      await startTransfer(web.page, 1_234_567, 'Uang kuliah');
+      await screenshot(web.page, 'flows-approval-web-waiting-id');
+
+      const card = mobile.page.getByTestId('approval-card');
+      await card.waitFor();
+      const total = formatMoney({ amount: 1_234_567_00, currency: 'IDR' }, 'en');
+      expect(await mobile.page.getByTestId('approval-total').textContent()).toBe(total);
+      const text = (await card.textContent()) ?? '';
+      expect(text).toContain(BENEFICIARY_NAME);
+      expect(text.replace(/\D/g, '')).toContain(BENEFICIARY);
+      expect(text).toContain('Uang kuliah');
+      // The purpose reads as the web shows it, not the form's raw enum value.
+      expect(text).toMatch(/Purpose of transaction[^]*Family/);
+      expect(text).not.toContain('Purpose of transactionfamily');
+      await screenshot(mobile.page, 'flows-approval-mobile-request-en');
+
+      const confirm = web.page.waitForResponse(isCall('confirm'));
+      await mobile.page.getByTestId('approval-approve').click();
+      const receipt = await jsonOf<{ status: string; referenceNo: string }>(confirm);
+      expect(receipt.status).toBe('success');
+      await web.page.waitForURL(/\/transfer\/receipt\/\?type=same-bank$/);
+      await web.page.locator('[data-testid="receipt-view"][data-status="success"]').waitFor();
+      expect(await web.page.getByTestId('receipt-reference').textContent()).toContain(receipt.referenceNo);
+      expect(await web.page.getByTestId('receipt-view').textContent()).toContain(BENEFICIARY_NAME);
+      await screenshot(web.page, 'flows-approval-web-receipt-id');
+
+      const after = await accountOf(server, headers, SOURCE);
+      expect(before.balance.amount - after.balance.amount).toBe(1_234_567_00);
+      await mobile.page.getByTestId('mobile-empty').waitFor();
+      expect(web.problems).toEqual([]);
+    } finally {
+      await web.context.close();
+      await mobile.context.close();
+    }
+  });
+
+  it('is cancelled on the web when rejected in /m, and no money moves', async () => {
+    const web = await newContext(browser, { language: 'id' });
+    const mobile = await openCompanion();
+    try {
+      await login(web.page, server.baseUrl, PERSONAS.budi);
+      const headers = await sessionHeaders(web.page);
+      const before = await accountOf(server, headers, SOURCE);
+      await startTransfer(web.page, 75_000, 'Titip');
+
+      await mobile.page.getByTestId('approval-card').waitFor();
+      await mobile.page.getByTestId('approval-reject').click();
+      await mobile.page.getByTestId('approval-reject').click();
+      await mobile.page.getByTestId('mobile-empty').waitFor();
+
+      const rejected = web.page.getByTestId('approval-rejected');
+      await rejected.waitFor();
+      expect(await rejected.textContent()).toContain('dibatalkan');
+      await screenshot(web.page, 'flows-approval-web-rejected-id');
+      expect(await web.page.getByTestId('receipt-view').count()).toBe(0);
+      const after = await accountOf(server, headers, SOURCE);
+      expect(after.balance.amount).toBe(before.balance.amount);
+    } finally {
+      await web.context.close();
+      await mobile.context.close();
+    }
+  });
+});

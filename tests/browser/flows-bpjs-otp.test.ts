@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { formatMoney } from '../../src/shared/money';
+import {
+  PERSONAS,
+  latestOtp,
+  launchBrowser,
+  login,
+  newContext,
+  screenshot,
+  startServer,
+  type TestServer,
+} from './helpers';
+import { BUDI_PHONES, accountOf, chooseOption, isCall, jsonOf, sessionHeaders } from './helpers/flows';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+type Money = { amount: number; currency: string };
+interface Inquiry {
+  inquiryId: string;
+  amount: Money;
+  fees: { kind: string; amount: Money }[];
+  total: Money;
+  details: { customerName?: string };
+}
+interface Receipt {
+  referenceNo: string;
+  status: string;
+  amount: Money;
+  fees: { kind: string; amount: Money }[];
+  total: Money;
+}
+
+const SOURCE = '800123456701';
+
+describe('BPJS payment with an OTP from the outbox', () => {
+  it('pays the bill: verify summary, OTP to the chosen phone, receipt, balance lower by amount plus fee', async () => {
+    const { context, page, problems } = await newContext(browser, { language: 'en' });
+    try {
+      await login(page, server.baseUrl, PERSONAS.budi);
+      const headers = await sessionHeaders(page);
+      const before = await accountOf(server, headers, SOURCE);
+
+      await page.goto(`${server.baseUrl}/payment/bpjs/inquiry/`);
+      await page.getByTestId('inquiry-view').waitFor();
+      await chooseOption(page, 'sourceOfFund', SOURCE);
+      await page.locator('#root_customerNumber').fill('8888801234567');
+      const inquiryCall = page.waitForResponse(isCall('inquiry'));
+      await page.getByTestId('inquiry-submit').click();
+      const inquiry = await jsonOf<Inquiry>(inquiryCall);
+      expect(inquiry.fees).toEqual([{ kind: 'admin', amount: { amount: 250000, currency: 'IDR' } }]);
+      expect(inquiry.total.amount).toBe(inquiry.amount.amount + 250000);
+
+      // Verify: the summary shows what will be paid, then the phone to send the code to.
+      await page.waitForURL(/\/payment\/bpjs\/verify\/$/);
+      const summary = page.getByTestId('summary');
+      await summary.waitFor();
+      const summaryText = (await summary.textContent()) ?? '';
+      expect(summaryText).toContain(SOURCE);
+      expect(summaryText).toContain('8888801234567');
+      expect(summaryText).toContain(inquiry.details.customerName!);
+      expect(summaryText).toContain(formatMoney(inquiry.amount, 'en'));
+      expect(summaryText).toContain(`Admin fee${formatMoney({ amount: 250000, currency: 'IDR' }, 'en')}`);
+      expect(summaryText).toContain(`Total${formatMoney(inquiry.total, 'en')}`);
+      await page.getByTestId('otp-phones').waitFor();
+      await screenshot(page, 'flows-bpjs-verify-phones-en');
+      await page.getByRole('radio', { name: /7890$/ }).check();
+      const sentAt = new Date();
+      await page.getByRole('button', { name: 'Send code' }).click();
+
+      await page.getByTestId('otp-panel').waitFor();
+      const code = await latestOtp(server, BUDI_PHONES[0], sentAt);
+      await page.getByTestId('otp-input').fill(code);
+      await screenshot(page, 'flows-bpjs-verify-otp-en');
+      const confirmCall = page.waitForResponse(isCall('confirm'));
+      await page.getByTestId('otp-confirm').click();
+      const receipt = await jsonOf<Receipt>(confirmCall);
+
+      // Receipt: success, reference number, admin fee and total.
+      await page.waitForURL(/\/payment\/bpjs\/receipt\/$/);
+      const view = page.locator('[data-testid="receipt-view"][data-status="success"]');
+      await view.waitFor();
+      expect(receipt.status).toBe('success');
+      expect(receipt.referenceNo).toMatch(/\S{6,}/);
+      expect(await page.getByTestId('receipt-reference').textContent()).toContain(receipt.referenceNo);
+      const receiptText = (await view.textContent()) ?? '';
+      expect(receiptText).toContain('Transaction successful');
+      expect(receiptText).toContain(`Admin fee${formatMoney({ amount: 250000, currency: 'IDR' }, 'en')}`);
+      expect(receiptText).toContain(`Total${formatMoney(inquiry.total, 'en')}`);
+      expect(receipt.total).toEqual(inquiry.total);
+      await screenshot(page, 'flows-bpjs-receipt-en');
+
+      const after = await accountOf(server, headers, SOURCE);
+      expect(before.balance.amount - after.balance.amount).toBe(inquiry.amount.amount + 250000);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  PERSONAS,
+  latestOtp,
+  launchBrowser,
+  login,
+  newContext,
+  screenshot,
+  startServer,
+  type TestServer,
+} from './helpers';
+import {
+  BUDI_PHONES,
+  accountOf,
+  chooseOption,
+  isCall,
+  jsonOf,
+  postApi,
+  sessionHeaders,
+} from './helpers/flows';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Budi's current account: a BPJS source of fund. */
+const SOURCE = '800987654306';
+
+interface HistoryEntry {
+  referenceNo: string;
+  type: 'debit' | 'credit';
+  amount: { amount: number; currency: string };
+}
+
+async function historyOf(headers: Record<string, string>, accountId: number): Promise<HistoryEntry[]> {
+  const res = await postApi<{ entries: HistoryEntry[] }>(server, headers, '/api/account/v1/history', {
+    accountId,
+  });
+  return res.status === 200 ? res.body.entries : [];
+}
+
+/** Budi's BPJS payments in the journal (every status). */
+async function bpjsJournals(): Promise<number> {
+  const { rows } = await server.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM journal j JOIN customers c ON c.id = j.customer_id
+      WHERE c.user_id = $1 AND j.flow_id = 'payment.bpjs'`,
+    [PERSONAS.budi.userId],
+  );
+  return rows[0]!.n;
+}
+
+/** Logs in, pays a BPJS bill up to the entered OTP; returns what the checks need. */
+async function upToConfirm(page: Page, customerNumber: string) {
+  await login(page, server.baseUrl, PERSONAS.budi);
+  const headers = await sessionHeaders(page);
+  const account = await accountOf(server, headers, SOURCE);
+  const history = await historyOf(headers, account.id);
+  await page.goto(`${server.baseUrl}/payment/bpjs/inquiry/`);
+  await page.getByTestId('inquiry-view').waitFor();
+  await chooseOption(page, 'sourceOfFund', SOURCE);
+  await page.locator('#root_customerNumber').fill(customerNumber);
+  const inquiryCall = page.waitForResponse(isCall('inquiry'));
+  await page.getByTestId('inquiry-submit').click();
+  const inquiry = await jsonOf<{ total: { amount: number } }>(inquiryCall);
+  const sentAt = new Date();
+  await page.getByTestId('otp-send').click();
+  await page.getByTestId('otp-panel').waitFor();
+  const code = await latestOtp(server, BUDI_PHONES[0], sentAt);
+  await page.getByTestId('otp-input').fill(code);
+  await page.locator('[data-testid="otp-confirm"]:not([disabled])').waitFor();
+  const confirms: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/transaction/v1/confirm')) confirms.push(r.url());
+  });
+  const journals = await bpjsJournals();
+  return { headers, account, history, total: inquiry.total.amount, confirms, journals };
+}
+
+/** After the clicks: one receipt on the page, one journal, one debit of the total. */
+async function expectExactlyOnce(page: Page, s: Awaited<ReturnType<typeof upToConfirm>>, shot: string) {
+  await page.locator('[data-testid="receipt-view"][data-status="success"]').waitFor();
+  const reference = (await page.getByTestId('receipt-reference').textContent())?.replace(/\D/g, '') ?? '';
+  await screenshot(page, shot);
+  expect(await page.getByTestId('receipt-view').count()).toBe(1);
+  // One call reached the server (the second click found the machine already confirming).
+  expect(s.confirms).toHaveLength(1);
+
+  const after = await accountOf(server, s.headers, SOURCE);
+  expect(s.account.balance.amount - after.balance.amount).toBe(s.total);
+  const seen = new Set(s.history.map((e) => e.referenceNo));
+  const fresh = (await historyOf(s.headers, s.account.id)).filter((e) => !seen.has(e.referenceNo));
+  expect(fresh).toEqual([
+    expect.objectContaining({
+      referenceNo: reference,
+      type: 'debit',
+      amount: { amount: s.total, currency: 'IDR' },
+    }),
+  ]);
+  const { rows } = await server.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM journal j JOIN customers c ON c.id = j.customer_id
+      WHERE c.user_id = $1 AND j.flow_id = 'payment.bpjs' AND j.reference_no = $2`,
+    [PERSONAS.budi.userId, reference],
+  );
+  expect(rows[0]!.n).toBe(1);
+  expect(await bpjsJournals()).toBe(s.journals + 1);
+}
+
+describe('a double click on confirm executes once', () => {
+  it('page.dblclick on the OTP confirm button', async () => {
+    const { context, page, problems } = await newContext(browser, { language: 'en' });
+    try {
+      const s = await upToConfirm(page, '8888807654321');
+      await page.getByTestId('otp-confirm').dblclick();
+      await expectExactlyOnce(page, s, 'flows-double-confirm-dblclick-en');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('two clicks in the same task through element.click()', async () => {
+    const { context, page, problems } = await newContext(browser, { language: 'id' });
+    try {
+      const s = await upToConfirm(page, '8888801112223');
+      await screenshot(page, 'flows-double-confirm-before-id');
+      const button = await page.waitForFunction(() =>
+        document.querySelector<HTMLButtonElement>('[data-testid="otp-confirm"]:not([disabled])'),
+      );
+      await button.evaluate((b: HTMLButtonElement) => {
+        b.click();
+        b.click();
+      });
+      await expectExactlyOnce(page, s, 'flows-double-confirm-evaluate-id');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

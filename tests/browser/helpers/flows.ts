@@ -1,0 +1,68 @@
+import type { Page, Response } from 'playwright-core';
+import type { TestServer } from './server';
+
+/** Budi's phones (CONTRACTS.md "Demo personas"); the OTP goes to the one chosen on verify. */
+export const BUDI_PHONES = ['+6281234567890', '+6285712345678'] as const;
+
+/** The page's own session (same token and browser id), so API checks never start a second session. */
+export async function sessionHeaders(page: Page): Promise<Record<string, string>> {
+  const { token, browserId } = await page.evaluate(() => ({
+    token: (JSON.parse(sessionStorage.getItem('credentials') ?? '{}') as { accessToken?: string })
+      .accessToken,
+    browserId: localStorage.getItem('browserId'),
+  }));
+  if (!token || !browserId) throw new Error('the page has no session');
+  return {
+    'content-type': 'application/json',
+    authorization: `Bearer ${token}`,
+    'x-browser-id': browserId,
+  };
+}
+
+export async function postApi<T>(
+  server: TestServer,
+  headers: Record<string, string>,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${server.baseUrl}${path}`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+interface SummaryAccount {
+  id: number;
+  accountNo: string;
+  balance: { amount: number; currency: string };
+}
+
+/** An account of the session's customer, from the dashboard summary (balance in minor units). */
+export async function accountOf(
+  server: TestServer,
+  headers: Record<string, string>,
+  accountNo: string,
+): Promise<SummaryAccount> {
+  const res = await postApi<{ accounts: SummaryAccount[] }>(server, headers, '/api/dashboard/v1/summary', {});
+  if (res.status !== 200) throw new Error(`summary: HTTP ${res.status}`);
+  const account = res.body.accounts.find((a) => a.accountNo === accountNo);
+  if (!account) throw new Error(`no account ${accountNo} in the summary`);
+  return account;
+}
+
+/** Picks the option of an engine choice field (MUI select) whose text contains `text`. */
+export async function chooseOption(page: Page, field: string, text: string): Promise<void> {
+  await page.locator(`#root_${field}`).click();
+  await page.getByRole('option').filter({ hasText: text }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+}
+
+/** Waits for the JSON answer of a transaction API call (e.g. 'inquiry', 'confirm'). */
+export async function jsonOf<T>(response: Promise<Response>): Promise<T> {
+  return (await (await response).json()) as T;
+}
+
+export const isCall = (name: string) => (r: Response) =>
+  r.url().endsWith(`/api/transaction/v1/${name}`) && r.request().method() === 'POST';
