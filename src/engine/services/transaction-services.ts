@@ -1,4 +1,5 @@
 import { apiPost, ApiFailure } from '@/shared/api/client';
+import { formatMoney, type Money } from '@/shared/money';
 import { getBrowserId, getCredentials } from '@/shared/api/session-store';
 import type {
   ApprovalStatus,
@@ -31,11 +32,35 @@ export interface TransactionServices {
 
 const tx = { kind: 'transaction' as const };
 
-/** Choice sources served by their own endpoint (spec section 7) rather than /api/transaction/v1/formdata. */
-const DEDICATED: Record<string, string> = {
-  'mobile.operators': '/api/mobilepurchase/v1/getpurchaseformdata',
-  'mobile.denominations': '/api/mobilepurchase/v1/getpurchaseformdata',
-};
+interface PurchaseFormData {
+  operators?: { code: string; name: string; prefixes?: string[] }[];
+  denominations?: { code: string; operator: string; nominal: Money; price: Money }[];
+}
+
+/** Choice sources served by their own endpoint (spec section 7), turned into options; the rest come from formdata. */
+const DEDICATED: Record<string, { path: string; pick: (r: PurchaseFormData) => ChoiceOption[] | undefined }> =
+  {
+    'mobile.operators': {
+      path: '/api/mobilepurchase/v1/getpurchaseformdata',
+      pick: (r) =>
+        r.operators?.map((o) => ({
+          value: o.code,
+          labelEng: o.name,
+          labelIdn: o.name,
+          detail: { prefixes: o.prefixes },
+        })),
+    },
+    'mobile.denominations': {
+      path: '/api/mobilepurchase/v1/getpurchaseformdata',
+      pick: (r) =>
+        r.denominations?.map((d) => ({
+          value: d.code,
+          labelEng: formatMoney(d.nominal, 'en'),
+          labelIdn: formatMoney(d.nominal, 'id'),
+          detail: { operator: d.operator, price: d.price },
+        })),
+    },
+  };
 
 /** The real services, over the API client. */
 export function createHttpServices(): TransactionServices {
@@ -45,20 +70,22 @@ export function createHttpServices(): TransactionServices {
       const out: Record<string, ChoiceOption[]> = {};
       if (!Object.keys(choices).length) return out;
       const general = apiPost<FormDataResponse>('/api/transaction/v1/formdata', { flowId: flow.id });
-      const paths = [...new Set(Object.values(choices).flatMap((c) => DEDICATED[c.source] ?? []))];
-      const dedicated = await Promise.all(
-        paths.map((p) =>
-          apiPost<FormDataResponse>(p, {}).then(
-            (r) => [p, r] as const,
-            () => [p, undefined] as const,
+      const paths = [...new Set(Object.values(choices).flatMap((c) => DEDICATED[c.source]?.path ?? []))];
+      const dedicated = new Map(
+        await Promise.all(
+          paths.map((p) =>
+            apiPost<PurchaseFormData>(p, {}).then(
+              (r) => [p, r] as const,
+              () => [p, undefined] as const,
+            ),
           ),
         ),
       );
       const g = await general;
       for (const [field, spec] of Object.entries(choices)) {
-        const path = DEDICATED[spec.source];
-        const fromDedicated = path ? dedicated.find(([p]) => p === path)?.[1]?.choices?.[field] : undefined;
-        out[field] = fromDedicated ?? g.choices?.[field] ?? [];
+        const d = DEDICATED[spec.source];
+        const r = d ? dedicated.get(d.path) : undefined;
+        out[field] = (r && d?.pick(r)) ?? g.choices?.[field] ?? [];
       }
       return out;
     },

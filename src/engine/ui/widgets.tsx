@@ -43,8 +43,9 @@ export function ChoiceWidget(props: WidgetProps) {
   const describe = (o: ChoiceOption) => {
     const bal = o.detail?.balance;
     const price = o.detail?.price;
+    const no = o.detail?.accountNo as string | undefined;
     const extra = [
-      o.detail?.accountNo,
+      no && !optionLabel(o, lang).includes(no) ? no : undefined,
       isMoney(bal) ? formatMoney(bal, lang) : undefined,
       isMoney(price) ? formatMoney(price, lang) : undefined,
     ]

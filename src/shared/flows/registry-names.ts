@@ -8,8 +8,9 @@
  * - Choice options: {value: string, labelEng, labelIdn, detail?}. For "accounts" the browser reads
  *   detail.currency, detail.accountNo and detail.balance (Money) when present; for "mobile.denominations"
  *   detail.operator (the filterKey) and detail.price (Money). `excludeField` and `dependsOn` are applied in the browser.
- * - "mobile.operators"/"mobile.denominations": the browser reads them from POST /api/mobilepurchase/v1/getpurchaseformdata
- *   {} -> {choices: {operator: [...], denomination: [...]}}, falling back to /api/transaction/v1/formdata.
+ * - "mobile.operators"/"mobile.denominations": the browser reads POST /api/mobilepurchase/v1/getpurchaseformdata
+ *   {} -> {operators: [{code, name, prefixes}], denominations: [{code, operator, nominal, price}]} and turns
+ *   them into options (value = code), falling back to /api/transaction/v1/formdata.
  * - Inquiry `details` feed the value paths "inquiry.<key>" of verify and receipt rows (e.g. beneficiaryName,
  *   customerName, period, billAmount, price). A 422 with `fields` keyed "/form/<field>" shows inline under that field.
  * - Value paths are read with readValue() from ./values.
