@@ -448,24 +448,31 @@ export function createTransactionService(deps: TransactionServiceDeps) {
         phoneId = (phones.find((p) => !p.frozenUntil) ?? phones[0]!).phoneId;
       }
       const context = `${t(flow.titleKey, 'id')} ${formatMoney(row.quote.total, 'id')}`;
-      const otp = await deps.otp.issue(db, {
-        customerId: caller.customerId,
-        phoneId,
-        purpose: 'transaction',
-        context,
+      // One commit for the code, its SMS and the inquiry's link to it.
+      const otp = await db.transaction(async (tx) => {
+        const challenge = await deps.otp.issue(tx, {
+          customerId: caller.customerId,
+          phoneId,
+          purpose: 'transaction',
+          context,
+        });
+        await tx.query(
+          `UPDATE transaction_inquiries SET verification_method = 'otp', otp_request_id = $2, verified_at = NULL WHERE id = $1`,
+          [row.id, challenge.requestId],
+        );
+        return challenge;
       });
-      await db.query(
-        `UPDATE transaction_inquiries SET verification_method = 'otp', otp_request_id = $2, verified_at = NULL WHERE id = $1`,
-        [row.id, otp.requestId],
-      );
       return { method: 'otp', otp };
     }
     const summary = await approvalSummary(caller, row, flow);
-    const ticketed = await openApproval(db, { inquiryId: row.id, customerId: caller.customerId, summary });
-    await db.query(
-      `UPDATE transaction_inquiries SET verification_method = 'approval', verified_at = NULL WHERE id = $1`,
-      [row.id],
-    );
+    const ticketed = await db.transaction(async (tx) => {
+      const opened = await openApproval(tx, { inquiryId: row.id, customerId: caller.customerId, summary });
+      await tx.query(
+        `UPDATE transaction_inquiries SET verification_method = 'approval', verified_at = NULL WHERE id = $1`,
+        [row.id],
+      );
+      return opened;
+    });
     deps.hub.notify(caller.customerId, row.id);
     return { method: 'approval', ...ticketed };
   }
