@@ -47,6 +47,7 @@ async function startTransfer(page: Page, amountRupiah: number, message: string) 
   // Approval in the app is chosen before any code is sent.
   await page.getByTestId('otp-use-approval').click();
   await page.getByTestId('approval-panel').waitFor();
+  expect(await page.getByTestId('approval-panel').textContent()).toMatch(/\(sisa (5:00|4:[0-5]\d)\)/);
 }
 
 /** The companion app in its own browser context (a phone), logged in with the app PIN. */

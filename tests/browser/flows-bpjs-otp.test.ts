@@ -79,7 +79,17 @@ describe('BPJS payment with an OTP from the outbox', () => {
 
       await page.getByTestId('otp-panel').waitFor();
       const code = await latestOtp(server, BUDI_PHONES[0], sentAt);
+      // Countdowns never read more than their full duration (60 s to resend, 5 minutes to expire).
+      const resendIn = Number(
+        /Resend in (\d+) s/.exec((await page.getByTestId('otp-resend').textContent())!)![1],
+      );
+      expect(resendIn).toBeGreaterThan(50);
+      expect(resendIn).toBeLessThanOrEqual(60);
+      expect(await page.getByTestId('otp-panel').textContent()).toMatch(
+        /The code expires in (5:00|4:[0-5]\d)/,
+      );
       await page.getByTestId('otp-input').fill(code);
+      await page.locator('[data-testid="otp-confirm"]:not([disabled])').waitFor();
       await screenshot(page, 'flows-bpjs-verify-otp-en');
       const confirmCall = page.waitForResponse(isCall('confirm'));
       await page.getByTestId('otp-confirm').click();

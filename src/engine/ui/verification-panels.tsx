@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONTACT_CENTRE, OTP } from '@/shared/constants';
+import { APPROVAL, CONTACT_CENTRE, OTP } from '@/shared/constants';
 import type { ApprovalContext } from '../machine/approval-machine';
 import { usablePhones, type OtpContext } from '../machine/otp-machine';
 
@@ -23,8 +23,9 @@ export function useNow(ms = 1000): number {
   return now;
 }
 
-const secondsUntil = (iso: string | undefined, now: number) =>
-  iso ? Math.max(0, Math.ceil((Date.parse(iso) - now) / 1000)) : 0;
+// `now` can be up to a tick old when a challenge arrives: never show more than the full duration ("61 s").
+const secondsUntil = (iso: string | undefined, now: number, maxS: number) =>
+  iso ? Math.min(maxS, Math.max(0, Math.ceil((Date.parse(iso) - now) / 1000))) : 0;
 const mmss = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 
 export interface PanelProps<C> {
@@ -47,7 +48,7 @@ export function OtpPanel({ state, context, send, now, onSwitch }: PanelProps<Otp
   useEffect(() => {
     if (context.notice === 'wrongCode' || context.notice === 'resent') setCode('');
   }, [context.notice, context.wrongAttempts, ch?.requestId]);
-  const resendIn = secondsUntil(ch?.resendAvailableAt, now);
+  const resendIn = secondsUntil(ch?.resendAvailableAt, now, OTP.resendCountdownS);
 
   if (state === 'choosingPhone')
     return (
@@ -133,7 +134,7 @@ export function OtpPanel({ state, context, send, now, onSwitch }: PanelProps<Otp
         onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, OTP.digits))}
         slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: OTP.digits, 'data-testid': 'otp-input' } }}
         disabled={busy}
-        helperText={t('otp.expiresIn', { time: mmss(secondsUntil(ch?.expiresAt, now)) })}
+        helperText={t('otp.expiresIn', { time: mmss(secondsUntil(ch?.expiresAt, now, OTP.ttlMs / 1000)) })}
         fullWidth
       />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2, alignItems: 'center' }}>
@@ -250,7 +251,9 @@ export function ApprovalPanel({ state, context, send, now, onSwitch }: PanelProp
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
           <CircularProgress size={20} aria-hidden />
           <Typography>
-            {t('approval.waiting', { time: mmss(secondsUntil(context.approval?.expiresAt, now)) })}
+            {t('approval.waiting', {
+              time: mmss(secondsUntil(context.approval?.expiresAt, now, APPROVAL.expiresMs / 1000)),
+            })}
           </Typography>
         </Box>
       )}
