@@ -50,6 +50,16 @@ describe.each(testDbs)('flow engine endpoints on $name', ({ open }) => {
     const res = await post(app, '/api/transaction/v1/inquiry', {}, { flowId: 'transfer.own', form: {} });
     expect(res.status).toBe(401);
     expect(res.body.apierror.errorCode).toBe('INVALID_TOKEN');
+    // Confirm checks the session inside its own transaction: the same answers.
+    const body = { inquiryId: 'x', idempotencyKey: 'no-session-1' };
+    expect((await post(app, '/api/transaction/v1/confirm', {}, body)).status).toBe(401);
+    // A token used from another browser id is refused, and the session ended (it may be stolen).
+    const victim = await customerWithSession(db);
+    const otherBrowser = { ...victim.headers, 'x-browser-id': 'someone-else' };
+    const stolen = await post(app, '/api/transaction/v1/confirm', otherBrowser, body);
+    expect(stolen.status).toBe(401);
+    expect(stolen.body.apierror.errorCode).toBe('INVALID_TOKEN');
+    expect((await post(app, '/api/transaction/v1/confirm', victim.headers, body)).status).toBe(401);
   });
 
   it("lists the customer's accounts as the flow's choices", async () => {
