@@ -14,6 +14,7 @@ import approvalsRoutes from './approvals/routes';
 import registrationRoutes from './registration/routes';
 import devRoutes from './dev/routes';
 import chatRoutes from './chat/routes';
+import favoritesRoutes from './favorites/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,6 +64,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(registrationRoutes);
   await app.register(devRoutes);
   await app.register(chatRoutes);
+  await app.register(favoritesRoutes);
 
   if (opts.staticDir) await app.register(staticApps, { root: opts.staticDir });
   return app;
