@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '../db/db';
 import { hashSecret } from '../auth/password';
+import { SEED_CLEARING } from '../core-bank/seed';
 
 /** Holders of the bank who have not registered for internet banking yet (docs/registration-demo.md). */
 export interface RegistrationHolder {
@@ -128,15 +129,10 @@ async function seedHolder(tx: Queryable, h: RegistrationHolder): Promise<void> {
   if (h.casa) {
     const acct = await tx.query<{ id: number }>(
       `INSERT INTO accounts (account_no, customer_id, product, name, currency, balance)
-       VALUES ($1, $2, $3, $4, 'IDR', $5) RETURNING id`,
-      [
-        h.casa.accountNo,
-        customerId,
-        h.casa.product,
-        h.casa.product === 'savings' ? 'Tabungan' : 'Giro',
-        25_000_000_00,
-      ],
+       VALUES ($1, $2, $3, $4, 'IDR', 0) RETURNING id`,
+      [h.casa.accountNo, customerId, h.casa.product, h.casa.product === 'savings' ? 'Tabungan' : 'Giro'],
     );
+    await postOpeningBalance(tx, customerId, acct.rows[0]!.id, h.casa.accountNo, OPENING_BALANCE);
     await tx.query('INSERT INTO atm_cards (account_id, card_last4, pin_hash) VALUES ($1, $2, $3)', [
       acct.rows[0]!.id,
       h.casa.atmCardLast4,
@@ -193,4 +189,37 @@ export async function seedRegistrationHolders(db: Db): Promise<number> {
     });
   }
   return created;
+}
+
+const OPENING_BALANCE = 25_000_000_00;
+
+/** A balance is only ever the sum of ledger entries: the opening deposit is a journal like any other. */
+async function postOpeningBalance(
+  tx: Queryable,
+  customerId: number,
+  accountId: number,
+  accountNo: string,
+  amount: number,
+): Promise<void> {
+  const clearingNo = SEED_CLEARING('IDR');
+  await tx.query(
+    `INSERT INTO accounts (account_no, customer_id, product, name, currency, floor)
+     VALUES ($1, NULL, 'internal', 'Seed clearing IDR', 'IDR', -1000000000000000)
+     ON CONFLICT (account_no) DO NOTHING`,
+    [clearingNo],
+  );
+  const clearing = await tx.query<{ id: number }>('SELECT id FROM accounts WHERE account_no = $1', [
+    clearingNo,
+  ]);
+  const journal = await tx.query<{ id: number }>(
+    `INSERT INTO journal (reference_no, customer_id, flow_id, status, amount, currency, description, details)
+     VALUES ($1, $2, 'seed.opening', 'success', $3, 'IDR', 'Opening deposit', '{"seeded": true}'::jsonb) RETURNING id`,
+    [`SDOPEN${accountNo}`, customerId, amount],
+  );
+  await tx.query(
+    `INSERT INTO ledger_entries (journal_id, account_id, amount, currency) VALUES ($1, $2, $3, 'IDR'), ($1, $4, $5, 'IDR')`,
+    [journal.rows[0]!.id, accountId, amount, clearing.rows[0]!.id, -amount],
+  );
+  await tx.query('UPDATE accounts SET balance = balance + $2 WHERE id = $1', [accountId, amount]);
+  await tx.query('UPDATE accounts SET balance = balance - $2 WHERE id = $1', [clearing.rows[0]!.id, amount]);
 }
