@@ -151,6 +151,12 @@ describe('flow machine', () => {
     expect(m(a.getSnapshot(), { verify: 'approval' })).toBe(true);
     child(a).send({ type: 'STATUS', status: 'rejected' } as never);
     await waitFor(a, (x) => m(x, { verify: 'rejected' }));
+    // Nothing can be confirmed any more, but the page still shows what was cancelled.
+    expect(a.getSnapshot().context.idempotencyKey).toBeUndefined();
+    expect(a.getSnapshot().context.inquiry).toEqual(inquiry);
+    expect(a.getSnapshot().can({ type: 'RETRY' } as never)).toBe(false);
+    a.send({ type: 'NEW' } as never);
+    expect(m(a.getSnapshot(), 'inquiry')).toBe(true);
     expect(a.getSnapshot().context.inquiry).toBeUndefined();
   });
 

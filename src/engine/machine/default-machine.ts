@@ -53,7 +53,7 @@ export const DEFAULT_MACHINE: MachineSpec = {
             onDone: [
               { guard: 'approvalApproved', target: 'confirming' },
               { guard: 'switchToOtp', target: 'otp', actions: 'chooseMethod' },
-              { guard: 'approvalRejected', target: 'rejected', actions: 'resetVerification' },
+              { guard: 'approvalRejected', target: 'rejected', actions: 'forgetVerification' },
               { target: '#flow.inquiry', actions: 'resetVerification' },
             ],
           },

@@ -146,6 +146,12 @@ export const flowSetup = setup({
       restoredOtp: undefined,
       restoredApproval: undefined,
     }),
+    // A cancelled (rejected) request: nothing can be confirmed any more, but the page still shows what was cancelled.
+    forgetVerification: assign({
+      idempotencyKey: undefined,
+      restoredOtp: undefined,
+      restoredApproval: undefined,
+    }),
     resetTransaction: assign({
       form: {},
       labels: {},

@@ -71,7 +71,10 @@ export function FlowLayout() {
           active.current.set(flow.route, flow.id);
           const s = snap as FlowSnapshot;
           // A transaction in verify or on its receipt is kept; a new inquiry replaces it.
-          if (s.context.inquiry || s.context.receipt) saveTransaction(flow.id, toRestore(s));
+          const cancelled = (s as unknown as { matches: (v: unknown) => boolean }).matches({
+            verify: 'rejected',
+          });
+          if ((s.context.inquiry || s.context.receipt) && !cancelled) saveTransaction(flow.id, toRestore(s));
           else if (loadTransaction()?.flowId === flow.id) clearTransaction();
         });
         a.start();

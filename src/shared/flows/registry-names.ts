@@ -49,6 +49,7 @@ export const REGISTRY_NAMES = {
       'clearError',
       'chooseMethod',
       'resetVerification',
+      'forgetVerification',
       'resetTransaction',
     ],
     /** Custom RJSF widgets a uiSchema may name with ui:widget (besides RJSF's own). */
