@@ -10,7 +10,7 @@ import { createAppRouter } from './router';
 import { resources } from './resources';
 
 const i18n = initI18n(resources);
-const router = createAppRouter();
+const router = createAppRouter(i18n);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

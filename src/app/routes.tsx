@@ -3,12 +3,13 @@ import { ErrorProvider } from '@/shared/ui/error-handler';
 import type { FlowMenuEntry } from '@/engine/index';
 import { NotFoundPage } from './pages/not-found-page';
 import { RouteErrorPage } from './pages/route-error-page';
-import { PlaceholderPage } from './pages/placeholder-page';
-import { ChooserPage } from './pages/chooser-page';
 import { RequireSession, RootRedirect } from './session/require-session';
 import { logout } from './session/logout';
-import { ShellLayout } from './shell/shell-layout';
 import { AUTHENTICATED_PATHS, PUBLIC_PATHS } from './spec-routes';
+
+// Everything the login page does not render loads with its route (own chunks), so /login/ carries
+// no shell, menu, chooser or placeholder code (nor the MUI components only they use).
+const placeholderPage = () => import('./pages/placeholder-page');
 
 /** Route id under the authenticated layout; its children are patched in on first navigation (own chunk). */
 export const SHELL_ROUTE_ID = 'shell';
@@ -24,7 +25,10 @@ function placeholders(paths: readonly string[], served: RouteObject[], visitor: 
     .map((path) => ({
       id: `${PLACEHOLDER_ROUTE_PREFIX}${path}`,
       path,
-      element: <PlaceholderPage visitor={visitor} />,
+      lazy: async () => {
+        const { PlaceholderPage } = await placeholderPage();
+        return { element: <PlaceholderPage visitor={visitor} /> };
+      },
     }));
 }
 
@@ -47,7 +51,10 @@ export function authenticatedRoutes(f: FeatureRoutes): RouteObject[] {
     (area) => ({
       id: `chooser:${area}`,
       path: `/${area}/`,
-      element: <ChooserPage area={area} entries={f.flowMenuEntries} />,
+      lazy: async () => {
+        const { ChooserPage } = await import('./pages/chooser-page');
+        return { element: <ChooserPage area={area} entries={f.flowMenuEntries} /> };
+      },
     }),
   );
   const served = [...features, ...choosers];
@@ -79,11 +86,16 @@ export function buildRoutes(authRoutes: RouteObject[], shellChildren: RouteObjec
         ...publicRoutes(authRoutes),
         {
           id: 'shell-layout',
-          element: (
-            <RequireSession>
-              <ShellLayout />
-            </RequireSession>
-          ),
+          lazy: async () => {
+            const { ShellLayout } = await import('./shell/shell-layout');
+            return {
+              element: (
+                <RequireSession>
+                  <ShellLayout />
+                </RequireSession>
+              ),
+            };
+          },
           children: [{ id: SHELL_ROUTE_ID, errorElement: <RouteErrorPage />, children: shellChildren }],
         },
         { id: NOT_FOUND_ROUTE_ID, path: '*', element: <NotFoundPage /> },

@@ -43,3 +43,10 @@ export function initI18n(resources: Resource, lang: Lang = storedLang()): I18n {
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
   return instance;
 }
+
+/** Adds namespaces loaded on demand (a lazy chunk's strings) to a running instance, every language. */
+export function addResources(instance: I18n, resources: Resource): void {
+  for (const [lng, namespaces] of Object.entries(resources))
+    for (const [ns, bundle] of Object.entries(namespaces))
+      if (!instance.hasResourceBundle(lng, ns)) instance.addResourceBundle(lng, ns, bundle, true, true);
+}

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { initI18n, storedLang } from '../../../src/shared/i18n/i18n';
+import { addResources, initI18n, storedLang } from '../../../src/shared/i18n/i18n';
 import { resources } from '../../../src/app/resources';
+import { lateResources } from '../../../src/app/late-resources';
 
 beforeEach(() => localStorage.clear());
 
@@ -24,9 +25,19 @@ describe('interface language', () => {
   });
 
   it('the main entry loads the namespaces of the internet-banking app in both languages', () => {
-    for (const lang of ['en', 'id'])
-      expect(Object.keys(resources[lang]!).sort()).toEqual(
-        ['auth', 'common', 'dashboard', 'engine', 'errors', 'flows', 'register', 'shell'].sort(),
-      );
+    for (const lang of ['en', 'id']) {
+      expect(Object.keys(resources[lang]!).sort()).toEqual(['auth', 'common', 'errors', 'shell']);
+      expect(Object.keys(lateResources[lang]!).sort()).toEqual(['dashboard', 'engine', 'flows', 'register']);
+    }
+  });
+
+  it('adds the namespaces of the authenticated pages on demand, both languages', async () => {
+    const i18n = initI18n(resources);
+    const key = Object.keys(lateResources.id!.dashboard as object)[0]!;
+    expect(i18n.exists(`dashboard:${key}`)).toBe(false);
+    addResources(i18n, lateResources);
+    expect(i18n.exists(`dashboard:${key}`)).toBe(true);
+    await i18n.changeLanguage('en');
+    expect(i18n.exists(`dashboard:${key}`)).toBe(true);
   });
 });
