@@ -5,7 +5,8 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx bench/server-transfers.ts
  *
  * Options through the environment: BENCH_SECONDS (pgbench duration, default 10), BENCH_TRANSFERS
- * (confirms per client count, default 3000). The server runs in a child process so the load
+ * (confirms per client count, default 3000), BENCH_PROFILE (a directory: the server child writes a
+ * V8 CPU profile there). The server runs in a child process so the load
  * generator does not share its event loop.
  */
 import { fork, execFileSync, type ChildProcess } from 'node:child_process';
@@ -191,7 +192,12 @@ async function main(): Promise<void> {
   try {
     execFileSync('pgbench', ['-i', '-q', dbUrl(bench)], { stdio: 'ignore' });
     child = fork(SELF, ['--serve', dbUrl(ours), String(Math.max(...CLIENT_COUNTS))], {
-      execArgv: ['--import', 'tsx'],
+      // BENCH_PROFILE=dir: a V8 CPU profile of the server child (open it in Chrome DevTools).
+      execArgv: [
+        '--import',
+        'tsx',
+        ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+      ],
       env: {
         ...process.env,
         NODE_ENV: 'production',

@@ -43,9 +43,17 @@ export interface LiveSession {
 }
 
 /**
+ * A slide is skipped while the stored idle expiry is within this much of the one a slide would set:
+ * a burst of requests then costs no write (and no extra commit) each, and the idle expiry is still
+ * right to within these few seconds (the client's prompt comes 60 s before it).
+ */
+export const SLIDE_SLACK_MS = 5_000;
+
+/**
  * Finds the live session of a token used from this browser id and, when slide is true, pushes its
- * idle expiry to now + idle (never past the absolute expiry). One statement, so concurrent calls agree.
- * A session found expired, or used from another browser id, is ended on the way (the token may be stolen).
+ * idle expiry to now + idle (never past the absolute expiry), unless it is already within
+ * SLIDE_SLACK_MS of that. One statement, so concurrent calls agree. A session found expired, or used
+ * from another browser id, is ended on the way (the token may be stolen).
  */
 export async function touchSession(
   db: Queryable,
@@ -61,15 +69,24 @@ export async function touchSession(
     idle_ms: number;
     absolute_ms: number;
   }>(
-    `UPDATE sessions SET
-       last_seen_at = CASE WHEN $3::boolean THEN now() ELSE last_seen_at END,
-       idle_expires_at = CASE WHEN $3::boolean
-         THEN LEAST(now() + $4::int * interval '1 millisecond', absolute_expires_at)
-         ELSE idle_expires_at END
-     WHERE token_hash = $1 AND ended_at IS NULL AND browser_id = $2
-       AND idle_expires_at > now() AND absolute_expires_at > now()
-     RETURNING id, customer_id, channel, ${ms('idle_expires_at')} AS idle_ms, ${ms('absolute_expires_at')} AS absolute_ms`,
-    [hash, browserId, slide, SESSION.idleMs],
+    `WITH s AS (
+       SELECT id, customer_id, channel, idle_expires_at, absolute_expires_at,
+              LEAST(now() + $4::int * interval '1 millisecond', absolute_expires_at) AS target
+         FROM sessions
+        WHERE token_hash = $1 AND ended_at IS NULL AND browser_id = $2
+          AND idle_expires_at > now() AND absolute_expires_at > now()
+     ), u AS (
+       UPDATE sessions t SET last_seen_at = now(), idle_expires_at = s.target
+         FROM s
+        WHERE t.id = s.id AND t.ended_at IS NULL AND $3::boolean
+          AND s.idle_expires_at < s.target - $5::int * interval '1 millisecond'
+       RETURNING t.id, t.idle_expires_at
+     )
+     SELECT s.id, s.customer_id, s.channel,
+            ${ms('LEAST(coalesce(u.idle_expires_at, s.idle_expires_at), s.absolute_expires_at)')} AS idle_ms,
+            ${ms('s.absolute_expires_at')} AS absolute_ms
+       FROM s LEFT JOIN u ON u.id = s.id`,
+    [hash, browserId, slide, SESSION.idleMs, SLIDE_SLACK_MS],
   );
   const row = rows[0];
   if (row) {

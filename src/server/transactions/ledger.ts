@@ -79,10 +79,25 @@ export async function postJournal(
     }
   }
   const referenceNo = newReferenceNo();
+  const post = j.legs.length > 0 && j.status !== 'failed';
+  // The journal, its entries and the new balances in one statement (one round trip, not three); the
+  // accounts are already locked above, and the entries' foreign key is checked at the statement's end.
   const { rows: jr } = await tx.query<{ id: number; created_at: Date | string }>(
-    `INSERT INTO journal (reference_no, customer_id, flow_id, idempotency_key, inquiry_id, status, amount, currency,
-                          limit_category, limit_amount, description, details)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb) RETURNING id, created_at`,
+    `WITH j AS (
+       INSERT INTO journal (reference_no, customer_id, flow_id, idempotency_key, inquiry_id, status, amount, currency,
+                            limit_category, limit_amount, description, details)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb) RETURNING id, created_at
+     ), e AS (
+       INSERT INTO ledger_entries (journal_id, account_id, amount, currency)
+       SELECT j.id, l.account_id, l.amount, l.currency
+         FROM j, unnest($14::bigint[], $15::bigint[], $16::text[]) AS l(account_id, amount, currency)
+        WHERE $13::boolean
+     ), b AS (
+       UPDATE accounts a SET balance = a.balance + v.delta
+         FROM unnest($17::bigint[], $18::bigint[]) AS v(id, delta)
+        WHERE a.id = v.id AND $13::boolean
+     )
+     SELECT id, created_at FROM j`,
     [
       referenceNo,
       j.customerId,
@@ -96,18 +111,15 @@ export async function postJournal(
       j.limitAmount,
       j.description,
       JSON.stringify(j.details),
+      post,
+      j.legs.map((l) => l.accountId),
+      j.legs.map((l) => l.amount),
+      j.legs.map((l) => l.currency),
+      ids,
+      ids.map((id) => delta.get(id)!),
     ],
   );
   const journalId = jr[0]!.id;
-  if (j.legs.length && j.status !== 'failed') {
-    await insertEntries(tx, journalId, j.legs);
-    await tx.query(
-      `UPDATE accounts a SET balance = a.balance + v.delta
-         FROM (SELECT unnest($1::bigint[]) AS id, unnest($2::bigint[]) AS delta) v
-        WHERE a.id = v.id`,
-      [ids, ids.map((id) => delta.get(id)!)],
-    );
-  }
   return { journalId, referenceNo, createdAt: new Date(jr[0]!.created_at).toISOString() };
 }
 

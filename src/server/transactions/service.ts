@@ -355,8 +355,12 @@ export function createTransactionService(deps: TransactionServiceDeps) {
     via: Queryable = db,
     lock = false,
   ): Promise<InquiryRow> {
+    // lock (confirm): the inquiry row, and first the customer's advisory lock that serialises their
+    // postings against the daily limit (two tabs cannot both use the last rupiah), in this one round
+    // trip; the limit check's later statement sees, under READ COMMITTED, everything committed before.
     const { rows } = await via.query<InquiryRow>(
-      `SELECT *, expires_at <= now() AS expired FROM transaction_inquiries
+      `SELECT *, expires_at <= now() AS expired${lock ? ', pg_advisory_xact_lock(7301, $2::int)::text AS customer_lock' : ''}
+         FROM transaction_inquiries
         WHERE id = $1 AND customer_id = $2 AND session_id = $3${lock ? ' FOR UPDATE' : ''}`,
       [inquiryId, caller.customerId, caller.sessionId],
     );
@@ -589,8 +593,7 @@ export function createTransactionService(deps: TransactionServiceDeps) {
         amountField = q.amountField;
         const refused = await verifyInTx(tx, caller, row, input.otp);
         if (refused) return { error: refused };
-        // Serialise a customer's postings against the daily limit (two tabs cannot both use the last rupiah).
-        await tx.query('SELECT pg_advisory_xact_lock(7301, $1::int)', [caller.customerId]);
+        // The customer's advisory lock is held since loadInquiry: the limits read below sees every posting.
         await checkLimits(q, caller.customerId, tx);
         const executor = executors[entry.flow.posting.execute as keyof typeof executors];
         const j = await postJournal(tx, {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { createSession } from '../../../src/server/auth/sessions';
+import { createSession, SLIDE_SLACK_MS } from '../../../src/server/auth/sessions';
 import { sha256Hex } from '../../../src/server/auth/tokens';
 import { SESSION } from '../../../src/shared/constants';
 import { testDbs } from '../test-db';
@@ -144,6 +144,41 @@ describe.each(testDbs)('sessions on $name', ({ open }) => {
     expect(expires).toBeGreaterThan(before + SESSION.idleMs - 5_000);
     expect(Number(res.headers['expires'])).toBe(expires);
     expect(res.headers['access_token']).toBe(c.token);
+  });
+
+  it('skips the slide (no write) while the idle expiry is within the slack, and slides once it is older', async () => {
+    const c = await loggedIn();
+    const idleOf = async () =>
+      (
+        await db.query<{ idle: number; seen: string }>(
+          `SELECT floor(extract(epoch from idle_expires_at) * 1000)::int8 AS idle, last_seen_at::text AS seen
+             FROM sessions WHERE token_hash = $1`,
+          [sha256Hex(c.token!)],
+        )
+      ).rows[0]!;
+    // Just inside the slack: the stored expiry stays as it is, and the header reports it.
+    await db.query(
+      `UPDATE sessions SET idle_expires_at = now() + $2::int * interval '1 millisecond' - interval '2 seconds',
+              last_seen_at = now() - interval '1 hour' WHERE token_hash = $1`,
+      [sha256Hex(c.token!), SESSION.idleMs],
+    );
+    const stored = await idleOf();
+    const within = await c.post('/api/v1/session/me');
+    expect(within.statusCode).toBe(200);
+    expect(await idleOf()).toEqual(stored);
+    expect(Number(within.headers['expires'])).toBe(stored.idle);
+    // Older than the slack: slid to now + idle, and last seen now.
+    await db.query(
+      `UPDATE sessions SET idle_expires_at = now() + $2::int * interval '1 millisecond' - $3::int * interval '1 millisecond' - interval '1 second'
+        WHERE token_hash = $1`,
+      [sha256Hex(c.token!), SESSION.idleMs, SLIDE_SLACK_MS],
+    );
+    const before = Date.now();
+    const after = await c.post('/api/v1/session/me');
+    const slid = await idleOf();
+    expect(slid.idle).toBeGreaterThanOrEqual(before + SESSION.idleMs - 1_000);
+    expect(slid.seen).not.toBe(stored.seen);
+    expect(Number(after.headers['expires'])).toBe(slid.idle);
   });
 
   it('never slides past the absolute limit', async () => {
