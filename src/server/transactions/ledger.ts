@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Queryable } from '../db/db';
+import { limitsAndUse, limitsOfRow, limitsSql, type Limits, type LimitsRow } from './limits';
 
 /** One signed movement of an account's balance. */
 export interface Leg {
@@ -21,6 +22,12 @@ export interface JournalInput {
   description: string;
   details: Record<string, unknown>;
   legs: Leg[];
+  /**
+   * Checks the customer's limits for limitCategory (throws to refuse), called with the limits and
+   * today's use read in the same statement that locks the accounts: the caller must already hold the
+   * customer's advisory lock, so the use counts every posting committed before.
+   */
+  checkLimits?: (limits: Limits, used: number) => void;
 }
 
 /** Thrown (inside the transaction, so nothing is written) when a debit would cross an account's floor. */
@@ -49,7 +56,8 @@ export function assertBalanced(legs: Leg[]): void {
 /**
  * Posts one journal with its balanced entries, inside the caller's transaction: locks every touched
  * account with SELECT ... FOR UPDATE in id order (no deadlocks between transfers), checks the floors,
- * then writes the journal, the entries and the new balances. Returns the journal id and reference.
+ * then writes the journal, the entries, the new balances and the inquiry's link to its journal (marked
+ * verified). Returns the journal id and reference.
  */
 export async function postJournal(
   tx: Queryable,
@@ -60,23 +68,30 @@ export async function postJournal(
   for (const l of j.legs) delta.set(l.accountId, (delta.get(l.accountId) ?? 0) + l.amount);
   const ids = [...delta.keys()].sort((a, b) => a - b);
   if (ids.length) {
-    const { rows } = await tx.query<{
-      id: number;
-      balance: number;
-      floor: number;
-      currency: string;
-      status: string;
-    }>(
-      'SELECT id, balance, floor, currency, status FROM accounts WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE',
-      [ids],
+    const { rows } = await tx.query<
+      { id: number; balance: number; floor: number; currency: string; status: string } & LimitsRow
+    >(
+      j.checkLimits
+        ? `SELECT a.id, a.balance, a.floor, a.currency, a.status, lim.*
+             FROM accounts a CROSS JOIN (${limitsSql(2, 3)}) lim
+            WHERE a.id = ANY($1::bigint[]) ORDER BY a.id FOR UPDATE OF a`
+        : 'SELECT id, balance, floor, currency, status FROM accounts WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE',
+      j.checkLimits ? [ids, j.customerId, j.limitCategory] : [ids],
     );
     if (rows.length !== ids.length) throw new Error('journal names an account that does not exist');
+    if (j.checkLimits) {
+      const { limits, used } = limitsOfRow(rows[0]!, j.limitCategory);
+      j.checkLimits(limits, used);
+    }
     for (const a of rows) {
       const d = delta.get(Number(a.id))!;
       if (j.legs.some((l) => l.accountId === Number(a.id) && l.currency !== a.currency.trim()))
         throw new Error(`leg currency differs from account ${a.id}`);
       if (d < 0 && (a.status !== 'active' || a.balance + d < a.floor)) throw new FloorError(Number(a.id));
     }
+  } else if (j.checkLimits) {
+    const { limits, used } = await limitsAndUse(tx, j.customerId, j.limitCategory);
+    j.checkLimits(limits, used);
   }
   const referenceNo = newReferenceNo();
   const post = j.legs.length > 0 && j.status !== 'failed';
@@ -96,6 +111,9 @@ export async function postJournal(
        UPDATE accounts a SET balance = a.balance + v.delta
          FROM unnest($17::bigint[], $18::bigint[]) AS v(id, delta)
         WHERE a.id = v.id AND $13::boolean
+     ), i AS (
+       UPDATE transaction_inquiries SET journal_id = j.id, verified_at = now() FROM j
+        WHERE transaction_inquiries.id = $5
      )
      SELECT id, created_at FROM j`,
     [

@@ -22,30 +22,40 @@ const FALLBACK: Limits = {
   dailyLimit: rp(100_000_000),
 };
 
-/** The limits and today's use in one round trip (used at confirm, after the customer's advisory lock). */
-export async function limitsAndUse(
-  db: Queryable,
-  customerId: number,
-  category: string,
-): Promise<{ limits: Limits; used: number }> {
-  const { rows } = await db.query<{
-    min_amount: number | null;
-    max_per_transaction: number | null;
-    daily_limit: number | null;
-    used: number;
-  }>(
-    `SELECT l.min_amount, l.max_per_transaction, l.daily_limit,
-            (SELECT coalesce(sum(limit_amount), 0)::int8 FROM journal
-              WHERE customer_id = $1 AND limit_category = $2 AND status IN ('success', 'pending')
-                AND created_at >= (date_trunc('day', now() AT TIME ZONE 'Asia/Jakarta') AT TIME ZONE 'Asia/Jakarta')) AS used
-       FROM (SELECT 1) one
-       LEFT JOIN transaction_limits l ON l.customer_id = $1 AND l.category = $2`,
-    [customerId, category],
-  );
-  const r = rows[0]!;
+/** Row of limitsSql: the customer's limits for a category (nulls: no row) and today's use. */
+export interface LimitsRow {
+  min_amount: number | null;
+  max_per_transaction: number | null;
+  daily_limit: number | null;
+  used: number;
+}
+
+/**
+ * A one-row subquery giving the customer's limits and today's use, with the customer id and category
+ * at the given parameter numbers (postJournal joins it to its account locks: one round trip).
+ */
+export const limitsSql = (customer: number, category: number) =>
+  `SELECT l.min_amount, l.max_per_transaction, l.daily_limit,
+          (SELECT coalesce(sum(limit_amount), 0)::int8 FROM journal
+            WHERE customer_id = $${customer} AND limit_category = $${category} AND status IN ('success', 'pending')
+              AND created_at >= (date_trunc('day', now() AT TIME ZONE 'Asia/Jakarta') AT TIME ZONE 'Asia/Jakarta')) AS used
+     FROM (SELECT 1) one
+     LEFT JOIN transaction_limits l ON l.customer_id = $${customer} AND l.category = $${category}`;
+
+export function limitsOfRow(r: LimitsRow, category: string): { limits: Limits; used: number } {
   const limits =
     r.min_amount === null
       ? (DEFAULTS[category] ?? FALLBACK)
       : { minAmount: r.min_amount, maxPerTransaction: r.max_per_transaction!, dailyLimit: r.daily_limit };
   return { limits, used: r.used };
+}
+
+/** The limits and today's use in one round trip (used at inquiry; confirm reads them with its locks). */
+export async function limitsAndUse(
+  db: Queryable,
+  customerId: number,
+  category: string,
+): Promise<{ limits: Limits; used: number }> {
+  const { rows } = await db.query<LimitsRow>(limitsSql(1, 2), [customerId, category]);
+  return limitsOfRow(rows[0]!, category);
 }

@@ -14,7 +14,7 @@ import { validateFormOrThrow } from './catalog';
 import { txErrors } from './errors';
 import { convert, idrValue } from './fx';
 import { FloorError, internalAccount, postJournal, reverseJournal, type Leg } from './ledger';
-import { limitsAndUse } from './limits';
+import { limitsAndUse, type Limits } from './limits';
 import { accountById, choiceSources, executors, lookups, type Choice } from './registry';
 import {
   approvalStatus,
@@ -212,6 +212,11 @@ export function createTransactionService(deps: TransactionServiceDeps) {
   /** Min, max per transaction, unused daily limit (all in IDR). */
   async function checkLimits(q: LimitQuote, customerId: number, via: Queryable) {
     const { limits, used } = await limitsAndUse(via, customerId, q.limitCategory);
+    limitsAllow(q, limits, used);
+  }
+
+  /** Throws the amount-rule error (below minimum, above maximum, over the daily limit), if any. */
+  function limitsAllow(q: LimitQuote, limits: Limits, used: number): void {
     const idr = (amount: number): Money => ({ amount, currency: 'IDR' });
     if (q.limitAmount < limits.minAmount) throw txErrors.belowMinimum(q.amountField, idr(limits.minAmount));
     if (q.limitAmount > limits.maxPerTransaction)
@@ -593,8 +598,8 @@ export function createTransactionService(deps: TransactionServiceDeps) {
         amountField = q.amountField;
         const refused = await verifyInTx(tx, caller, row, input.otp);
         if (refused) return { error: refused };
-        // The customer's advisory lock is held since loadInquiry: the limits read below sees every posting.
-        await checkLimits(q, caller.customerId, tx);
+        // The customer's advisory lock is held since loadInquiry, so the limits read with the account
+        // locks in postJournal see every posting of this customer.
         const executor = executors[entry.flow.posting.execute as keyof typeof executors];
         const j = await postJournal(tx, {
           customerId: caller.customerId,
@@ -609,11 +614,9 @@ export function createTransactionService(deps: TransactionServiceDeps) {
           description: t(entry.flow.titleKey, 'id'),
           details: { receipt: { flowId: row.flow_id, ...publicQuote(q) } },
           legs: q.legs,
+          checkLimits: (limits, used) => limitsAllow(q, limits, used),
         });
-        await tx.query(
-          'UPDATE transaction_inquiries SET journal_id = $2, verified_at = now() WHERE id = $1',
-          [row.id, j.journalId],
-        );
+        // postJournal has linked the inquiry to its journal (journal_id, verified_at) in the same statement.
         return { ...j, row, entry };
       });
     } catch (err) {
