@@ -7,7 +7,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Lang } from '@/shared/i18n/i18n';
 import { authApi, type CustomerSummary } from './api';
@@ -16,6 +15,7 @@ import type { ErrorView } from '@/shared/api/error-catalogue';
 import { fieldMessage } from './field-message';
 import { clearArrivalNotice, peekArrivalNotice, type ArrivalNotice } from './flash-notice';
 import { MaintenanceBanner } from '@/shared/ui';
+import { LoginField } from './login-field';
 import { LoginLayout } from './login-layout';
 import { checkField, type FieldProblem } from './schema-rules';
 import loginRequest from '../../../schemas/api/auth/login.request.json';
@@ -134,8 +134,10 @@ export function LoginPage({ onLoggedIn }: LoginPageProps) {
       {step === 'userId' ? (
         <Box component="form" onSubmit={submitUserId} noValidate>
           <Stack spacing={2}>
-            <TextField
+            <LoginField
               label={t('fields.userId')}
+              name="userId"
+              maxLength={20}
               value={userId}
               autoFocus
               autoComplete="username"
@@ -145,7 +147,6 @@ export function LoginPage({ onLoggedIn }: LoginPageProps) {
               }}
               error={Boolean(userIdProblem)}
               helperText={fieldMessage(t, 'userId', userIdProblem) ?? ' '}
-              slotProps={{ htmlInput: { name: 'userId', maxLength: 20 } }}
             />
             <Button type="submit" variant="contained" size="large" disabled={busy}>
               {t('login.next')}
@@ -171,8 +172,10 @@ export function LoginPage({ onLoggedIn }: LoginPageProps) {
               </Typography>
               <Typography variant="body2">{t('login.secureWordCheck')}</Typography>
             </Alert>
-            <TextField
+            <LoginField
               label={t('fields.password')}
+              name="password"
+              maxLength={64}
               type="password"
               value={password}
               autoFocus
@@ -183,7 +186,6 @@ export function LoginPage({ onLoggedIn }: LoginPageProps) {
               }}
               error={Boolean(passwordProblem)}
               helperText={fieldMessage(t, 'password', passwordProblem) ?? ' '}
-              slotProps={{ htmlInput: { name: 'password', maxLength: 64 } }}
             />
             <Button type="submit" variant="contained" size="large" disabled={busy}>
               {t('login.submit')}
