@@ -60,6 +60,17 @@ describe('the login page bundle', () => {
     ).toEqual([]);
   });
 
+  it('carries no authenticated shell, chooser or placeholder page, nor the strings only they use', () => {
+    expect(files.filter((f) => f.startsWith('src/app/shell/'))).toEqual([]);
+    expect(files).not.toContain('src/app/pages/chooser-page.tsx');
+    expect(files).not.toContain('src/app/pages/placeholder-page.tsx');
+    expect(files).toContain('locales/id/auth.json');
+    expect(files.filter((f) => /^locales\/\w+\/(dashboard|engine|flows|register)\.json$/.test(f))).toEqual(
+      [],
+    );
+    expect(packages).not.toContain('@mui/material/TextField');
+  });
+
   it('would see them if they were imported statically (the walker is not blind)', () => {
     const lazy = eagerGraph(path.join(root, 'src/app/authenticated-routes.tsx'));
     expect(lazy.files).toContain('src/features/dashboard/routes.tsx');
