@@ -4,10 +4,10 @@ import path from 'node:path';
 import type { Db, Queryable } from '../db/db';
 import type { OtpChallenge, OtpService } from '../otp/otp-service';
 import { ApiError } from '../http/api-error';
-import type { ApiErrorBody } from '../../shared/api-error';
 import { formatMoney, type Money } from '../../shared/money';
 import { DEFAULT_PENDING_CODES } from '../../shared/flows/registry-names';
-import type { FeeKind, FlowFile } from '../../shared/flows/types';
+import type { FlowFile } from '../../shared/flows/types';
+import type { Fee, InquiryResponse, PhoneOption, Receipt } from '../../shared/flows/api';
 import { readValue } from '../../shared/flows/values';
 import type { FlowCatalog, CatalogFlow } from './catalog';
 import { validateFormOrThrow } from './catalog';
@@ -29,11 +29,6 @@ import type { ApprovalHub } from '../approvals/hub';
 /** An inquiry stays confirmable this long (it covers the 5-minute OTP or approval plus resends). */
 export const INQUIRY_TTL_S = 15 * 60;
 
-export interface Fee {
-  kind: FeeKind;
-  amount: Money;
-}
-
 /** What the inquiry quoted and the confirm books: kept server-side, never trusted from the client. */
 export interface Quote {
   amount: Money;
@@ -51,33 +46,8 @@ export interface Quote {
   debitField: string;
 }
 
-export interface InquiryAnswer {
-  /** The customer's phones for the OTP (frozen ones carry frozenUntil). */
-  phones: { phoneId: number; maskedPhone: string; frozenUntil: string | null }[];
-  inquiryId: string;
-  flowId: string;
-  amount: Money;
-  fees: Fee[];
-  total: Money;
-  exchangeRate?: string;
-  equivalent?: Money;
-  details: Record<string, unknown>;
-  expiresAt: string;
-}
-
-export interface Receipt {
-  referenceNo: string;
-  status: 'success' | 'pending' | 'failed';
-  flowId: string;
-  amount: Money;
-  fees: Fee[];
-  total: Money;
-  exchangeRate?: string;
-  equivalent?: Money;
-  details: Record<string, unknown>;
-  createdAt: string;
-  error?: ApiErrorBody;
-}
+/** The inquiry's answer always lists the customer's OTP phones (frozen ones carry frozenUntil). */
+export type InquiryAnswer = InquiryResponse & { phones: PhoneOption[] };
 
 export type VerificationAnswer =
   { method: 'otp'; otp: OtpChallenge } | ({ method: 'approval' } & ApprovalTicket);
