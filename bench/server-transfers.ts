@@ -10,14 +10,16 @@
  * generator does not share its event loop.
  */
 import { fork, execFileSync, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 3000);
-const CLIENT_COUNTS = [4, 16];
+const CLIENT_COUNTS = (process.env.BENCH_CLIENTS ?? '4,16').split(',').map(Number);
 const SELF = fileURLToPath(import.meta.url);
 
 interface Seat {
@@ -97,16 +99,85 @@ async function serve(url: string, seats: number): Promise<void> {
 }
 
 // ---------------------------------------------------------------- the load generator (parent)
-async function post(base: string, path: string, headers: Record<string, string>, body: unknown) {
-  const res = await fetch(base + path, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+// node:http on keep-alive sockets: the load generator shares the 2 cores with the server and PostgreSQL,
+// and fetch (undici) costs several times more CPU a request; pgbench's own client is lean C. A new
+// agent per client count: the server closes sockets left idle while pgbench runs.
+let agent = new http.Agent({ keepAlive: true });
+
+function post(base: string, path: string, headers: Record<string, string>, body: unknown) {
+  const data = JSON.stringify(body);
+  return new Promise<Record<string, unknown>>((resolve, reject) => {
+    const req = http.request(
+      base + path,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(data),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          if (res.statusCode !== 200) reject(new Error(`${path} ${res.statusCode} ${text}`));
+          else resolve(JSON.parse(text) as Record<string, unknown>);
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
   });
-  const json = (await res.json()) as Record<string, unknown>;
-  if (res.status !== 200) throw new Error(`${path} ${res.status} ${JSON.stringify(json)}`);
-  return json;
 }
+
+// ---------------------------------------------------------------- CPU accounting (Linux /proc)
+// Where the 2 shared cores go, per transfer: ticks (1/100 s) of user + system time.
+const TICK_MS = 10;
+function ticksOf(pid: number | 'self', children = false): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const v = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
+    // after "pid (comm) ": state=0 ... utime=11 stime=12 cutime=13 cstime=14
+    return v[11]! + v[12]! + (children ? v[13]! + v[14]! : 0);
+  } catch {
+    return 0;
+  }
+}
+function postgresTicks(): number {
+  let sum = 0;
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      if (readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres') sum += ticksOf(Number(d));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return sum;
+}
+interface CpuSample {
+  server: number;
+  postgres: number;
+  client: number;
+}
+const cpuNow = (serverPid: number): CpuSample => ({
+  server: ticksOf(serverPid),
+  postgres: postgresTicks(),
+  client: ticksOf('self', true),
+});
+/** CPU ms per transaction of each party between two samples. */
+const cpuPer = (a: CpuSample, b: CpuSample, count: number) => ({
+  server: ((b.server - a.server) * TICK_MS) / count,
+  postgres: ((b.postgres - a.postgres) * TICK_MS) / count,
+  client: ((b.client - a.client) * TICK_MS) / count,
+});
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
@@ -133,12 +204,15 @@ async function prepare(base: string, db: pg.Pool, seat: Seat, count: number) {
   return out;
 }
 
-async function oursAt(base: string, db: pg.Pool, seats: Seat[], clients: number) {
+async function oursAt(base: string, db: pg.Pool, seats: Seat[], clients: number, serverPid: number) {
+  agent.destroy();
+  agent = new http.Agent({ keepAlive: true });
   const perClient = Math.ceil(TRANSFERS / clients);
   const t0 = Date.now();
   const work = await Promise.all(seats.slice(0, clients).map((s) => prepare(base, db, s, perClient)));
   const prepSeconds = (Date.now() - t0) / 1000;
   const latencies: number[] = [];
+  const cpu0 = cpuNow(serverPid);
   const start = performance.now();
   await Promise.all(
     work.map(async (items, c) => {
@@ -155,8 +229,10 @@ async function oursAt(base: string, db: pg.Pool, seats: Seat[], clients: number)
     }),
   );
   const seconds = (performance.now() - start) / 1000;
+  const cpu = cpuPer(cpu0, cpuNow(serverPid), latencies.length);
   latencies.sort((a, b) => a - b);
   return {
+    cpu,
     tps: latencies.length / seconds,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
@@ -165,7 +241,8 @@ async function oursAt(base: string, db: pg.Pool, seats: Seat[], clients: number)
   };
 }
 
-function pgbenchAt(url: string, clients: number): number {
+function pgbenchAt(url: string, clients: number) {
+  const cpu0 = cpuNow(process.pid);
   const out = execFileSync(
     'pgbench',
     ['-c', String(clients), '-j', String(Math.min(clients, 2)), '-T', String(SECONDS), url],
@@ -178,7 +255,9 @@ function pgbenchAt(url: string, clients: number): number {
     out,
   );
   if (!m) throw new Error(`cannot read pgbench output:\n${out}`);
-  return Number(m[1]);
+  const transactions = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? NaN);
+  const { postgres, client } = cpuPer(cpu0, cpuNow(process.pid), transactions);
+  return { tps: Number(m[1]), cpu: { postgres, client } };
 }
 
 async function main(): Promise<void> {
@@ -211,22 +290,33 @@ async function main(): Promise<void> {
     });
     const base = `http://127.0.0.1:${ready.port}`;
     // Warm-up: JIT, connection pools, plan caches.
-    await oursAt(base, pool, ready.seats, 4);
+    await oursAt(base, pool, ready.seats, 4, child.pid!);
 
     const rows: string[] = [];
+    const cpuRows: string[] = [];
     console.log(
       `\nConfirmed transfers over HTTP vs pgbench (default script, scale 1), same PostgreSQL, ${new Date().toISOString()}`,
     );
     for (const clients of CLIENT_COUNTS) {
       const pgb = pgbenchAt(dbUrl(bench), clients);
-      const r = await oursAt(base, pool, ready.seats, clients);
+      const r = await oursAt(base, pool, ready.seats, clients, child.pid!);
       rows.push(
-        `| ${String(clients).padStart(7)} | ${pgb.toFixed(0).padStart(11)} | ${r.tps.toFixed(0).padStart(13)} | ${(r.tps / pgb).toFixed(2).padStart(5)} | ${r.p50.toFixed(1).padStart(7)} | ${r.p99.toFixed(1).padStart(7)} | ${r.prepPerSecond.toFixed(0).padStart(16)} |`,
+        `| ${String(clients).padStart(7)} | ${pgb.tps.toFixed(0).padStart(11)} | ${r.tps.toFixed(0).padStart(13)} | ${(r.tps / pgb.tps).toFixed(2).padStart(5)} | ${r.p50.toFixed(1).padStart(7)} | ${r.p99.toFixed(1).padStart(7)} | ${r.prepPerSecond.toFixed(0).padStart(16)} |`,
+      );
+      const ms = (v: number) => v.toFixed(2).padStart(8);
+      cpuRows.push(
+        `| ${String(clients).padStart(7)} | ${ms(pgb.cpu.postgres)} | ${ms(pgb.cpu.client)} | ${ms(r.cpu.postgres)} | ${ms(r.cpu.server)} | ${ms(r.cpu.client)} |`,
       );
     }
     console.log('| clients | pgbench tps | transfers/s | ratio | p50 ms | p99 ms | inquiry+OTP/s |');
     console.log('|---------|-------------|---------------|-------|--------|--------|------------------|');
     for (const r of rows) console.log(r);
+    console.log('\nCPU ms per transaction (user + system, from /proc; 2 cores = 2,000 ms a second in all):');
+    console.log(
+      '| clients | pgbench: postgres | pgbench client | ours: postgres | our server | load generator |',
+    );
+    console.log('|---------|----------|----------|----------|----------|----------|');
+    for (const r of cpuRows) console.log(r);
     console.log(
       `\n"transfers/s": POST /api/transaction/v1/confirm (OTP check, limit check, balanced posting) of verified\n` +
         `own-account transfers, each client one customer, ${TRANSFERS} per client count; latency per confirm.\n` +
@@ -236,6 +326,7 @@ async function main(): Promise<void> {
     child?.send('stop');
     await new Promise((r) => setTimeout(r, 500));
     child?.kill();
+    agent.destroy();
     await pool.end();
     await admin(`DROP DATABASE IF EXISTS ${ours} WITH (FORCE)`);
     await admin(`DROP DATABASE IF EXISTS ${bench} WITH (FORCE)`);

@@ -13,6 +13,8 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one database transaction; retried on serialization failures and deadlocks. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs fn again on serialization failures and deadlocks: for one statement that is a whole transaction. */
+  retrying<T>(fn: () => Promise<T>): Promise<T>;
   /** Runs a multi-statement script (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
@@ -61,11 +63,29 @@ export async function openPglite(dataDir?: string): Promise<Db> {
           },
         }),
       ),
+    retrying: (fn) => fn(),
     exec: async (sql) => {
       await lite.exec(sql);
     },
     close: () => lite.close(),
   };
+}
+
+/**
+ * Statements with parameters run as named prepared statements (one name per distinct SQL text): each
+ * connection parses and plans one once, not on every call. Bounded, in case some text were ever built
+ * per call.
+ */
+const statementNames = new Map<string, string>();
+const MAX_NAMED_STATEMENTS = 1000;
+function prepared(text: string, values: unknown[] | undefined): pg.QueryConfig {
+  if (!values) return { text };
+  let name = statementNames.get(text);
+  if (!name && statementNames.size < MAX_NAMED_STATEMENTS) {
+    name = `s${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name ? { name, text, values } : { text, values };
 }
 
 export async function openPostgres(connectionString: string, max = 20): Promise<Db> {
@@ -85,12 +105,13 @@ export async function openPostgres(connectionString: string, max = 20): Promise<
   const client = await pool.connect();
   client.release();
   const query: Queryable['query'] = async (sql, params) => {
-    const r = await pool.query(sql, params as unknown[] | undefined);
+    const r = await pool.query(prepared(sql, params));
     return { rows: r.rows, rowCount: r.rowCount ?? 0 };
   };
   return {
     kind: 'postgres',
     query,
+    retrying: withRetry,
     transaction: (fn) =>
       withRetry(async () => {
         const c = await pool.connect();
@@ -98,7 +119,7 @@ export async function openPostgres(connectionString: string, max = 20): Promise<
           await c.query('BEGIN');
           const result = await fn({
             query: async (sql, params) => {
-              const r = await c.query(sql, params as unknown[] | undefined);
+              const r = await c.query(prepared(sql, params));
               return { rows: r.rows, rowCount: r.rowCount ?? 0 };
             },
           });

@@ -80,3 +80,26 @@ export const otpErrors = {
       messageIdn: 'Silakan pilih salah satu nomor ponsel Anda yang terdaftar.',
     }),
 };
+
+/** What the database's otp_check() answers (migration 013). */
+export type OtpOutcome = 'ok' | 'wrong' | 'frozen' | 'all_frozen' | 'expired' | 'blocked' | 'not_found';
+
+/** The error for an otp_check() outcome; undefined for 'ok'. */
+export function otpOutcomeError(outcome: OtpOutcome, attemptsLeft: number | null): ApiError | undefined {
+  switch (outcome) {
+    case 'ok':
+      return undefined;
+    case 'wrong':
+      return otpErrors.wrongCode(attemptsLeft ?? 0);
+    case 'frozen':
+      return otpErrors.frozen();
+    case 'all_frozen':
+      return otpErrors.allFrozen();
+    case 'expired':
+      return otpErrors.expired();
+    case 'blocked':
+      return otpErrors.userBlocked();
+    case 'not_found':
+      return otpErrors.notFound();
+  }
+}

@@ -33,6 +33,11 @@ export interface OtpService {
   resend(db: Queryable, requestId: string, customerId: number): Promise<OtpChallenge>;
   /** Resolves when the code is right and consumes it; throws the ApiErrors above otherwise. */
   verify(db: Queryable, requestId: string, customerId: number, code: string): Promise<void>;
+  /**
+   * The stored form of a code typed for a request (a keyed hash), for SQL that checks it itself
+   * (the confirm's otp_check); a code that is not all digits gets a value no stored hash equals.
+   */
+  codeHash(requestId: string, code: string): string;
   phones(
     db: Queryable,
     customerId: number,

@@ -1,9 +1,9 @@
-import { createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/db';
 import type { SmsGateway } from '../sms/gateway';
 import { OTP } from '../../shared/constants';
 import type { IssueOtpInput, OtpChallenge, OtpService } from './otp-service';
-import { otpErrors } from './otp-errors';
+import { otpErrors, otpOutcomeError, type OtpOutcome } from './otp-errors';
 
 /** The spec gives no number; the approval request allows 3 resends, and so does the OTP. */
 export const OTP_MAX_RESENDS = 3;
@@ -47,13 +47,15 @@ export interface OtpServiceOptions {
 
 /**
  * The OTP service on SQL. Every state change is one conditional UPDATE, so concurrent verifies of one
- * code consume it once. Call verify() outside an enclosing transaction that might roll back, or the
- * wrong-attempt count would roll back with it.
+ * code consume it once; a verify is one call of the database's otp_check(). Call verify() outside an
+ * enclosing transaction that might roll back, or the wrong-attempt count would roll back with it.
  */
 export function createOtpService(opts: OtpServiceOptions): OtpService {
   const secret = opts.secret ?? process.env.OTP_SECRET ?? randomBytes(32).toString('hex');
   const hashCode = (requestId: string, code: string) =>
     createHmac('sha256', secret).update(`${requestId}:${code}`).digest('hex');
+  const codeHash = (requestId: string, code: string) =>
+    /^\d+$/.test(code) ? hashCode(requestId, code) : 'not-a-code';
   const newCode = () => String(randomInt(0, 10 ** OTP.digits)).padStart(OTP.digits, '0');
   const newRef = () =>
     Array.from({ length: 4 }, () => REF_LETTERS[randomInt(0, REF_LETTERS.length)]).join('');
@@ -70,12 +72,11 @@ export function createOtpService(opts: OtpServiceOptions): OtpService {
   }
 
   async function frozenError(db: Queryable, customerId: number) {
-    const { rows } = await db.query<{ open: number }>(
-      `SELECT count(*)::int AS open FROM customer_phones
-        WHERE customer_id = $1 AND (frozen_until IS NULL OR frozen_until <= now())`,
+    const { rows } = await db.query<{ outcome: 'frozen' | 'all_frozen' }>(
+      'SELECT otp_frozen_outcome($1) AS outcome',
       [customerId],
     );
-    return (rows[0]?.open ?? 0) === 0 ? otpErrors.allFrozen() : otpErrors.frozen();
+    return otpOutcomeError(rows[0]!.outcome, null)!;
   }
 
   async function load(db: Queryable, requestId: string, customerId: number): Promise<RequestRow> {
@@ -174,39 +175,15 @@ export function createOtpService(opts: OtpServiceOptions): OtpService {
     },
 
     async verify(db, requestId, customerId, code) {
-      const r = await load(db, requestId, customerId);
-      if (r.cif_status === 'blocked') throw otpErrors.userBlocked();
-      if (r.frozen) throw await frozenError(db, customerId);
-      if (r.expired) throw otpErrors.expired();
-      const expected = Buffer.from(r.code_hash, 'hex');
-      const given = Buffer.from(hashCode(requestId, String(code)), 'hex');
-      if (/^\d+$/.test(code) && timingSafeEqual(expected, given)) {
-        const { rowCount } = await db.query(
-          `UPDATE otp_requests SET consumed_at = now()
-            WHERE request_id = $1 AND consumed_at IS NULL AND code_hash = $2 AND expires_at > now()`,
-          [requestId, r.code_hash],
-        );
-        if (rowCount !== 1) throw otpErrors.expired();
-        return;
-      }
-      const { rows } = await db.query<{ wrong_attempts: number }>(
-        `UPDATE otp_requests SET wrong_attempts = wrong_attempts + 1,
-                consumed_at = CASE WHEN wrong_attempts + 1 >= $2 THEN now() ELSE consumed_at END
-          WHERE request_id = $1 AND consumed_at IS NULL
-          RETURNING wrong_attempts`,
-        [requestId, OTP.maxWrongAttempts],
+      const { rows } = await db.query<{ outcome: OtpOutcome; attempts_left: number | null }>(
+        'SELECT * FROM otp_check($1, $2, $3, $4, $5, true)',
+        [requestId, customerId, codeHash(requestId, code), OTP.maxWrongAttempts, OTP.freezeMs / 1000],
       );
-      const wrong = rows[0]?.wrong_attempts;
-      if (wrong === undefined) throw otpErrors.expired();
-      if (wrong >= OTP.maxWrongAttempts) {
-        await db.query(
-          `UPDATE customer_phones SET frozen_until = now() + make_interval(secs => $2) WHERE id = $1`,
-          [r.phone_id, OTP.freezeMs / 1000],
-        );
-        throw await frozenError(db, customerId);
-      }
-      throw otpErrors.wrongCode(OTP.maxWrongAttempts - wrong);
+      const refused = otpOutcomeError(rows[0]!.outcome, rows[0]!.attempts_left);
+      if (refused) throw refused;
     },
+
+    codeHash,
 
     async phones(db, customerId) {
       const { rows } = await db.query<{ id: number; phone: string; frozen_until: Date | string | null }>(

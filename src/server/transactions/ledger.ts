@@ -1,40 +1,14 @@
 import { randomInt } from 'node:crypto';
-import type { Queryable } from '../db/db';
-import { limitsAndUse, limitsOfRow, limitsSql, type Limits, type LimitsRow } from './limits';
+import type { Db, Queryable } from '../db/db';
+import type { Limits } from './limits';
+import type { OtpOutcome } from '../otp/otp-errors';
+import { OTP } from '../../shared/constants';
 
 /** One signed movement of an account's balance. */
 export interface Leg {
   accountId: number;
   amount: number;
   currency: string;
-}
-
-export interface JournalInput {
-  customerId: number;
-  flowId: string;
-  idempotencyKey: string;
-  inquiryId: string;
-  status: 'success' | 'pending' | 'failed';
-  amount: number;
-  currency: string;
-  limitCategory: string;
-  limitAmount: number;
-  description: string;
-  details: Record<string, unknown>;
-  legs: Leg[];
-  /**
-   * Checks the customer's limits for limitCategory (throws to refuse), called with the limits and
-   * today's use read in the same statement that locks the accounts: the caller must already hold the
-   * customer's advisory lock, so the use counts every posting committed before.
-   */
-  checkLimits?: (limits: Limits, used: number) => void;
-}
-
-/** Thrown (inside the transaction, so nothing is written) when a debit would cross an account's floor. */
-export class FloorError extends Error {
-  constructor(readonly accountId: number) {
-    super(`account ${accountId} would go below its floor`);
-  }
 }
 
 /** Reference numbers: date plus 10 random digits, e.g. "2611220123456789". */
@@ -53,92 +27,107 @@ export function assertBalanced(legs: Leg[]): void {
     if (sum !== 0) throw new Error(`journal does not balance in ${currency}: ${sum}`);
 }
 
+/** A verified inquiry to book (confirm_posting, migration 013): its verification and its journal. */
+export interface ConfirmInput {
+  inquiryId: string;
+  customerId: number;
+  sessionId: number;
+  /** The verification as the caller read it; the call answers 'stale' when it has changed since. */
+  method: 'otp' | 'approval' | null;
+  otpRequestId: string | null;
+  /** otp.codeHash() of the code typed, or null when none was sent. */
+  codeHash: string | null;
+  limits: Limits;
+  limitCategory: string;
+  limitAmount: number;
+  flowId: string;
+  idempotencyKey: string;
+  status: 'success' | 'pending' | 'failed';
+  amount: number;
+  currency: string;
+  description: string;
+  details: Record<string, unknown>;
+  legs: Leg[];
+}
+
+export type ConfirmOutcome =
+  | { outcome: 'ok'; journalId: number; referenceNo: string; createdAt: string }
+  | { outcome: 'already'; journalId: number }
+  | { outcome: 'limits'; used: number }
+  | { outcome: 'floor'; accountId: number }
+  | { outcome: `otp_${OtpOutcome}`; attemptsLeft: number | null }
+  | { outcome: 'not_found' | 'expired' | 'stale' | 'not_verified' | 'approval' | 'otp_required' };
+
 /**
- * Posts one journal with its balanced entries, inside the caller's transaction: locks every touched
- * account with SELECT ... FOR UPDATE in id order (no deadlocks between transfers), checks the floors,
- * then writes the journal, the entries, the new balances and the inquiry's link to its journal (marked
- * verified). Returns the journal id and reference.
+ * Books a verified inquiry in one call of the database's confirm_posting(): one round trip, one commit.
+ * It takes the customer's advisory lock (the daily limit counts every earlier posting), locks the
+ * inquiry, checks the verification, locks every touched account in id order (no deadlocks between
+ * transfers), checks the limits and floors, and only then uses the OTP up and writes the journal, its
+ * entries, the new balances and the inquiry's link. A refusal writes nothing but a wrong OTP's
+ * attempt (kept, as it must be). A repeated idempotency key raises unique_violation (23505).
  */
-export async function postJournal(
-  tx: Queryable,
-  j: JournalInput,
-): Promise<{ journalId: number; referenceNo: string; createdAt: string }> {
-  assertBalanced(j.legs);
-  const delta = new Map<number, number>();
-  for (const l of j.legs) delta.set(l.accountId, (delta.get(l.accountId) ?? 0) + l.amount);
-  const ids = [...delta.keys()].sort((a, b) => a - b);
-  if (ids.length) {
-    const { rows } = await tx.query<
-      { id: number; balance: number; floor: number; currency: string; status: string } & LimitsRow
-    >(
-      j.checkLimits
-        ? `SELECT a.id, a.balance, a.floor, a.currency, a.status, lim.*
-             FROM accounts a CROSS JOIN (${limitsSql(2, 3)}) lim
-            WHERE a.id = ANY($1::bigint[]) ORDER BY a.id FOR UPDATE OF a`
-        : 'SELECT id, balance, floor, currency, status FROM accounts WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE',
-      j.checkLimits ? [ids, j.customerId, j.limitCategory] : [ids],
-    );
-    if (rows.length !== ids.length) throw new Error('journal names an account that does not exist');
-    if (j.checkLimits) {
-      const { limits, used } = limitsOfRow(rows[0]!, j.limitCategory);
-      j.checkLimits(limits, used);
-    }
-    for (const a of rows) {
-      const d = delta.get(Number(a.id))!;
-      if (j.legs.some((l) => l.accountId === Number(a.id) && l.currency !== a.currency.trim()))
-        throw new Error(`leg currency differs from account ${a.id}`);
-      if (d < 0 && (a.status !== 'active' || a.balance + d < a.floor)) throw new FloorError(Number(a.id));
-    }
-  } else if (j.checkLimits) {
-    const { limits, used } = await limitsAndUse(tx, j.customerId, j.limitCategory);
-    j.checkLimits(limits, used);
-  }
+export async function postConfirmed(db: Db, c: ConfirmInput): Promise<ConfirmOutcome> {
+  assertBalanced(c.legs);
   const referenceNo = newReferenceNo();
-  const post = j.legs.length > 0 && j.status !== 'failed';
-  // The journal, its entries and the new balances in one statement (one round trip, not three); the
-  // accounts are already locked above, and the entries' foreign key is checked at the statement's end.
-  const { rows: jr } = await tx.query<{ id: number; created_at: Date | string }>(
-    `WITH j AS (
-       INSERT INTO journal (reference_no, customer_id, flow_id, idempotency_key, inquiry_id, status, amount, currency,
-                            limit_category, limit_amount, description, details)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb) RETURNING id, created_at
-     ), e AS (
-       INSERT INTO ledger_entries (journal_id, account_id, amount, currency)
-       SELECT j.id, l.account_id, l.amount, l.currency
-         FROM j, unnest($14::bigint[], $15::bigint[], $16::text[]) AS l(account_id, amount, currency)
-        WHERE $13::boolean
-     ), b AS (
-       UPDATE accounts a SET balance = a.balance + v.delta
-         FROM unnest($17::bigint[], $18::bigint[]) AS v(id, delta)
-        WHERE a.id = v.id AND $13::boolean
-     ), i AS (
-       UPDATE transaction_inquiries SET journal_id = j.id, verified_at = now() FROM j
-        WHERE transaction_inquiries.id = $5
-     )
-     SELECT id, created_at FROM j`,
-    [
-      referenceNo,
-      j.customerId,
-      j.flowId,
-      j.idempotencyKey,
-      j.inquiryId,
-      j.status,
-      j.amount,
-      j.currency,
-      j.limitCategory,
-      j.limitAmount,
-      j.description,
-      JSON.stringify(j.details),
-      post,
-      j.legs.map((l) => l.accountId),
-      j.legs.map((l) => l.amount),
-      j.legs.map((l) => l.currency),
-      ids,
-      ids.map((id) => delta.get(id)!),
-    ],
+  const { rows } = await db.retrying(() =>
+    db.query<{
+      outcome: string;
+      detail: number | null;
+      posted_journal: number | null;
+      posted_at: Date | string | null;
+    }>(
+      `SELECT * FROM confirm_posting($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
+                                     $18, $19, $20, $21::jsonb, $22, $23, $24, $25, $26)`,
+      [
+        c.inquiryId,
+        c.customerId,
+        c.sessionId,
+        c.method,
+        c.otpRequestId,
+        c.codeHash,
+        OTP.maxWrongAttempts,
+        OTP.freezeMs / 1000,
+        c.limitCategory,
+        c.limitAmount,
+        c.limits.minAmount,
+        c.limits.maxPerTransaction,
+        c.limits.dailyLimit,
+        referenceNo,
+        c.flowId,
+        c.idempotencyKey,
+        c.status,
+        c.amount,
+        c.currency,
+        c.description,
+        JSON.stringify(c.details),
+        c.legs.length > 0 && c.status !== 'failed',
+        c.legs.map((l) => l.accountId),
+        c.legs.map((l) => l.amount),
+        c.legs.map((l) => l.currency),
+        new Set(c.legs.map((l) => l.accountId)).size,
+      ],
+    ),
   );
-  const journalId = jr[0]!.id;
-  return { journalId, referenceNo, createdAt: new Date(jr[0]!.created_at).toISOString() };
+  const r = rows[0]!;
+  switch (r.outcome) {
+    case 'ok':
+      return {
+        outcome: 'ok',
+        journalId: r.posted_journal!,
+        referenceNo,
+        createdAt: new Date(r.posted_at!).toISOString(),
+      };
+    case 'already':
+      return { outcome: 'already', journalId: r.detail! };
+    case 'limits':
+      return { outcome: 'limits', used: r.detail ?? 0 };
+    case 'floor':
+      return { outcome: 'floor', accountId: r.detail! };
+    default:
+      return r.outcome.startsWith('otp_') && r.outcome !== 'otp_required'
+        ? { outcome: r.outcome as `otp_${OtpOutcome}`, attemptsLeft: r.detail }
+        : { outcome: r.outcome as 'not_found' };
+  }
 }
 
 async function insertEntries(tx: Queryable, journalId: number, legs: Leg[]): Promise<void> {

@@ -4,12 +4,6 @@ import { DENOMINATIONS, OPERATORS } from '../billers/operators';
 import { loadCatalog } from './catalog';
 import { createTransactionService, type Caller } from './service';
 import { openEventStream } from './sse';
-import { browserIdOf, issueCredentials } from '../auth/session-plugin';
-import { touchSession } from '../auth/sessions';
-import { invalidToken } from '../auth/texts';
-
-/** As in auth/session-plugin.ts (requireSession), which the confirm route inlines into its transaction. */
-const BEARER = /^Bearer ([A-Za-z0-9_-]{20,100})$/;
 
 const money = {
   type: 'object',
@@ -156,7 +150,7 @@ export default async function transactionsRoutes(app: FastifyInstance): Promise<
   app.post<{ Body: { inquiryId: string; idempotencyKey: string; otp?: string } }>(
     '/api/transaction/v1/confirm',
     {
-      // The session is checked (and slid) inside the confirm's own transaction: one commit, not two.
+      preHandler: app.requireSession,
       schema: {
         ...auth.schema,
         summary: 'Book the verified transaction; the same idempotency key always answers the same receipt',
@@ -170,17 +164,7 @@ export default async function transactionsRoutes(app: FastifyInstance): Promise<
         ),
       },
     },
-    async (request) => {
-      const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-      if (!token) throw invalidToken();
-      return service.confirm(async (tx) => {
-        const live = await touchSession(tx, token, browserIdOf(request), true);
-        if (!live) return invalidToken();
-        request.session = { id: live.id, customerId: live.customerId, channel: live.channel };
-        issueCredentials(request, { token, expires: live.expires, absoluteExpires: live.absoluteExpires });
-        return { customerId: live.customerId, sessionId: live.id };
-      }, request.body);
-    },
+    async (request) => service.confirm(caller(request), request.body),
   );
 
   app.post(

@@ -3,7 +3,8 @@ import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Db, Queryable } from '../db/db';
 import type { OtpChallenge, OtpService } from '../otp/otp-service';
-import { ApiError } from '../http/api-error';
+import type { ApiError } from '../http/api-error';
+import { otpOutcomeError, type OtpOutcome } from '../otp/otp-errors';
 import { formatMoney, type Money } from '../../shared/money';
 import { DEFAULT_PENDING_CODES } from '../../shared/flows/registry-names';
 import type { FlowFile } from '../../shared/flows/types';
@@ -13,8 +14,8 @@ import type { FlowCatalog, CatalogFlow } from './catalog';
 import { validateFormOrThrow } from './catalog';
 import { txErrors } from './errors';
 import { convert, idrValue } from './fx';
-import { FloorError, internalAccount, postJournal, reverseJournal, type Leg } from './ledger';
-import { limitsAndUse, type Limits } from './limits';
+import { internalAccount, postConfirmed, reverseJournal, type Leg } from './ledger';
+import { limitsAndUse, limitsOfRow, type Limits, type LimitsRow } from './limits';
 import { accountById, choiceSources, executors, lookups, type Choice } from './registry';
 import {
   approvalStatus,
@@ -180,8 +181,8 @@ export function createTransactionService(deps: TransactionServiceDeps) {
   }
 
   /** Min, max per transaction, unused daily limit (all in IDR). */
-  async function checkLimits(q: LimitQuote, customerId: number, via: Queryable) {
-    const { limits, used } = await limitsAndUse(via, customerId, q.limitCategory);
+  async function checkLimits(q: LimitQuote, customerId: number) {
+    const { limits, used } = await limitsAndUse(db, customerId, q.limitCategory);
     limitsAllow(q, limits, used);
   }
 
@@ -281,7 +282,7 @@ export function createTransactionService(deps: TransactionServiceDeps) {
       amountField,
       debitField: pointer(flow.posting.debit),
     };
-    await checkLimits(q, caller.customerId, db);
+    await checkLimits(q, caller.customerId);
     if (debit.balance - debitAmount < debit.floor) throw txErrors.insufficientBalance(amountField);
     return q;
   }
@@ -324,19 +325,10 @@ export function createTransactionService(deps: TransactionServiceDeps) {
     };
   }
 
-  async function loadInquiry(
-    caller: Caller,
-    inquiryId: string,
-    via: Queryable = db,
-    lock = false,
-  ): Promise<InquiryRow> {
-    // lock (confirm): the inquiry row, and first the customer's advisory lock that serialises their
-    // postings against the daily limit (two tabs cannot both use the last rupiah), in this one round
-    // trip; the limit check's later statement sees, under READ COMMITTED, everything committed before.
-    const { rows } = await via.query<InquiryRow>(
-      `SELECT *, expires_at <= now() AS expired${lock ? ', pg_advisory_xact_lock(7301, $2::int)::text AS customer_lock' : ''}
-         FROM transaction_inquiries
-        WHERE id = $1 AND customer_id = $2 AND session_id = $3${lock ? ' FOR UPDATE' : ''}`,
+  async function loadInquiry(caller: Caller, inquiryId: string): Promise<InquiryRow> {
+    const { rows } = await db.query<InquiryRow>(
+      `SELECT *, expires_at <= now() AS expired FROM transaction_inquiries
+        WHERE id = $1 AND customer_id = $2 AND session_id = $3`,
       [inquiryId, caller.customerId, caller.sessionId],
     );
     if (!rows[0]) throw txErrors.inquiryNotFound();
@@ -511,106 +503,128 @@ export function createTransactionService(deps: TransactionServiceDeps) {
     return strip(r);
   }
 
-  /**
-   * The verification check, inside the confirm's transaction with the inquiry locked. Returns an
-   * error to throw AFTER the commit, so a wrong OTP's attempt count (and a freeze) is kept.
-   */
-  async function verifyInTx(tx: Queryable, caller: Caller, row: InquiryRow, otp: string | undefined) {
-    if (row.verified_at) return undefined;
-    if (row.verification_method === 'otp' && row.otp_request_id) {
-      if (!otp) return txErrors.otpRequired();
-      try {
-        await deps.otp.verify(tx, row.otp_request_id, caller.customerId, otp);
-      } catch (err) {
-        if (err instanceof ApiError) return err;
-        throw err;
-      }
-      return undefined;
-    }
-    if (row.verification_method === 'approval') {
-      const status = await approvalStatus(tx, row.id, caller.customerId);
-      if (status === 'rejected') return txErrors.approvalRejected();
-      if (status === 'expired') return txErrors.inquiryExpired();
-      if (status === 'approved') return undefined;
-    }
+  /** Why an approval-verified inquiry cannot be booked (read only when the booking refused it). */
+  async function approvalRefusal(caller: Caller, inquiryId: string): Promise<ApiError> {
+    const status = await approvalStatus(db, inquiryId, caller.customerId);
+    if (status === 'rejected') return txErrors.approvalRejected();
+    if (status === 'expired') return txErrors.inquiryExpired();
     return txErrors.notVerified();
   }
 
   /**
-   * Books a verified inquiry, once. Everything happens in one transaction with the inquiry row locked:
-   * concurrent confirms of one inquiry queue on that lock, and the loser finds the journal already there
-   * (same key: the same receipt; another key: 0021). A rule broken at this point books nothing and
-   * keeps the OTP unused, so the customer may retry.
+   * Books a verified inquiry, once: the inquiry is read (the flow, the quote, the verification, the
+   * customer's limits), then everything else is one call of the database's confirm_posting() (one
+   * round trip, one commit) with the inquiry locked: concurrent confirms of one inquiry queue on that
+   * lock, and the loser finds the journal already there (same key: the same receipt; another key:
+   * 0021). A rule broken at this point books nothing and keeps the OTP unused, so the customer may
+   * retry; a wrong OTP's attempt is kept.
    */
   async function confirm(
-    who: Caller | ((tx: Queryable) => Promise<Caller | ApiError>),
+    caller: Caller,
     input: { inquiryId: string; idempotencyKey: string; otp?: string },
   ): Promise<Receipt> {
-    let caller: Caller = typeof who === 'function' ? { customerId: 0, sessionId: 0 } : who;
-    let outcome:
-      | { journalId: number; referenceNo: string; createdAt: string; row: InquiryRow; entry: CatalogFlow }
-      | { already: number }
-      | { error: ApiError };
-    let amountField = '/form/amount';
-    try {
-      outcome = await db.transaction(async (tx) => {
-        // The session check may run here, so a confirm costs one commit rather than two.
-        if (typeof who === 'function') {
-          const resolved = await who(tx);
-          if (resolved instanceof ApiError) return { error: resolved };
-          caller = resolved;
-        }
-        const row = await loadInquiry(caller, input.inquiryId, tx, true);
-        if (row.journal_id) return { already: row.journal_id };
-        if (row.expired) return { error: txErrors.inquiryExpired() };
-        const entry = flowOrThrow(row.flow_id);
-        const q = row.quote;
-        amountField = q.amountField;
-        const refused = await verifyInTx(tx, caller, row, input.otp);
-        if (refused) return { error: refused };
-        // The customer's advisory lock is held since loadInquiry, so the limits read with the account
-        // locks in postJournal see every posting of this customer.
-        const executor = executors[entry.flow.posting.execute as keyof typeof executors];
-        const j = await postJournal(tx, {
+    // The verification may change between the read and the booking (a new OTP was asked for): read again.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const { rows } = await db.query<
+        Pick<
+          InquiryRow,
+          'id' | 'flow_id' | 'quote' | 'verification_method' | 'otp_request_id' | 'journal_id' | 'expired'
+        > &
+          LimitsRow
+      >(
+        `SELECT i.id, i.flow_id, i.quote, i.verification_method, i.otp_request_id, i.journal_id,
+                i.expires_at <= now() AS expired, l.min_amount, l.max_per_transaction, l.daily_limit
+           FROM transaction_inquiries i
+           LEFT JOIN transaction_limits l ON l.customer_id = i.customer_id AND l.category = i.quote->>'limitCategory'
+          WHERE i.id = $1 AND i.customer_id = $2 AND i.session_id = $3`,
+        [input.inquiryId, caller.customerId, caller.sessionId],
+      );
+      const row = rows[0];
+      if (!row) throw txErrors.inquiryNotFound();
+      if (row.journal_id) return answerForConfirmed(row.journal_id, input.idempotencyKey);
+      if (row.expired) throw txErrors.inquiryExpired();
+      const entry = flowOrThrow(row.flow_id);
+      const q = row.quote;
+      const limits = limitsOfRow(row, q.limitCategory);
+      const executor = executors[entry.flow.posting.execute as keyof typeof executors];
+      let booked;
+      try {
+        booked = await postConfirmed(db, {
+          inquiryId: row.id,
           customerId: caller.customerId,
+          sessionId: caller.sessionId,
+          method: row.verification_method,
+          otpRequestId: row.otp_request_id,
+          codeHash:
+            row.otp_request_id && input.otp !== undefined
+              ? deps.otp.codeHash(row.otp_request_id, input.otp)
+              : null,
+          limits,
+          limitCategory: q.limitCategory,
+          limitAmount: q.limitAmount,
           flowId: row.flow_id,
           idempotencyKey: input.idempotencyKey,
-          inquiryId: row.id,
           status: executor.provider ? 'pending' : 'success',
           amount: q.amount.amount,
           currency: q.amount.currency,
-          limitCategory: q.limitCategory,
-          limitAmount: q.limitAmount,
           description: t(entry.flow.titleKey, 'id'),
           details: { receipt: { flowId: row.flow_id, ...publicQuote(q) } },
           legs: q.legs,
-          checkLimits: (limits, used) => limitsAllow(q, limits, used),
         });
-        // postJournal has linked the inquiry to its journal (journal_id, verified_at) in the same statement.
-        return { ...j, row, entry };
-      });
-    } catch (err) {
-      if (err instanceof FloorError) throw txErrors.insufficientBalance(amountField);
-      // Another inquiry of this customer was already booked with this idempotency key.
-      if ((err as { code?: string; constraint?: string }).code === '23505')
-        throw txErrors.doubleTransaction();
-      throw err;
+      } catch (err) {
+        // Another inquiry of this customer was already booked with this idempotency key.
+        if ((err as { code?: string }).code === '23505') throw txErrors.doubleTransaction();
+        throw err;
+      }
+      switch (booked.outcome) {
+        case 'ok':
+          return finishConfirmed(caller, row.id, entry, q, booked);
+        case 'stale':
+          continue;
+        case 'already':
+          return answerForConfirmed(booked.journalId, input.idempotencyKey);
+        case 'not_found':
+          throw txErrors.inquiryNotFound();
+        case 'expired':
+          throw txErrors.inquiryExpired();
+        case 'not_verified':
+          throw txErrors.notVerified();
+        case 'otp_required':
+          throw txErrors.otpRequired();
+        case 'approval':
+          throw await approvalRefusal(caller, row.id);
+        case 'limits':
+          limitsAllow(q, limits, booked.used);
+          throw new Error('confirm_posting refused limits that allow the amount');
+        case 'floor':
+          throw txErrors.insufficientBalance(q.amountField);
+        default:
+          throw otpOutcomeError(booked.outcome.slice(4) as OtpOutcome, booked.attemptsLeft)!;
+      }
     }
-    if ('error' in outcome) throw outcome.error;
-    if ('already' in outcome) return answerForConfirmed(outcome.already, input.idempotencyKey);
-    const { row, entry } = outcome;
-    const receiptBody = { flowId: row.flow_id, ...publicQuote(row.quote) };
-    deps.hub.notify(caller.customerId, row.id);
+    throw txErrors.notVerified();
+  }
+
+  /** After the commit: the companion app hears of it, a biller is called, the receipt is answered. */
+  async function finishConfirmed(
+    caller: Caller,
+    inquiryId: string,
+    entry: CatalogFlow,
+    q: Quote,
+    booked: { journalId: number; referenceNo: string; createdAt: string },
+  ): Promise<Receipt> {
+    const receiptBody = { flowId: entry.flow.id, ...publicQuote(q) };
+    deps.hub.notify(caller.customerId, inquiryId);
     const executor = executors[entry.flow.posting.execute as keyof typeof executors];
     if (executor.provider) {
-      await settle(outcome.journalId, entry.flow, executor.provider, row.quote, receiptBody);
-      return strip(await receiptOf(outcome.journalId));
+      await settle(booked.journalId, entry.flow, executor.provider, q, receiptBody);
+      return strip(await receiptOf(booked.journalId));
     }
     return {
-      referenceNo: outcome.referenceNo,
+      referenceNo: booked.referenceNo,
       status: 'success',
       ...receiptBody,
-      createdAt: outcome.createdAt,
+      createdAt: booked.createdAt,
     };
   }
 

@@ -264,6 +264,93 @@ describe.each(testDbs)('flow engine endpoints on $name', ({ open }) => {
     expect(ok.body.status).toBe('success');
   });
 
+  it('re-checks the daily limit at confirm: the refused one books nothing and its OTP still works later', async () => {
+    const who = await customerWithSession(db);
+    const acc = await insertAccount(db, who.customerId, { balance: rp(5_000_000) });
+    await setLimits(db, who.customerId, 'transfer', rp(10_000), rp(2_000_000), rp(2_500_000));
+    const form = {
+      sourceOfFund: String(acc.id),
+      beneficiaryAccountNo: sariSavings.accountNo,
+      purpose: 'family',
+      amount: rp(1_500_000),
+    };
+    // Two quotes while the whole daily limit is unused; the first booking leaves too little for the second.
+    const second = await post(app, '/api/transaction/v1/inquiry', who.headers, {
+      flowId: 'transfer.samebank',
+      form,
+    });
+    expect(second.status).toBe(200);
+    await post(app, '/api/transaction/v1/verification', who.headers, {
+      inquiryId: second.body.inquiryId,
+      method: 'otp',
+    });
+    const code = await latestCode(db, who.phone);
+    const first = await transact(app, db, who, 'transfer.samebank', form);
+    expect(first.receipt.body.status).toBe('success');
+    const refused = await post(app, '/api/transaction/v1/confirm', who.headers, {
+      inquiryId: second.body.inquiryId,
+      idempotencyKey: 'daily-at-confirm-1',
+      otp: code,
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.apierror.errorCode).toBe('DAILY_LIMIT_EXCEEDED');
+    expect(refused.body.apierror.fields['/form/amount'].eng).toContain('IDR 1,000,000');
+    expect(await balanceOf(db, acc.id)).toBe(rp(3_500_000));
+    // The limit is raised: the same code, never used up by the refusal, now books it.
+    await setLimits(db, who.customerId, 'transfer', rp(10_000), rp(2_000_000), rp(10_000_000));
+    const ok = await post(app, '/api/transaction/v1/confirm', who.headers, {
+      inquiryId: second.body.inquiryId,
+      idempotencyKey: 'daily-at-confirm-1',
+      otp: code,
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.status).toBe('success');
+    expect(await balanceOf(db, acc.id)).toBe(rp(2_000_000));
+  });
+
+  it('asks for the OTP, refuses a code of a superseded OTP, and freezes the phone after three wrong codes', async () => {
+    const who = await customerWithSession(db);
+    const acc = await insertAccount(db, who.customerId, { balance: rp(1_000_000) });
+    const acc2 = await insertAccount(db, who.customerId, { balance: 0 });
+    const inq = await post(app, '/api/transaction/v1/inquiry', who.headers, {
+      flowId: 'transfer.own',
+      form: { sourceOfFund: String(acc.id), beneficiaryAccount: String(acc2.id), amount: rp(10_000) },
+    });
+    const confirm = (otp?: string) =>
+      post(app, '/api/transaction/v1/confirm', who.headers, {
+        inquiryId: inq.body.inquiryId,
+        idempotencyKey: 'freeze-1',
+        ...(otp === undefined ? {} : { otp }),
+      });
+    await post(app, '/api/transaction/v1/verification', who.headers, {
+      inquiryId: inq.body.inquiryId,
+      method: 'otp',
+    });
+    const oldCode = await latestCode(db, who.phone);
+    const missing = await confirm();
+    expect(missing.status).toBe(400);
+    expect(missing.body.apierror.errorCode).toBe('OTP_REQUIRED');
+    // A new OTP for the same inquiry: the first one's code no longer books it.
+    await post(app, '/api/transaction/v1/verification', who.headers, {
+      inquiryId: inq.body.inquiryId,
+      method: 'otp',
+    });
+    const newCode = await latestCode(db, who.phone);
+    const wrongs = [
+      oldCode === newCode ? String((Number(newCode) + 1) % 1_000_000).padStart(6, '0') : oldCode,
+    ];
+    for (const c of ['000000', '111111', '222222']) if (wrongs.length < 3 && c !== newCode) wrongs.push(c);
+    const answers = [];
+    for (const c of wrongs) answers.push(await confirm(c));
+    expect(answers.map((a) => a.body.apierror.errorCode)).toEqual(['OTP_05', 'OTP_05', 'OTP_ALL_FROZEN']);
+    expect(answers[1]!.body.apierror.fields['/otp'].eng).toBe('Invalid OTP. 1 attempt left.');
+    expect(answers[2]!.status).toBe(423);
+    // Frozen: even the right code is refused now, and nothing was booked.
+    const late = await confirm(newCode);
+    expect(late.body.apierror.errorCode).toBe('OTP_ALL_FROZEN');
+    expect(await balanceOf(db, acc.id)).toBe(rp(1_000_000));
+  });
+
   it("never shows one customer's inquiry to another", async () => {
     const inq = await post(app, '/api/transaction/v1/inquiry', budi.headers, {
       flowId: 'transfer.own',

@@ -1,0 +1,219 @@
+-- The confirm of a verified transaction in one call: one round trip and one commit. On a 2-core box
+-- a round trip between the app server and PostgreSQL is the unit of cost, and a confirm had eight.
+-- The rules stay where they were decided (the app builds the legs, the fees and the errors); these
+-- functions only lock, check and write, in the order the confirm has always used.
+
+-- Today's use of a customer's limit category (Asia/Jakarta days), for the inquiry and the confirm alike.
+CREATE FUNCTION limit_used(p_customer_id bigint, p_category text) RETURNS bigint
+LANGUAGE sql STABLE AS $$
+  SELECT coalesce(sum(limit_amount), 0)::int8 FROM journal
+   WHERE customer_id = p_customer_id AND limit_category = p_category AND status IN ('success', 'pending')
+     AND created_at >= (date_trunc('day', now() AT TIME ZONE 'Asia/Jakarta') AT TIME ZONE 'Asia/Jakarta')
+$$;
+
+-- 'frozen' while the customer has another phone to pick, 'all_frozen' when none is left (call 14041).
+CREATE FUNCTION otp_frozen_outcome(p_customer_id bigint) RETURNS text
+LANGUAGE sql STABLE AS $$
+  SELECT CASE WHEN count(*) = 0 THEN 'all_frozen' ELSE 'frozen' END FROM customer_phones
+   WHERE customer_id = p_customer_id AND (frozen_until IS NULL OR frozen_until <= now())
+$$;
+
+-- Checks a code (given as its HMAC, computed by the app: the key never reaches the database) against
+-- an OTP request. Outcomes: ok, wrong (attempts_left), frozen, all_frozen, expired, blocked, not_found.
+-- A wrong code counts an attempt, and the maximum consumes the request and freezes the phone; the
+-- caller commits these even though it refuses. p_consume uses a right code up (a confirm uses it later,
+-- with its posting, so a refused posting leaves the code unused).
+CREATE FUNCTION otp_check(p_request_id text, p_customer_id bigint, p_code_hash text,
+                          p_max_wrong int, p_freeze_secs int, p_consume boolean,
+                          OUT outcome text, OUT attempts_left int)
+LANGUAGE plpgsql AS $$
+DECLARE
+  r record;
+  wrong int;
+BEGIN
+  SELECT o.code_hash, o.phone_id, c.cif_status = 'blocked' AS blocked,
+         coalesce(p.frozen_until > now(), false) AS frozen,
+         (o.consumed_at IS NOT NULL OR o.expires_at <= now()) AS expired
+    INTO r
+    FROM otp_requests o
+    JOIN customer_phones p ON p.id = o.phone_id
+    JOIN customers c ON c.id = o.customer_id
+   WHERE o.request_id = p_request_id AND o.customer_id = p_customer_id;
+  IF NOT FOUND THEN
+    outcome := 'not_found';
+  ELSIF r.blocked THEN
+    outcome := 'blocked';
+  ELSIF r.frozen THEN
+    outcome := otp_frozen_outcome(p_customer_id);
+  ELSIF r.expired THEN
+    outcome := 'expired';
+  ELSIF p_code_hash = r.code_hash THEN
+    outcome := 'ok';
+    IF p_consume THEN
+      UPDATE otp_requests SET consumed_at = now()
+       WHERE request_id = p_request_id AND consumed_at IS NULL AND code_hash = p_code_hash AND expires_at > now();
+      IF NOT FOUND THEN
+        outcome := 'expired';
+      END IF;
+    END IF;
+  ELSE
+    UPDATE otp_requests SET wrong_attempts = wrong_attempts + 1,
+           consumed_at = CASE WHEN wrong_attempts + 1 >= p_max_wrong THEN now() ELSE consumed_at END
+     WHERE request_id = p_request_id AND consumed_at IS NULL
+    RETURNING wrong_attempts INTO wrong;
+    IF NOT FOUND THEN
+      outcome := 'expired';
+    ELSIF wrong >= p_max_wrong THEN
+      UPDATE customer_phones SET frozen_until = now() + make_interval(secs => p_freeze_secs) WHERE id = r.phone_id;
+      outcome := otp_frozen_outcome(p_customer_id);
+    ELSE
+      outcome := 'wrong';
+      attempts_left := p_max_wrong - wrong;
+    END IF;
+  END IF;
+END
+$$;
+
+-- Books one verified inquiry, once: the customer's advisory lock (their postings one at a time, so
+-- the daily limit counts every earlier one) and the inquiry row, the verification, the accounts
+-- locked in id order (no deadlocks between transfers), the limits and floors checked, and only then
+-- the OTP used up and, in one statement, the journal, its entries, the new balances and the
+-- inquiry's link to its journal.
+-- Outcomes: ok (posted_journal, posted_at); already (detail: the journal); not_found; expired;
+-- stale (the verification changed since the caller read the inquiry: read it again); not_verified;
+-- approval (not approved: the caller reads why); otp_required; otp_<otp_check outcome> (detail:
+-- attempts left); limits (detail: today's use, counted only under a daily limit); floor (detail:
+-- the account). A repeated idempotency key raises unique_violation (23505), and nothing is written.
+CREATE FUNCTION confirm_posting(
+  p_inquiry_id text, p_customer_id bigint, p_session_id bigint,
+  p_method text, p_otp_request_id text, p_code_hash text, p_max_wrong int, p_freeze_secs int,
+  p_limit_category text, p_limit_amount bigint, p_min bigint, p_max bigint, p_daily bigint,
+  p_reference_no text, p_flow_id text, p_idempotency_key text, p_status text,
+  p_amount bigint, p_currency text, p_description text, p_details jsonb, p_post boolean,
+  p_leg_accounts bigint[], p_leg_amounts bigint[], p_leg_currencies text[], p_account_count int,
+  OUT outcome text, OUT detail bigint, OUT posted_journal bigint, OUT posted_at timestamptz)
+LANGUAGE plpgsql AS $$
+DECLARE
+  inq record;
+  chk record;
+  acct record;
+  used bigint;
+  locked int := 0;
+  short_account bigint;
+BEGIN
+  -- The advisory lock is taken with the row: every later statement sees every earlier posting.
+  SELECT i.journal_id, i.verification_method, i.otp_request_id, i.verified_at, i.expires_at <= now() AS expired,
+         pg_advisory_xact_lock(7301, p_customer_id::int)::text AS customer_lock
+    INTO inq
+    FROM transaction_inquiries i
+   WHERE i.id = p_inquiry_id AND i.customer_id = p_customer_id AND i.session_id = p_session_id
+     FOR UPDATE;
+  IF NOT FOUND THEN
+    outcome := 'not_found';
+    RETURN;
+  ELSIF inq.journal_id IS NOT NULL THEN
+    outcome := 'already';
+    detail := inq.journal_id;
+    RETURN;
+  ELSIF inq.expired THEN
+    outcome := 'expired';
+    RETURN;
+  END IF;
+  IF inq.verified_at IS NULL THEN
+    IF inq.verification_method IS DISTINCT FROM p_method OR inq.otp_request_id IS DISTINCT FROM p_otp_request_id THEN
+      outcome := 'stale';
+      RETURN;
+    ELSIF p_method = 'otp' AND p_otp_request_id IS NOT NULL THEN
+      IF p_code_hash IS NULL THEN
+        outcome := 'otp_required';
+        RETURN;
+      END IF;
+      chk := otp_check(p_otp_request_id, p_customer_id, p_code_hash, p_max_wrong, p_freeze_secs, false);
+      IF chk.outcome <> 'ok' THEN
+        outcome := 'otp_' || chk.outcome;
+        detail := chk.attempts_left;
+        RETURN;
+      END IF;
+    ELSIF p_method = 'approval' THEN
+      -- Approved is final (asking again for an approved inquiry answers the same request).
+      IF NOT EXISTS (SELECT 1 FROM approval_requests
+                      WHERE inquiry_id = p_inquiry_id AND customer_id = p_customer_id AND status = 'approved') THEN
+        outcome := 'approval';
+        RETURN;
+      END IF;
+    ELSE
+      outcome := 'not_verified';
+      RETURN;
+    END IF;
+  END IF;
+
+  FOR acct IN
+    SELECT a.id, a.balance, a.floor, a.status, d.delta, d.currencies <> ARRAY[a.currency::text] AS other_currency
+      FROM accounts a
+      JOIN (SELECT l.id, sum(l.amount)::int8 AS delta, array_agg(DISTINCT l.currency) AS currencies
+              FROM unnest(p_leg_accounts, p_leg_amounts, p_leg_currencies) l(id, amount, currency)
+             GROUP BY l.id) d ON d.id = a.id
+     ORDER BY a.id
+       FOR UPDATE OF a
+  LOOP
+    locked := locked + 1;
+    IF acct.other_currency THEN
+      RAISE EXCEPTION 'leg currency differs from account %', acct.id;
+    END IF;
+    IF short_account IS NULL AND acct.delta < 0
+       AND (acct.status <> 'active' OR acct.balance + acct.delta < acct.floor) THEN
+      short_account := acct.id;
+    END IF;
+  END LOOP;
+  IF locked <> p_account_count THEN
+    RAISE EXCEPTION 'journal names an account that does not exist';
+  END IF;
+
+  -- Today's use is summed only where a daily limit applies (not between one's own accounts).
+  IF p_daily IS NOT NULL THEN
+    used := limit_used(p_customer_id, p_limit_category);
+  END IF;
+  IF p_limit_amount < p_min OR p_limit_amount > p_max
+     OR (p_daily IS NOT NULL AND p_limit_amount > greatest(0, p_daily - used)) THEN
+    outcome := 'limits';
+    detail := used;
+    RETURN;
+  ELSIF short_account IS NOT NULL THEN
+    outcome := 'floor';
+    detail := short_account;
+    RETURN;
+  END IF;
+
+  IF inq.verified_at IS NULL AND p_method = 'otp' AND p_otp_request_id IS NOT NULL THEN
+    UPDATE otp_requests SET consumed_at = now()
+     WHERE request_id = p_otp_request_id AND consumed_at IS NULL AND code_hash = p_code_hash AND expires_at > now();
+    IF NOT FOUND THEN
+      outcome := 'otp_expired';
+      RETURN;
+    END IF;
+  END IF;
+
+  WITH j AS (
+    INSERT INTO journal (reference_no, customer_id, flow_id, idempotency_key, inquiry_id, status, amount, currency,
+                         limit_category, limit_amount, description, details)
+    VALUES (p_reference_no, p_customer_id, p_flow_id, p_idempotency_key, p_inquiry_id, p_status, p_amount,
+            p_currency, p_limit_category, p_limit_amount, p_description, p_details)
+    RETURNING id, created_at
+  ), e AS (
+    INSERT INTO ledger_entries (journal_id, account_id, amount, currency)
+    SELECT j.id, l.id, l.amount, l.currency
+      FROM j, unnest(p_leg_accounts, p_leg_amounts, p_leg_currencies) l(id, amount, currency)
+     WHERE p_post
+  ), b AS (
+    UPDATE accounts a SET balance = a.balance + d.delta
+      FROM (SELECT l.id, sum(l.amount)::int8 AS delta
+              FROM unnest(p_leg_accounts, p_leg_amounts) l(id, amount) GROUP BY l.id) d
+     WHERE a.id = d.id AND p_post
+  ), i AS (
+    UPDATE transaction_inquiries SET journal_id = j.id, verified_at = now() FROM j
+     WHERE transaction_inquiries.id = p_inquiry_id
+  )
+  SELECT j.id, j.created_at INTO posted_journal, posted_at FROM j;
+  outcome := 'ok';
+END
+$$;
