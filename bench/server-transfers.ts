@@ -5,14 +5,16 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx bench/server-transfers.ts
  *
  * Options through the environment: BENCH_SECONDS (pgbench duration, default 10), BENCH_TRANSFERS
- * (confirms per client count, default 3000), BENCH_PROFILE (a directory: the server child writes a
- * V8 CPU profile there). The server runs in a child process so the load
+ * (confirms per client count, default 3000), BENCH_CLIENTS (client counts, default 4,16),
+ * BENCH_PROFILE (a directory: the server child writes a V8 CPU profile of each count's timed confirms
+ * there, confirm-<clients>.cpuprofile). The server runs in a child process so the load
  * generator does not share its event loop.
  */
 import { fork, execFileSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
@@ -89,13 +91,54 @@ async function serve(url: string, seats: number): Promise<void> {
   }
   // Sessions idle out after 5 minutes; a bench run is shorter.
   process.send!({ port: typeof addr === 'object' && addr ? addr.port : 0, seats: out } satisfies Ready);
+  // BENCH_PROFILE: the parent asks for a V8 CPU profile of the timed confirms only (not the preparation).
+  const inspector = process.env.BENCH_PROFILE ? new (await import('node:inspector')).Session() : undefined;
+  inspector?.connect();
+  const send = (method: string) =>
+    new Promise<unknown>((resolve, reject) =>
+      inspector!.post(method, (err, result) => (err ? reject(err) : resolve(result))),
+    );
   process.on('message', (m) => {
     if (m === 'stop')
       void app
         .close()
         .then(() => db.close())
         .then(() => process.exit(0));
+    if (m === 'profile-start' && inspector)
+      void send('Profiler.enable')
+        .then(() => send('Profiler.start'))
+        .then(() => process.send!('profiling'));
+    if (typeof m === 'string' && m.startsWith('profile-stop:') && inspector)
+      void send('Profiler.stop').then(async (r) => {
+        const { writeFile } = await import('node:fs/promises');
+        await writeFile(m.slice('profile-stop:'.length), JSON.stringify((r as { profile: unknown }).profile));
+        process.send!('profiled');
+      });
   });
+}
+
+/** Asks the server child for a CPU profile of what runs between start and stop (BENCH_PROFILE). */
+async function profiled<T>(child: ChildProcess, label: string, run: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_PROFILE;
+  if (!dir) return run();
+  const reply = (word: string) =>
+    new Promise<void>((resolve) => {
+      const on = (m: unknown) => {
+        if (m === word) {
+          child.off('message', on);
+          resolve();
+        }
+      };
+      child.on('message', on);
+    });
+  const started = reply('profiling');
+  child.send('profile-start');
+  await started;
+  const result = await run();
+  const done = reply('profiled');
+  child.send(`profile-stop:${dir}/confirm-${label}.cpuprofile`);
+  await done;
+  return result;
 }
 
 // ---------------------------------------------------------------- the load generator (parent)
@@ -134,6 +177,57 @@ function post(base: string, path: string, headers: Record<string, string>, body:
   });
 }
 
+/**
+ * The timed confirms go over one keep-alive connection per client, as pgbench keeps one per client:
+ * the request is written by hand and the response read by its Content-Length, so the load generator
+ * spends little of the shared CPU (node:http costs it ~0.2 ms a request here).
+ */
+class Connection {
+  private readonly socket: net.Socket;
+  private buffer = Buffer.alloc(0);
+  private pending?: { resolve: (r: { status: number; body: string }) => void; reject: (e: Error) => void };
+
+  constructor(port: number) {
+    this.socket = net.connect(port, '127.0.0.1');
+    this.socket.setNoDelay(true);
+    this.socket.on('data', (chunk: Buffer) => this.read(chunk));
+    this.socket.on('error', (e) => this.pending?.reject(e));
+    this.socket.on('close', () => this.pending?.reject(new Error('connection closed')));
+  }
+
+  post(path: string, headers: Record<string, string>, body: unknown) {
+    const data = JSON.stringify(body);
+    const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`);
+    this.socket.write(
+      `POST ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\n` +
+        `content-length: ${Buffer.byteLength(data)}\r\n${lines.join('')}\r\n${data}`,
+    );
+    return new Promise<{ status: number; body: string }>((resolve, reject) => {
+      this.pending = { resolve, reject };
+    });
+  }
+
+  private read(chunk: Buffer) {
+    this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : Buffer.from(chunk);
+    const end = this.buffer.indexOf('\r\n\r\n');
+    if (end < 0) return;
+    const head = this.buffer.subarray(0, end).toString('latin1');
+    const length = /\r\ncontent-length: *(\d+)/i.exec(head);
+    if (!length) return this.pending?.reject(new Error(`response without content-length: ${head}`));
+    const total = end + 4 + Number(length[1]);
+    if (this.buffer.length < total) return;
+    const body = this.buffer.subarray(end + 4, total).toString('utf8');
+    this.buffer = this.buffer.subarray(total);
+    const p = this.pending!;
+    this.pending = undefined;
+    p.resolve({ status: Number(head.slice(9, 12)), body });
+  }
+
+  close() {
+    this.socket.destroy();
+  }
+}
+
 // ---------------------------------------------------------------- CPU accounting (Linux /proc)
 // Where the 2 shared cores go, per transfer: ticks (1/100 s) of user + system time.
 const TICK_MS = 10;
@@ -150,12 +244,13 @@ function ticksOf(pid: number | 'self', children = false): number {
     return 0;
   }
 }
+/** Every PostgreSQL process, and (through the postmaster's children's times) backends already gone. */
 function postgresTicks(): number {
   let sum = 0;
   for (const d of readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
     try {
-      if (readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres') sum += ticksOf(Number(d));
+      if (readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres') sum += ticksOf(Number(d), true);
     } catch {
       // gone meanwhile
     }
@@ -204,7 +299,9 @@ async function prepare(base: string, db: pg.Pool, seat: Seat, count: number) {
   return out;
 }
 
-async function oursAt(base: string, db: pg.Pool, seats: Seat[], clients: number, serverPid: number) {
+async function oursAt(base: string, db: pg.Pool, seats: Seat[], clients: number, server: ChildProcess) {
+  const serverPid = server.pid!;
+  const port = Number(new URL(base).port);
   agent.destroy();
   agent = new http.Agent({ keepAlive: true });
   const perClient = Math.ceil(TRANSFERS / clients);
@@ -212,22 +309,32 @@ async function oursAt(base: string, db: pg.Pool, seats: Seat[], clients: number,
   const work = await Promise.all(seats.slice(0, clients).map((s) => prepare(base, db, s, perClient)));
   const prepSeconds = (Date.now() - t0) / 1000;
   const latencies: number[] = [];
-  const cpu0 = cpuNow(serverPid);
-  const start = performance.now();
-  await Promise.all(
-    work.map(async (items, c) => {
-      for (const [i, item] of items.entries()) {
-        const t = performance.now();
-        const r = await post(base, '/api/transaction/v1/confirm', seats[c]!.headers, {
-          inquiryId: item.inquiryId,
-          idempotencyKey: `bench-${clients}-${c}-${i}-${randomBytes(4).toString('hex')}`,
-          otp: item.otp,
-        });
-        if (r.status !== 'success') throw new Error(`transfer not booked: ${JSON.stringify(r)}`);
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
+  let cpu0 = cpuNow(serverPid);
+  let start = performance.now();
+  await profiled(server, String(clients), async () => {
+    cpu0 = cpuNow(serverPid);
+    start = performance.now();
+    await Promise.all(
+      work.map(async (items, c) => {
+        const connection = new Connection(port);
+        try {
+          for (const [i, item] of items.entries()) {
+            const t = performance.now();
+            const r = await connection.post('/api/transaction/v1/confirm', seats[c]!.headers, {
+              inquiryId: item.inquiryId,
+              idempotencyKey: `bench-${clients}-${c}-${i}-${randomBytes(4).toString('hex')}`,
+              otp: item.otp,
+            });
+            if (r.status !== 200 || (JSON.parse(r.body) as { status?: string }).status !== 'success')
+              throw new Error(`transfer not booked: ${r.status} ${r.body}`);
+            latencies.push(performance.now() - t);
+          }
+        } finally {
+          connection.close();
+        }
+      }),
+    );
+  });
   const seconds = (performance.now() - start) / 1000;
   const cpu = cpuPer(cpu0, cpuNow(serverPid), latencies.length);
   latencies.sort((a, b) => a - b);
@@ -271,12 +378,7 @@ async function main(): Promise<void> {
   try {
     execFileSync('pgbench', ['-i', '-q', dbUrl(bench)], { stdio: 'ignore' });
     child = fork(SELF, ['--serve', dbUrl(ours), String(Math.max(...CLIENT_COUNTS))], {
-      // BENCH_PROFILE=dir: a V8 CPU profile of the server child (open it in Chrome DevTools).
-      execArgv: [
-        '--import',
-        'tsx',
-        ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
-      ],
+      execArgv: ['--import', 'tsx'],
       env: {
         ...process.env,
         NODE_ENV: 'production',
@@ -290,7 +392,7 @@ async function main(): Promise<void> {
     });
     const base = `http://127.0.0.1:${ready.port}`;
     // Warm-up: JIT, connection pools, plan caches.
-    await oursAt(base, pool, ready.seats, 4, child.pid!);
+    await oursAt(base, pool, ready.seats, 4, child);
 
     const rows: string[] = [];
     const cpuRows: string[] = [];
@@ -299,7 +401,7 @@ async function main(): Promise<void> {
     );
     for (const clients of CLIENT_COUNTS) {
       const pgb = pgbenchAt(dbUrl(bench), clients);
-      const r = await oursAt(base, pool, ready.seats, clients, child.pid!);
+      const r = await oursAt(base, pool, ready.seats, clients, child);
       rows.push(
         `| ${String(clients).padStart(7)} | ${pgb.tps.toFixed(0).padStart(11)} | ${r.tps.toFixed(0).padStart(13)} | ${(r.tps / pgb.tps).toFixed(2).padStart(5)} | ${r.p50.toFixed(1).padStart(7)} | ${r.p99.toFixed(1).padStart(7)} | ${r.prepPerSecond.toFixed(0).padStart(16)} |`,
       );

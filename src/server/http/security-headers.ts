@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 
 /**
  * Strict headers on everything: a CSP with no unsafe-eval and no inline script (validators are
  * precompiled at build time), HSTS, frame-ancestors, nosniff, a referrer policy; no-store on /api.
  * Styles allow 'unsafe-inline' because MUI's emotion injects style elements at run time.
+ * helmet's middleware is built once (the Fastify wrapper rebuilt it, parsing every option, per request).
  */
 export default fp(async function securityHeaders(app: FastifyInstance) {
-  await app.register(helmet, {
+  const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -31,6 +32,9 @@ export default fp(async function securityHeaders(app: FastifyInstance) {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    headers(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
+  );
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/')) {
       reply.header('Cache-Control', 'no-store');

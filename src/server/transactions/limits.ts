@@ -35,17 +35,21 @@ export function limitsOfRow(r: LimitsRow, category: string): Limits {
     : { minAmount: r.min_amount, maxPerTransaction: r.max_per_transaction!, dailyLimit: r.daily_limit };
 }
 
-/** The limits and today's use (the database's limit_used(): Asia/Jakarta days) in one round trip. */
+/**
+ * The limits and today's use (the database's limit_used(): Asia/Jakarta days) in one round trip;
+ * the use is summed only where a daily limit applies (a customer's own row always has one).
+ */
 export async function limitsAndUse(
   db: Queryable,
   customerId: number,
   category: string,
 ): Promise<{ limits: Limits; used: number }> {
   const { rows } = await db.query<LimitsRow & { used: number }>(
-    `SELECT l.min_amount, l.max_per_transaction, l.daily_limit, limit_used($1, $2) AS used
+    `SELECT l.min_amount, l.max_per_transaction, l.daily_limit,
+            CASE WHEN l.customer_id IS NOT NULL OR $3::boolean THEN limit_used($1, $2) ELSE 0 END AS used
        FROM (SELECT 1) one
        LEFT JOIN transaction_limits l ON l.customer_id = $1 AND l.category = $2`,
-    [customerId, category],
+    [customerId, category, (DEFAULTS[category] ?? FALLBACK).dailyLimit !== null],
   );
   return { limits: limitsOfRow(rows[0]!, category), used: rows[0]!.used };
 }
