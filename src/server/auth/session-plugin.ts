@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DEFAULT_BROWSER_ID } from '../../shared/constants';
 import { invalidToken } from './texts';
-import { touchSession, type Channel } from './sessions';
+import { touchSession, type LiveSession } from './sessions';
 
 export interface SessionInfo {
   id: number;
@@ -51,6 +51,19 @@ export function issuedCredentials(request: FastifyRequest): IssuedCredentials | 
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{20,100})$/;
 
+/** The bearer token of an authenticated call, or the 401 INVALID_TOKEN error. */
+export function bearerTokenOf(request: FastifyRequest): string {
+  const match = BEARER.exec(request.headers.authorization ?? '');
+  if (!match) throw invalidToken();
+  return match[1]!;
+}
+
+/** A live session found for the request's token: the request is that session's, and answers its headers. */
+export function acceptSession(request: FastifyRequest, token: string, live: LiveSession): void {
+  request.session = { id: live.id, customerId: live.customerId, channel: live.channel };
+  issueCredentials(request, { token, expires: live.expires, absoluteExpires: live.absoluteExpires });
+}
+
 /** The x-browser-id header; the spec's default '1234' when absent. */
 export function browserIdOf(request: FastifyRequest): string {
   const raw = request.headers['x-browser-id'];
@@ -66,14 +79,11 @@ export default fp(async function sessionPlugin(app: FastifyInstance) {
   app.decorateRequest('session', null);
 
   app.decorate('requireSession', async (request: FastifyRequest) => {
-    const match = BEARER.exec(request.headers.authorization ?? '');
-    if (!match) throw invalidToken();
-    const token = match[1]!;
+    const token = bearerTokenOf(request);
     const slide = request.routeOptions.config?.sessionNoSlide !== true;
     const live = await touchSession(app.db, token, browserIdOf(request), slide);
     if (!live) throw invalidToken();
-    request.session = { id: live.id, customerId: live.customerId, channel: live.channel as Channel };
-    issueCredentials(request, { token, expires: live.expires, absoluteExpires: live.absoluteExpires });
+    acceptSession(request, token, live);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

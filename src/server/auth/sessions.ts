@@ -50,10 +50,63 @@ export interface LiveSession {
 export const SLIDE_SLACK_MS = 5_000;
 
 /**
- * Finds the live session of a token used from this browser id and, when slide is true, pushes its
- * idle expiry to now + idle (never past the absolute expiry), unless it is already within
- * SLIDE_SLACK_MS of that. One statement, so concurrent calls agree. A session found expired, or used
- * from another browser id, is ended on the way (the token may be stolen).
+ * The session check as common table expressions, for touchSession and for statements that read more
+ * with it (the confirm reads its inquiry in the same round trip). Parameters from $first: the token's
+ * hash, the browser id, whether to slide. `s` is the live session; `u` slides its idle expiry to
+ * now + idle (never past the absolute expiry) unless it is already within SLIDE_SLACK_MS of that; `gone`
+ * ends a session found expired, or used from another browser id (the token may be stolen), when there
+ * is no live one. Select `${SESSION_COLUMNS} FROM s LEFT JOIN u ON u.id = s.id`.
+ */
+export function sessionTouchSql(first: number): string {
+  const [hash, browser, slide] = [first, first + 1, first + 2].map((n) => `$${n}`);
+  return `s AS (
+       SELECT id, customer_id, channel, idle_expires_at, absolute_expires_at,
+              LEAST(now() + ${SESSION.idleMs} * interval '1 millisecond', absolute_expires_at) AS target
+         FROM sessions
+        WHERE token_hash = ${hash} AND ended_at IS NULL AND browser_id = ${browser}
+          AND idle_expires_at > now() AND absolute_expires_at > now()
+     ), u AS (
+       UPDATE sessions t SET last_seen_at = now(), idle_expires_at = s.target
+         FROM s
+        WHERE t.id = s.id AND t.ended_at IS NULL AND ${slide}::boolean
+          AND s.idle_expires_at < s.target - ${SLIDE_SLACK_MS} * interval '1 millisecond'
+       RETURNING t.id, t.idle_expires_at
+     ), gone AS (
+       UPDATE sessions SET ended_at = now(), end_reason = CASE
+         WHEN absolute_expires_at <= now() THEN 'absolute'
+         WHEN idle_expires_at <= now() THEN 'idle'
+         ELSE 'browser_mismatch' END
+        WHERE token_hash = ${hash} AND ended_at IS NULL AND NOT EXISTS (SELECT 1 FROM s)
+     )`;
+}
+
+export const SESSION_COLUMNS = `s.id AS session_id, s.customer_id AS session_customer_id, s.channel AS session_channel,
+  ${ms('LEAST(coalesce(u.idle_expires_at, s.idle_expires_at), s.absolute_expires_at)')} AS session_idle_ms,
+  ${ms('s.absolute_expires_at')} AS session_absolute_ms`;
+
+export interface SessionRow {
+  session_id: number | null;
+  session_customer_id: number;
+  session_channel: Channel;
+  session_idle_ms: number;
+  session_absolute_ms: number;
+}
+
+/** The live session of a row selected with SESSION_COLUMNS, or null. */
+export function liveSessionOf(row: SessionRow | undefined): LiveSession | null {
+  if (!row?.session_id) return null;
+  return {
+    id: row.session_id,
+    customerId: row.session_customer_id,
+    channel: row.session_channel,
+    expires: row.session_idle_ms,
+    absoluteExpires: row.session_absolute_ms,
+  };
+}
+
+/**
+ * Finds the live session of a token used from this browser id and, when slide is true, slides its
+ * idle expiry (sessionTouchSql), in one statement, so concurrent calls agree.
  */
 export async function touchSession(
   db: Queryable,
@@ -61,52 +114,11 @@ export async function touchSession(
   browserId: string,
   slide: boolean,
 ): Promise<LiveSession | null> {
-  const hash = sha256Hex(token);
-  const { rows } = await db.query<{
-    id: number;
-    customer_id: number;
-    channel: Channel;
-    idle_ms: number;
-    absolute_ms: number;
-  }>(
-    `WITH s AS (
-       SELECT id, customer_id, channel, idle_expires_at, absolute_expires_at,
-              LEAST(now() + $4::int * interval '1 millisecond', absolute_expires_at) AS target
-         FROM sessions
-        WHERE token_hash = $1 AND ended_at IS NULL AND browser_id = $2
-          AND idle_expires_at > now() AND absolute_expires_at > now()
-     ), u AS (
-       UPDATE sessions t SET last_seen_at = now(), idle_expires_at = s.target
-         FROM s
-        WHERE t.id = s.id AND t.ended_at IS NULL AND $3::boolean
-          AND s.idle_expires_at < s.target - $5::int * interval '1 millisecond'
-       RETURNING t.id, t.idle_expires_at
-     )
-     SELECT s.id, s.customer_id, s.channel,
-            ${ms('LEAST(coalesce(u.idle_expires_at, s.idle_expires_at), s.absolute_expires_at)')} AS idle_ms,
-            ${ms('s.absolute_expires_at')} AS absolute_ms
-       FROM s LEFT JOIN u ON u.id = s.id`,
-    [hash, browserId, slide, SESSION.idleMs, SLIDE_SLACK_MS],
+  const { rows } = await db.query<SessionRow>(
+    `WITH ${sessionTouchSql(1)} SELECT ${SESSION_COLUMNS} FROM s LEFT JOIN u ON u.id = s.id`,
+    [sha256Hex(token), browserId, slide],
   );
-  const row = rows[0];
-  if (row) {
-    return {
-      id: row.id,
-      customerId: row.customer_id,
-      channel: row.channel,
-      expires: row.idle_ms,
-      absoluteExpires: row.absolute_ms,
-    };
-  }
-  await db.query(
-    `UPDATE sessions SET ended_at = now(), end_reason = CASE
-       WHEN absolute_expires_at <= now() THEN 'absolute'
-       WHEN idle_expires_at <= now() THEN 'idle'
-       ELSE 'browser_mismatch' END
-     WHERE token_hash = $1 AND ended_at IS NULL`,
-    [hash],
-  );
-  return null;
+  return liveSessionOf(rows[0]);
 }
 
 export async function endSession(db: Queryable, sessionId: number, reason: string): Promise<void> {

@@ -4,6 +4,7 @@ import { DENOMINATIONS, OPERATORS } from '../billers/operators';
 import { loadCatalog } from './catalog';
 import { createTransactionService, type Caller } from './service';
 import { openEventStream } from './sse';
+import { acceptSession, bearerTokenOf, browserIdOf } from '../auth/session-plugin';
 
 const money = {
   type: 'object',
@@ -150,7 +151,7 @@ export default async function transactionsRoutes(app: FastifyInstance): Promise<
   app.post<{ Body: { inquiryId: string; idempotencyKey: string; otp?: string } }>(
     '/api/transaction/v1/confirm',
     {
-      preHandler: app.requireSession,
+      // The session is checked (and slid) in the same round trip that reads the inquiry (service.confirm).
       schema: {
         ...auth.schema,
         summary: 'Book the verified transaction; the same idempotency key always answers the same receipt',
@@ -164,7 +165,13 @@ export default async function transactionsRoutes(app: FastifyInstance): Promise<
         ),
       },
     },
-    async (request) => service.confirm(caller(request), request.body),
+    async (request) => {
+      const token = bearerTokenOf(request);
+      return service.confirm(
+        { token, browserId: browserIdOf(request), accept: (live) => acceptSession(request, token, live) },
+        request.body,
+      );
+    },
   );
 
   app.post(

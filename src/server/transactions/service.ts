@@ -26,6 +26,15 @@ import {
   type ApprovalTicket,
 } from '../approvals/store';
 import type { ApprovalHub } from '../approvals/hub';
+import {
+  liveSessionOf,
+  SESSION_COLUMNS,
+  sessionTouchSql,
+  type LiveSession,
+  type SessionRow,
+} from '../auth/sessions';
+import { sha256Hex } from '../auth/tokens';
+import { invalidToken } from '../auth/texts';
 
 /** An inquiry stays confirmable this long (it covers the 5-minute OTP or approval plus resends). */
 export const INQUIRY_TTL_S = 15 * 60;
@@ -520,27 +529,34 @@ export function createTransactionService(deps: TransactionServiceDeps) {
    * retry; a wrong OTP's attempt is kept.
    */
   async function confirm(
-    caller: Caller,
+    who: { token: string; browserId: string; accept: (live: LiveSession) => void },
     input: { inquiryId: string; idempotencyKey: string; otp?: string },
   ): Promise<Receipt> {
     // The verification may change between the read and the booking (a new OTP was asked for): read again.
     for (let attempt = 0; attempt < 3; attempt++) {
+      // The session check (and slide) and the inquiry with the customer's limits: one round trip.
       const { rows } = await db.query<
-        Pick<
-          InquiryRow,
-          'id' | 'flow_id' | 'quote' | 'verification_method' | 'otp_request_id' | 'journal_id' | 'expired'
-        > &
+        SessionRow &
+          Pick<
+            InquiryRow,
+            'id' | 'flow_id' | 'quote' | 'verification_method' | 'otp_request_id' | 'journal_id' | 'expired'
+          > &
           LimitsRow
       >(
-        `SELECT i.id, i.flow_id, i.quote, i.verification_method, i.otp_request_id, i.journal_id,
-                i.expires_at <= now() AS expired, l.min_amount, l.max_per_transaction, l.daily_limit
-           FROM transaction_inquiries i
-           LEFT JOIN transaction_limits l ON l.customer_id = i.customer_id AND l.category = i.quote->>'limitCategory'
-          WHERE i.id = $1 AND i.customer_id = $2 AND i.session_id = $3`,
-        [input.inquiryId, caller.customerId, caller.sessionId],
+        `WITH ${sessionTouchSql(1)}
+         SELECT ${SESSION_COLUMNS}, i.id, i.flow_id, i.quote, i.verification_method, i.otp_request_id,
+                i.journal_id, i.expires_at <= now() AS expired, l.min_amount, l.max_per_transaction, l.daily_limit
+           FROM s LEFT JOIN u ON u.id = s.id
+           LEFT JOIN transaction_inquiries i ON i.id = $4 AND i.customer_id = s.customer_id AND i.session_id = s.id
+           LEFT JOIN transaction_limits l ON l.customer_id = s.customer_id AND l.category = i.quote->>'limitCategory'`,
+        [sha256Hex(who.token), who.browserId, true, input.inquiryId],
       );
-      const row = rows[0];
-      if (!row) throw txErrors.inquiryNotFound();
+      const live = liveSessionOf(rows[0]);
+      if (!live) throw invalidToken();
+      who.accept(live);
+      const caller: Caller = { customerId: live.customerId, sessionId: live.id };
+      const row = rows[0]!;
+      if (!row.id) throw txErrors.inquiryNotFound();
       if (row.journal_id) return answerForConfirmed(row.journal_id, input.idempotencyKey);
       if (row.expired) throw txErrors.inquiryExpired();
       const entry = flowOrThrow(row.flow_id);
