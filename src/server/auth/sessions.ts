@@ -53,9 +53,9 @@ export const SLIDE_SLACK_MS = 5_000;
  * The session check as common table expressions, for touchSession and for statements that read more
  * with it (the confirm reads its inquiry in the same round trip). Parameters from $first: the token's
  * hash, the browser id, whether to slide. `s` is the live session; `u` slides its idle expiry to
- * now + idle (never past the absolute expiry) unless it is already within SLIDE_SLACK_MS of that; `gone`
- * ends a session found expired, or used from another browser id (the token may be stolen), when there
- * is no live one. Select `${SESSION_COLUMNS} FROM s LEFT JOIN u ON u.id = s.id`.
+ * now + idle (never past the absolute expiry) unless it is already within SLIDE_SLACK_MS of that.
+ * Select `${SESSION_COLUMNS} FROM s LEFT JOIN u ON u.id = s.id`; where no live session is found, call
+ * endDeadSession.
  */
 export function sessionTouchSql(first: number): string {
   const [hash, browser, slide] = [first, first + 1, first + 2].map((n) => `$${n}`);
@@ -71,13 +71,19 @@ export function sessionTouchSql(first: number): string {
         WHERE t.id = s.id AND t.ended_at IS NULL AND ${slide}::boolean
           AND s.idle_expires_at < s.target - ${SLIDE_SLACK_MS} * interval '1 millisecond'
        RETURNING t.id, t.idle_expires_at
-     ), gone AS (
-       UPDATE sessions SET ended_at = now(), end_reason = CASE
-         WHEN absolute_expires_at <= now() THEN 'absolute'
-         WHEN idle_expires_at <= now() THEN 'idle'
-         ELSE 'browser_mismatch' END
-        WHERE token_hash = ${hash} AND ended_at IS NULL AND NOT EXISTS (SELECT 1 FROM s)
      )`;
+}
+
+/** A token with no live session: its session, if any, found expired or used from another browser id (the token may be stolen), is ended. */
+export async function endDeadSession(db: Queryable, token: string): Promise<void> {
+  await db.query(
+    `UPDATE sessions SET ended_at = now(), end_reason = CASE
+       WHEN absolute_expires_at <= now() THEN 'absolute'
+       WHEN idle_expires_at <= now() THEN 'idle'
+       ELSE 'browser_mismatch' END
+     WHERE token_hash = $1 AND ended_at IS NULL`,
+    [sha256Hex(token)],
+  );
 }
 
 export const SESSION_COLUMNS = `s.id AS session_id, s.customer_id AS session_customer_id, s.channel AS session_channel,
@@ -106,7 +112,7 @@ export function liveSessionOf(row: SessionRow | undefined): LiveSession | null {
 
 /**
  * Finds the live session of a token used from this browser id and, when slide is true, slides its
- * idle expiry (sessionTouchSql), in one statement, so concurrent calls agree.
+ * idle expiry (sessionTouchSql), in one statement, so concurrent calls agree; ends a dead one.
  */
 export async function touchSession(
   db: Queryable,
@@ -118,7 +124,9 @@ export async function touchSession(
     `WITH ${sessionTouchSql(1)} SELECT ${SESSION_COLUMNS} FROM s LEFT JOIN u ON u.id = s.id`,
     [sha256Hex(token), browserId, slide],
   );
-  return liveSessionOf(rows[0]);
+  const live = liveSessionOf(rows[0]);
+  if (!live) await endDeadSession(db, token);
+  return live;
 }
 
 export async function endSession(db: Queryable, sessionId: number, reason: string): Promise<void> {

@@ -27,6 +27,7 @@ import {
 } from '../approvals/store';
 import type { ApprovalHub } from '../approvals/hub';
 import {
+  endDeadSession,
   liveSessionOf,
   SESSION_COLUMNS,
   sessionTouchSql,
@@ -552,7 +553,10 @@ export function createTransactionService(deps: TransactionServiceDeps) {
         [sha256Hex(who.token), who.browserId, true, input.inquiryId],
       );
       const live = liveSessionOf(rows[0]);
-      if (!live) throw invalidToken();
+      if (!live) {
+        await endDeadSession(db, who.token);
+        throw invalidToken();
+      }
       who.accept(live);
       const caller: Caller = { customerId: live.customerId, sessionId: live.id };
       const row = rows[0]!;

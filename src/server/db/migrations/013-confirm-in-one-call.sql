@@ -98,17 +98,22 @@ DECLARE
   chk record;
   acct record;
   used bigint;
-  locked int := 0;
   short_account bigint;
   consume_otp boolean;
 BEGIN
-  -- The advisory lock is taken with the row: every later statement sees every earlier posting.
+  -- The advisory lock is taken with the row: every later statement sees every earlier posting. The
+  -- OTP request comes along, so a right code costs no second look (otp_check runs for anything else).
   SELECT i.journal_id, i.verification_method, i.otp_request_id, i.verified_at, i.expires_at <= now() AS expired,
-         pg_advisory_xact_lock(7301, p_customer_id::int)::text AS customer_lock
+         pg_advisory_xact_lock(7301, p_customer_id::int)::text AS customer_lock,
+         o.code_hash = p_code_hash AND o.consumed_at IS NULL AND o.expires_at > now()
+           AND coalesce(ph.frozen_until <= now(), true) AND c.cif_status <> 'blocked' AS code_ok
     INTO inq
     FROM transaction_inquiries i
+    LEFT JOIN otp_requests o ON o.request_id = p_otp_request_id AND o.customer_id = p_customer_id
+    LEFT JOIN customer_phones ph ON ph.id = o.phone_id
+    LEFT JOIN customers c ON c.id = o.customer_id
    WHERE i.id = p_inquiry_id AND i.customer_id = p_customer_id AND i.session_id = p_session_id
-     FOR UPDATE;
+     FOR UPDATE OF i;
   IF NOT FOUND THEN
     outcome := 'not_found';
     RETURN;
@@ -128,12 +133,13 @@ BEGIN
       IF p_code_hash IS NULL THEN
         outcome := 'otp_required';
         RETURN;
-      END IF;
-      chk := otp_check(p_otp_request_id, p_customer_id, p_code_hash, p_max_wrong, p_freeze_secs, false);
-      IF chk.outcome <> 'ok' THEN
-        outcome := 'otp_' || chk.outcome;
-        detail := chk.attempts_left;
-        RETURN;
+      ELSIF inq.code_ok IS NOT TRUE THEN
+        chk := otp_check(p_otp_request_id, p_customer_id, p_code_hash, p_max_wrong, p_freeze_secs, false);
+        IF chk.outcome <> 'ok' THEN
+          outcome := 'otp_' || chk.outcome;
+          detail := chk.attempts_left;
+          RETURN;
+        END IF;
       END IF;
     ELSIF p_method = 'approval' THEN
       -- Approved is final (asking again for an approved inquiry answers the same request).
@@ -148,27 +154,24 @@ BEGIN
     END IF;
   END IF;
 
-  FOR acct IN
-    SELECT a.id, a.balance, a.floor, a.status, d.delta, d.currencies <> ARRAY[a.currency::text] AS other_currency
-      FROM accounts a
-      JOIN (SELECT l.id, sum(l.amount)::int8 AS delta, array_agg(DISTINCT l.currency) AS currencies
-              FROM unnest(p_leg_accounts, p_leg_amounts, p_leg_currencies) l(id, amount, currency)
-             GROUP BY l.id) d ON d.id = a.id
-     ORDER BY a.id
-       FOR UPDATE OF a
-  LOOP
-    locked := locked + 1;
-    IF acct.other_currency THEN
-      RAISE EXCEPTION 'leg currency differs from account %', acct.id;
-    END IF;
-    IF short_account IS NULL AND acct.delta < 0
-       AND (acct.status <> 'active' OR acct.balance + acct.delta < acct.floor) THEN
-      short_account := acct.id;
-    END IF;
-  END LOOP;
-  IF locked <> p_account_count THEN
+  -- Every touched account locked, in id order; the first debit that would cross its floor (or leave a
+  -- blocked account) remembered.
+  SELECT count(*), bool_or(x.other_currency),
+         min(x.id) FILTER (WHERE x.delta < 0 AND (x.status <> 'active' OR x.balance + x.delta < x.floor))
+    INTO acct
+    FROM (SELECT a.id, a.balance, a.floor, a.status, d.delta, d.currencies <> ARRAY[a.currency::text] AS other_currency
+            FROM accounts a
+            JOIN (SELECT l.id, sum(l.amount)::int8 AS delta, array_agg(DISTINCT l.currency) AS currencies
+                    FROM unnest(p_leg_accounts, p_leg_amounts, p_leg_currencies) l(id, amount, currency)
+                   GROUP BY l.id) d ON d.id = a.id
+           ORDER BY a.id
+             FOR UPDATE OF a) x;
+  IF acct.count <> p_account_count THEN
     RAISE EXCEPTION 'journal names an account that does not exist';
+  ELSIF acct.bool_or THEN
+    RAISE EXCEPTION 'a leg''s currency differs from its account''s';
   END IF;
+  short_account := acct.min;
 
   -- Today's use is summed only where a daily limit applies (not between one's own accounts).
   IF p_daily IS NOT NULL THEN
