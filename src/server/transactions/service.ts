@@ -567,6 +567,7 @@ export function createTransactionService(deps: TransactionServiceDeps) {
       const q = row.quote;
       const limits = limitsOfRow(row, q.limitCategory);
       const executor = executors[entry.flow.posting.execute as keyof typeof executors];
+      const receiptBody = { flowId: row.flow_id, ...publicQuote(q) };
       let booked;
       try {
         booked = await postConfirmed(db, {
@@ -588,7 +589,7 @@ export function createTransactionService(deps: TransactionServiceDeps) {
           amount: q.amount.amount,
           currency: q.amount.currency,
           description: t(entry.flow.titleKey, 'id'),
-          details: { receipt: { flowId: row.flow_id, ...publicQuote(q) } },
+          details: { receipt: receiptBody },
           legs: q.legs,
         });
       } catch (err) {
@@ -598,7 +599,17 @@ export function createTransactionService(deps: TransactionServiceDeps) {
       }
       switch (booked.outcome) {
         case 'ok':
-          return finishConfirmed(caller, row.id, entry, q, booked);
+          deps.hub.notify(caller.customerId, row.id);
+          if (!executor.provider)
+            return {
+              referenceNo: booked.referenceNo,
+              status: 'success',
+              ...receiptBody,
+              createdAt: booked.createdAt,
+            };
+          // Money held (pending): the biller or operator is called now.
+          await settle(booked.journalId, entry.flow, executor.provider, q, receiptBody);
+          return strip(await receiptOf(booked.journalId));
         case 'stale':
           continue;
         case 'already':
@@ -623,29 +634,6 @@ export function createTransactionService(deps: TransactionServiceDeps) {
       }
     }
     throw txErrors.notVerified();
-  }
-
-  /** After the commit: the companion app hears of it, a biller is called, the receipt is answered. */
-  async function finishConfirmed(
-    caller: Caller,
-    inquiryId: string,
-    entry: CatalogFlow,
-    q: Quote,
-    booked: { journalId: number; referenceNo: string; createdAt: string },
-  ): Promise<Receipt> {
-    const receiptBody = { flowId: entry.flow.id, ...publicQuote(q) };
-    deps.hub.notify(caller.customerId, inquiryId);
-    const executor = executors[entry.flow.posting.execute as keyof typeof executors];
-    if (executor.provider) {
-      await settle(booked.journalId, entry.flow, executor.provider, q, receiptBody);
-      return strip(await receiptOf(booked.journalId));
-    }
-    return {
-      referenceNo: booked.referenceNo,
-      status: 'success',
-      ...receiptBody,
-      createdAt: booked.createdAt,
-    };
   }
 
   /** Calls the biller or operator for money already held, then settles: success, still pending, or reversed. */
