@@ -8,6 +8,17 @@ import { playwright } from '@vitest/browser-playwright';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
+// react-router ships as one module, and a bundler puts a module (the union of what every chunk uses
+// of it) in one chunk: the login page's Link would bring the data router (createRouter) with it.
+// The one module that creates the data router (src/app/router.tsx) gets react-router's second,
+// identical build (dist/production; the package's exports serve dist/development), so createRouter
+// loads with that lazy chunk only. The router object it returns is plain data and methods, handed
+// to the shared copy's RouterProvider, whose contexts every Link and hook reads.
+const DATA_ROUTER_MODULE = r('./src/app/router.tsx');
+const reactRouterSecondCopy = fileURLToPath(
+  new URL('dist/production/index.mjs', import.meta.resolve('react-router/package.json')),
+);
+
 // Three faces, three entries: internet banking (/), the registration microsite (/register/), the companion app (/m/).
 const APPS = { main: './index.html', register: './register/index.html', mobile: './m/index.html' } as const;
 type AppName = keyof typeof APPS;
@@ -17,6 +28,14 @@ type AppName = keyof typeof APPS;
 export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
+    {
+      name: 'data-router-chunk',
+      enforce: 'pre',
+      resolveId(source, importer) {
+        if (source === 'react-router' && importer === DATA_ROUTER_MODULE) return reactRouterSecondCopy;
+        return null;
+      },
+    },
     // RJSF validators precompiled from schemas/forms (no `new Function` in the bundle): generated before anything resolves.
     {
       name: 'rjsf-precompiled-validators',

@@ -1,23 +1,29 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { StrictMode } from 'react';
+import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { initI18n } from '@/shared/i18n/i18n';
 import { theme } from '@/shared/ui/theme';
-import { createAppRouter } from './router';
+import type { AppRouter } from './router';
 import { resources } from './resources';
+import { VisitorRouter } from './visitor-router';
 
 const i18n = initI18n(resources);
-const router = createAppRouter(i18n);
+
+/** The lean visitor router for the login area; the data router from the first page outside it on. */
+function App() {
+  const [router, setRouter] = useState<AppRouter | null>(null);
+  return router ? <RouterProvider router={router} /> : <VisitorRouter i18n={i18n} onLeave={setRouter} />;
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nextProvider i18n={i18n}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <RouterProvider router={router} />
+        <App />
       </ThemeProvider>
     </I18nextProvider>
   </StrictMode>,

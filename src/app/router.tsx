@@ -1,12 +1,17 @@
 import type { i18n as I18n } from 'i18next';
+// Built with its own copy of react-router (vite.config.ts, 'data-router-chunk'): this module is the
+// only one that creates a data router, so the data router's code (createRouter: navigations, lazy
+// routes, fog of war) loads with this chunk, after the visitor leaves the login area, and not with
+// /login/. Everything else (RouterProvider, hooks, Link) comes from the one copy the whole app shares.
 import { createBrowserRouter } from 'react-router';
 import { authRoutes } from '@/features/auth/routes';
 import { addResources } from '@/shared/i18n/i18n';
+import { isLoginArea } from './login-area';
 import { buildRoutes, SHELL_ROUTE_ID } from './routes';
 
-const isLoginArea = (path: string) => /^\/(login|autotopup)(\/|$)/.test(path) || path === '/';
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
-export function createAppRouter(i18n?: I18n) {
+export function createAppRouter(i18n?: I18n): AppRouter {
   let loading: Promise<void> | null = null;
   return createBrowserRouter(buildRoutes(authRoutes), {
     // Fog of war: the authenticated routes and their strings arrive with their own chunks, once,
@@ -21,5 +26,18 @@ export function createAppRouter(i18n?: I18n) {
       );
       await loading;
     },
+  });
+}
+
+/** The data router for the current URL, once its first page's routes and chunks are loaded. */
+export function createReadyAppRouter(i18n?: I18n): Promise<AppRouter> {
+  const router = createAppRouter(i18n);
+  if (router.state.initialized) return Promise.resolve(router);
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve(router);
+    });
   });
 }

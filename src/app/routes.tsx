@@ -61,7 +61,8 @@ export function authenticatedRoutes(f: FeatureRoutes): RouteObject[] {
   return [...served, ...placeholders(AUTHENTICATED_PATHS, served, false)];
 }
 
-function AppRoot() {
+/** The root route of both routers: the one error dialog of the page, then the page. */
+export function AppRoot() {
   const navigate = useNavigate();
   return (
     <ErrorProvider
