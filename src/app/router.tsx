@@ -5,9 +5,10 @@ import type { i18n as I18n } from 'i18next';
 // /login/. Everything else (RouterProvider, hooks, Link) comes from the one copy the whole app shares.
 import { createBrowserRouter } from 'react-router';
 import { authRoutes } from '@/features/auth/routes';
-import { addResources } from '@/shared/i18n/i18n';
+import { addStrings } from '@/shared/i18n/i18n';
 import { isLoginArea } from './login-area';
 import { buildRoutes, SHELL_ROUTE_ID } from './routes';
+import { lateStrings } from './strings';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -18,12 +19,10 @@ export function createAppRouter(i18n?: I18n): AppRouter {
     // before any of their pages renders.
     async patchRoutesOnNavigation({ path, patch }) {
       if (isLoginArea(path)) return;
-      loading ??= Promise.all([import('./authenticated-routes'), import('./late-resources')]).then(
-        ([routes, strings]) => {
-          if (i18n) addResources(i18n, strings.lateResources);
-          patch(SHELL_ROUTE_ID, routes.shellChildren);
-        },
-      );
+      loading ??= Promise.all([
+        import('./authenticated-routes'),
+        i18n ? addStrings(i18n, lateStrings) : undefined,
+      ]).then(([routes]) => patch(SHELL_ROUTE_ID, routes.shellChildren));
       await loading;
     },
   });

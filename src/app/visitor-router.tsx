@@ -17,6 +17,7 @@ import { RouteErrorView } from './pages/route-error-page';
 import type { AppRouter } from './router';
 import { AppRoot, publicRoutes } from './routes';
 import { RootRedirect } from './session/require-session';
+import { lateStrings } from './strings';
 
 /**
  * The first router a visitor gets: react-router's declarative BrowserRouter over the login area's
@@ -62,7 +63,7 @@ export function loadAppRouter(i18n: I18n, path: string): Promise<AppRouter> {
   if (!isLoginArea(path)) {
     // fetched beside the router's chunk instead of after it
     void import('./authenticated-routes');
-    void import('./late-resources');
+    lateStrings(i18n.language === 'en' ? 'en' : 'id').catch(() => undefined);
   }
   appRouter ??= import('./router').then((m) => m.createReadyAppRouter(i18n));
   return appRouter;

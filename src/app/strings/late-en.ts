@@ -1,0 +1,8 @@
+// Namespaces only the authenticated pages use, in English only: loaded with the authenticated routes.
+import type { ResourceLanguage } from 'i18next';
+import dashboard from '../../../locales/en/dashboard.json';
+import engine from '../../../locales/en/engine.json';
+import flows from '../../../locales/en/flows.json';
+import register from '../../../locales/en/register.json';
+
+export const strings: ResourceLanguage = { dashboard, engine, flows, register };
