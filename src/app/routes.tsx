@@ -1,5 +1,5 @@
 import { matchRoutes, Outlet, useNavigate, type RouteObject } from 'react-router';
-import { ErrorProvider } from '@/shared/ui/error-handler';
+import { ErrorProvider } from '@/shared/ui/error-provider';
 import type { FlowMenuEntry } from '@/engine/index';
 import { NotFoundPage } from './pages/not-found-page';
 import { RouteErrorPage } from './pages/route-error-page';
