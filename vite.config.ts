@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 
@@ -68,6 +69,20 @@ export default defineConfig(({ mode }) => ({
           mainStaticGraph.add(id);
           todo.push(...info.importedIds);
         }
+      },
+    },
+    // `locales/<lang>/<ns>.json?<group>` (src/app/strings/json-part.d.ts): the file as a module of its
+    // own with one export per top-level key, so each string group's chunk keeps only the keys it reads.
+    {
+      name: 'locale-parts',
+      load(id) {
+        const m = /^(.*[\\/]locales[\\/][\w-]+[\\/][\w-]+\.json)\?(login-pages|late)$/.exec(id);
+        if (!m) return null;
+        this.addWatchFile(m[1]);
+        const json = JSON.parse(readFileSync(m[1], 'utf8')) as Record<string, unknown>;
+        return Object.entries(json)
+          .map(([key, value]) => `export const ${key} = ${JSON.stringify(value)};`)
+          .join('\n');
       },
     },
     {

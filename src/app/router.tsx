@@ -8,13 +8,14 @@ import { authRoutes } from '@/features/auth/routes';
 import { addStrings } from '@/shared/i18n/i18n';
 import { isLoginArea } from './login-area';
 import { buildRoutes, SHELL_ROUTE_ID } from './routes';
-import { lateStrings } from './strings';
+import { lateStrings, loginPagesStrings } from './strings';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 export function createAppRouter(i18n?: I18n): AppRouter {
   let loading: Promise<void> | null = null;
-  return createBrowserRouter(buildRoutes(authRoutes), {
+  const publicReady = i18n && (() => addStrings(i18n, loginPagesStrings));
+  return createBrowserRouter(buildRoutes(authRoutes, [], publicReady), {
     // Fog of war: the authenticated routes and their strings arrive with their own chunks, once,
     // before any of their pages renders.
     async patchRoutesOnNavigation({ path, patch }) {
@@ -22,6 +23,8 @@ export function createAppRouter(i18n?: I18n): AppRouter {
       loading ??= Promise.all([
         import('./authenticated-routes'),
         i18n ? addStrings(i18n, lateStrings) : undefined,
+        // the authenticated placeholders speak the login pages' shell strings too
+        i18n ? addStrings(i18n, loginPagesStrings) : undefined,
       ]).then(([routes]) => patch(SHELL_ROUTE_ID, routes.shellChildren));
       await loading;
     },

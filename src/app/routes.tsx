@@ -32,9 +32,25 @@ function placeholders(paths: readonly string[], served: RouteObject[], visitor: 
     }));
 }
 
-/** The login area plus placeholders for its spec paths the auth feature does not serve. */
-export function publicRoutes(authRoutes: RouteObject[]): RouteObject[] {
-  return [...authRoutes, ...placeholders(PUBLIC_PATHS, authRoutes, true)];
+/** Makes every `lazy` route (and its children) also wait for `ready` (e.g. the strings its page needs). */
+export function withReady(routes: RouteObject[], ready?: () => Promise<unknown>): RouteObject[] {
+  if (!ready) return routes;
+  return routes.map((route): RouteObject => {
+    const load = route.lazy;
+    return {
+      ...route,
+      ...(typeof load === 'function' ? { lazy: async () => (await Promise.all([load(), ready()]))[0] } : {}),
+      ...(route.children ? { children: withReady(route.children, ready) } : {}),
+    } as RouteObject;
+  });
+}
+
+/**
+ * The login area plus placeholders for its spec paths the auth feature does not serve; its lazy
+ * pages wait for `ready` (the app passes the login pages' strings).
+ */
+export function publicRoutes(authRoutes: RouteObject[], ready?: () => Promise<unknown>): RouteObject[] {
+  return withReady([...authRoutes, ...placeholders(PUBLIC_PATHS, authRoutes, true)], ready);
 }
 
 export interface FeatureRoutes {
@@ -75,7 +91,11 @@ export function AppRoot() {
 }
 
 /** The whole table. `shellChildren` empty at start: the router patches them in lazily. */
-export function buildRoutes(authRoutes: RouteObject[], shellChildren: RouteObject[] = []): RouteObject[] {
+export function buildRoutes(
+  authRoutes: RouteObject[],
+  shellChildren: RouteObject[] = [],
+  publicReady?: () => Promise<unknown>,
+): RouteObject[] {
   return [
     {
       id: 'root',
@@ -84,7 +104,7 @@ export function buildRoutes(authRoutes: RouteObject[], shellChildren: RouteObjec
       errorElement: <RouteErrorPage />,
       children: [
         { index: true, element: <RootRedirect /> },
-        ...publicRoutes(authRoutes),
+        ...publicRoutes(authRoutes, publicReady),
         {
           id: 'shell-layout',
           lazy: async () => {

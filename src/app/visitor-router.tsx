@@ -5,6 +5,7 @@ import {
   Suspense,
   use,
   useEffect,
+  useMemo,
   type ComponentType,
   type ReactNode,
 } from 'react';
@@ -17,7 +18,8 @@ import { RouteErrorView } from './pages/route-error-page';
 import type { AppRouter } from './router';
 import { AppRoot, publicRoutes } from './routes';
 import { RootRedirect } from './session/require-session';
-import { lateStrings } from './strings';
+import { addStrings } from '@/shared/i18n/i18n';
+import { lateStrings, loginPagesStrings } from './strings';
 
 /**
  * The first router a visitor gets: react-router's declarative BrowserRouter over the login area's
@@ -98,10 +100,14 @@ class RouteErrorBoundary extends Component<{ pathname: string; children: ReactNo
   }
 }
 
-const loginAreaRoutes = declarativeRoutes(publicRoutes(authRoutes));
-
 function VisitorRoutes(props: VisitorRouterProps) {
+  const { i18n } = props;
   const { pathname } = useLocation();
+  // made once per i18n instance: the lazy elements inside must keep their identity
+  const loginAreaRoutes = useMemo(
+    () => declarativeRoutes(publicRoutes(authRoutes, () => addStrings(i18n, loginPagesStrings))),
+    [i18n],
+  );
   const page = useRoutes([
     {
       path: '/',

@@ -45,13 +45,6 @@ export function initI18n(resources: Resource = {}, lang: Lang = storedLang()): I
   return instance;
 }
 
-/** Adds namespaces loaded on demand (a lazy chunk's strings) to a running instance, every language. */
-export function addResources(instance: I18n, resources: Resource): void {
-  for (const [lng, namespaces] of Object.entries(resources))
-    for (const [ns, bundle] of Object.entries(namespaces))
-      if (!instance.hasResourceBundle(lng, ns)) instance.addResourceBundle(lng, ns, bundle, true, true);
-}
-
 /** A group of namespaces in one language, e.g. `(lang) => import(`./strings-${lang}`)`: one chunk per language. */
 export type StringLoader = (lang: Lang) => Promise<ResourceLanguage>;
 
@@ -60,7 +53,10 @@ const langOf = (instance: I18n): Lang => (instance.language === 'en' ? 'en' : 'i
 
 async function loadGroups(instance: I18n, lang: Lang, loaders: readonly StringLoader[]): Promise<void> {
   const loaded = await Promise.all(loaders.map((load) => load(lang)));
-  for (const namespaces of loaded) addResources(instance, { [lang]: namespaces });
+  // deep merge: a group may bring part of a namespace another group started
+  for (const namespaces of loaded)
+    for (const [ns, bundle] of Object.entries(namespaces))
+      instance.addResourceBundle(lang, ns, bundle, true, true);
 }
 
 /**

@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addStrings, initI18n, setLanguage, storedLang } from '../../../src/shared/i18n/i18n';
-import { lateStrings, loginStrings } from '../../../src/app/strings';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { lateStrings, loginPagesStrings, loginStrings } from '../../../src/app/strings';
 
 beforeEach(() => localStorage.clear());
 
@@ -36,12 +38,35 @@ describe('interface language', () => {
     expect(document.documentElement.lang).toBe('en');
   });
 
-  it('groups the namespaces of the login area and of the authenticated pages, one language each', async () => {
+  it('groups the namespaces of the login page, the other login-area pages and the authenticated pages, one language each', async () => {
     for (const lang of ['en', 'id'] as const) {
       expect(Object.keys(await loginStrings(lang)).sort()).toEqual(['auth', 'common', 'errors', 'shell']);
-      expect(Object.keys(await lateStrings(lang)).sort()).toEqual(['dashboard', 'engine', 'flows', 'register']);
+      expect(Object.keys(await loginPagesStrings(lang)).sort()).toEqual(['auth', 'shell']);
+      expect(Object.keys(await lateStrings(lang)).sort()).toEqual([
+        'dashboard',
+        'engine',
+        'flows',
+        'register',
+        'shell',
+      ]);
     }
     expect((await loginStrings('en')).shell).not.toEqual((await loginStrings('id')).shell);
+  });
+
+  it('the three groups together hold every key of every namespace they touch, each key once', async () => {
+    for (const lang of ['en', 'id'] as const) {
+      const merged: Record<string, Record<string, unknown>> = {};
+      for (const group of [loginStrings, loginPagesStrings, lateStrings])
+        for (const [ns, bundle] of Object.entries(await group(lang)))
+          for (const [key, value] of Object.entries(bundle as object)) {
+            expect(merged[ns]?.[key], `${lang}/${ns}.${key} in two groups`).toBeUndefined();
+            (merged[ns] ??= {})[key] = value;
+          }
+      for (const ns of Object.keys(merged)) {
+        const file = path.resolve(import.meta.dirname, `../../../locales/${lang}/${ns}.json`);
+        expect(merged[ns], `${lang}/${ns}`).toEqual(JSON.parse(readFileSync(file, 'utf8')));
+      }
+    }
   });
 
   it('adds the authenticated pages strings on demand, and a switch loads every added group', async () => {
@@ -54,6 +79,12 @@ describe('interface language', () => {
     await setLanguage(i18n, 'en');
     expect(i18n.hasResourceBundle('en', 'dashboard')).toBe(true);
     expect(i18n.hasResourceBundle('en', 'auth')).toBe(true);
+    // a namespace split between groups is merged, not replaced
+    await addStrings(i18n, loginPagesStrings);
+    expect(i18n.t('auth:login.title')).toBe('Log in');
+    expect(i18n.exists('auth:faq')).toBe(true);
+    expect(i18n.exists('shell:menu')).toBe(true);
+    expect(i18n.exists('shell:notFound.title')).toBe(true);
   });
 
   it('stays in its language when the other one cannot be loaded (offline)', async () => {
