@@ -77,9 +77,10 @@ export default defineConfig(({ mode }) => ({
       name: 'locale-parts',
       load(id) {
         const m = /^(.*[\\/]locales[\\/][\w-]+[\\/][\w-]+\.json)\?(login-pages|late)$/.exec(id);
-        if (!m) return null;
-        this.addWatchFile(m[1]);
-        const json = JSON.parse(readFileSync(m[1], 'utf8')) as Record<string, unknown>;
+        const file = m?.[1];
+        if (!file) return null;
+        this.addWatchFile(file);
+        const json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
         return Object.entries(json)
           .map(([key, value]) => `export const ${key} = ${JSON.stringify(value)};`)
           .join('\n');

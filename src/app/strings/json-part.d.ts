@@ -2,10 +2,10 @@
 // group's chunk takes only the top-level keys it reads (`import * as auth` + `auth.faq`): were the
 // groups to share one module, the bundler would put all of it in one chunk that every group loads.
 declare module '*.json?login-pages' {
-  const part: { readonly [key: string]: import('i18next').ResourceKey };
+  const part: { readonly [key: string]: string | object };
   export = part;
 }
 declare module '*.json?late' {
-  const part: { readonly [key: string]: import('i18next').ResourceKey };
+  const part: { readonly [key: string]: string | object };
   export = part;
 }
