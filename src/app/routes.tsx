@@ -1,11 +1,10 @@
 import { matchRoutes, Outlet, useNavigate, type RouteObject } from 'react-router';
 import { ErrorProvider } from '@/shared/ui/error-provider';
-import type { FlowMenuEntry } from '@/engine/index';
 import { NotFoundPage } from './pages/not-found-page';
 import { RouteErrorPage } from './pages/route-error-page';
 import { RequireSession, RootRedirect } from './session/require-session';
 import { logout } from './session/logout';
-import { AUTHENTICATED_PATHS, PUBLIC_PATHS } from './spec-routes';
+import { PUBLIC_PATHS } from './public-paths';
 
 // Everything the login page does not render loads with its route (own chunks), so /login/ carries
 // no shell, menu, chooser or placeholder code (nor the MUI components only they use).
@@ -16,10 +15,12 @@ export const SHELL_ROUTE_ID = 'shell';
 export const NOT_FOUND_ROUTE_ID = 'not-found';
 export const PLACEHOLDER_ROUTE_PREFIX = 'placeholder:';
 
-const CHOOSER_AREAS = ['transfer', 'payment', 'purchase'] as const;
-
 /** Spec paths nobody serves yet, as "not available yet" routes. */
-function placeholders(paths: readonly string[], served: RouteObject[], visitor: boolean): RouteObject[] {
+export function placeholders(
+  paths: readonly string[],
+  served: RouteObject[],
+  visitor: boolean,
+): RouteObject[] {
   return paths
     .filter((p) => !matchRoutes(served, p))
     .map((path) => ({
@@ -51,30 +52,6 @@ export function withReady(routes: RouteObject[], ready?: () => Promise<unknown>)
  */
 export function publicRoutes(authRoutes: RouteObject[], ready?: () => Promise<unknown>): RouteObject[] {
   return withReady([...authRoutes, ...placeholders(PUBLIC_PATHS, authRoutes, true)], ready);
-}
-
-export interface FeatureRoutes {
-  dashboardRoutes: RouteObject[];
-  flowRoutes: RouteObject[];
-  registrationAppRoutes: RouteObject[];
-  flowMenuEntries: readonly FlowMenuEntry[];
-}
-
-/** Children of the authenticated shell: features first, then choosers, then placeholders for the rest. */
-export function authenticatedRoutes(f: FeatureRoutes): RouteObject[] {
-  const features = [...f.dashboardRoutes, ...f.flowRoutes, ...f.registrationAppRoutes];
-  const choosers: RouteObject[] = CHOOSER_AREAS.filter((a) => !matchRoutes(features, `/${a}/`)).map(
-    (area) => ({
-      id: `chooser:${area}`,
-      path: `/${area}/`,
-      lazy: async () => {
-        const { ChooserPage } = await import('./pages/chooser-page');
-        return { element: <ChooserPage area={area} entries={f.flowMenuEntries} /> };
-      },
-    }),
-  );
-  const served = [...features, ...choosers];
-  return [...served, ...placeholders(AUTHENTICATED_PATHS, served, false)];
 }
 
 /** The root route of both routers: the one error dialog of the page, then the page. */
