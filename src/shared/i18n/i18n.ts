@@ -50,6 +50,8 @@ export type StringLoader = (lang: Lang) => Promise<ResourceLanguage>;
 
 const groups = new WeakMap<I18n, StringLoader[]>();
 const langOf = (instance: I18n): Lang => (instance.language === 'en' ? 'en' : 'id');
+/** react-i18next's useTranslation hands out a per-language wrapper of the instance: work on the instance. */
+const unwrap = (instance: I18n): I18n => (instance as I18n & { __original?: I18n }).__original ?? instance;
 
 async function loadGroups(instance: I18n, lang: Lang, loaders: readonly StringLoader[]): Promise<void> {
   const loaded = await Promise.all(loaders.map((load) => load(lang)));
@@ -63,7 +65,8 @@ async function loadGroups(instance: I18n, lang: Lang, loaders: readonly StringLo
  * Adds a group of namespaces in the current language only (the other language loads when switched
  * to, see setLanguage). Resolves once they are in, so pages render with their strings.
  */
-export async function addStrings(instance: I18n, load: StringLoader): Promise<void> {
+export async function addStrings(i18n: I18n, load: StringLoader): Promise<void> {
+  const instance = unwrap(i18n);
   const loaders = groups.get(instance) ?? [];
   if (!loaders.includes(load)) groups.set(instance, [...loaders, load]);
   for (;;) {
@@ -77,7 +80,8 @@ export async function addStrings(instance: I18n, load: StringLoader): Promise<vo
  * Switches the language once every added group is in for it; if they cannot be loaded (offline),
  * the language stays as it is and the promise rejects.
  */
-export async function setLanguage(instance: I18n, lang: Lang): Promise<void> {
+export async function setLanguage(i18n: I18n, lang: Lang): Promise<void> {
+  const instance = unwrap(i18n);
   await loadGroups(instance, lang, groups.get(instance) ?? []);
   await instance.changeLanguage(lang);
 }
