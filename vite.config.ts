@@ -3,10 +3,28 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+// react-router ships as one module, and a bundler puts a module (the union of what every chunk uses
+// of it) in one chunk: the login page's Link would bring the data router (createRouter) with it.
+// The one module that creates the data router (src/app/router.tsx) gets react-router's second,
+// identical build (dist/production; the package's exports serve dist/development), so createRouter
+// loads with that lazy chunk only. The router object it returns is plain data and methods, handed
+// to the shared copy's RouterProvider, whose contexts every Link and hook reads.
+// What the main app's entry loads statically (computed when the module graph is complete, before
+// chunks are made): one chunk, instead of the handful of shared chunks the automatic splitting
+// makes of it because lazy chunks use parts of it too. Fewer requests, and gzip sees it as a whole.
+const MAIN_ENTRY = r('./src/app/main.tsx');
+const mainStaticGraph = new Set<string>();
+
+const DATA_ROUTER_MODULE = r('./src/app/router.tsx');
+const reactRouterSecondCopy = fileURLToPath(
+  new URL('dist/production/index.mjs', import.meta.resolve('react-router/package.json')),
+);
 
 // Three faces, three entries: internet banking (/), the registration microsite (/register/), the companion app (/m/).
 const APPS = { main: './index.html', register: './register/index.html', mobile: './m/index.html' } as const;
@@ -17,6 +35,65 @@ type AppName = keyof typeof APPS;
 export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
+    // MUI's createTheme and ThemeProvider pick the CSS-variables theme at run time (`cssVariables`,
+    // `colorSchemes`), so a bundler keeps that whole machinery (~7 KiB gzip at /login/). Our one theme
+    // (src/shared/ui/theme.ts) uses neither: those two branches resolve to a stub that throws, so a
+    // theme that ever asks for CSS variables fails loudly at start instead of silently.
+    {
+      name: 'mui-theme-without-css-variables',
+      enforce: 'pre',
+      resolveId(source, importer) {
+        if (!importer || !/[\\/]@mui[\\/]material[\\/]styles[\\/]/.test(importer)) return null;
+        if (importer.endsWith('createTheme.mjs') && source === './createThemeWithVars.mjs')
+          return '\0mui-no-vars:createTheme';
+        if (importer.endsWith('ThemeProvider.mjs') && source === './ThemeProviderWithVars.mjs')
+          return '\0mui-no-vars:ThemeProvider';
+        return null;
+      },
+      load(id) {
+        const refuse = `() => { throw new Error('The app theme has no CSS variables (vite.config.ts, mui-theme-without-css-variables)'); }`;
+        if (id === '\0mui-no-vars:createTheme') return `export default ${refuse};`;
+        if (id === '\0mui-no-vars:ThemeProvider') return `export const CssVarsProvider = ${refuse};`;
+        return null;
+      },
+    },
+    {
+      name: 'main-static-graph',
+      buildEnd() {
+        mainStaticGraph.clear();
+        const todo = [MAIN_ENTRY];
+        for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
+          if (mainStaticGraph.has(id)) continue;
+          const info = this.getModuleInfo(id);
+          if (!info) continue;
+          mainStaticGraph.add(id);
+          todo.push(...info.importedIds);
+        }
+      },
+    },
+    // `locales/<lang>/<ns>.json?<group>` (src/app/strings/json-part.d.ts): the file as a module of its
+    // own with one export per top-level key, so each string group's chunk keeps only the keys it reads.
+    {
+      name: 'locale-parts',
+      load(id) {
+        const m = /^(.*[\\/]locales[\\/][\w-]+[\\/][\w-]+\.json)\?(login-pages|late)$/.exec(id);
+        const file = m?.[1];
+        if (!file) return null;
+        this.addWatchFile(file);
+        const json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+        return Object.entries(json)
+          .map(([key, value]) => `export const ${key} = ${JSON.stringify(value)};`)
+          .join('\n');
+      },
+    },
+    {
+      name: 'data-router-chunk',
+      enforce: 'pre',
+      resolveId(source, importer) {
+        if (source === 'react-router' && importer === DATA_ROUTER_MODULE) return reactRouterSecondCopy;
+        return null;
+      },
+    },
     // RJSF validators precompiled from schemas/forms (no `new Function` in the bundle): generated before anything resolves.
     {
       name: 'rjsf-precompiled-validators',
@@ -36,8 +113,15 @@ export default defineConfig(({ mode }) => ({
     // The first app's build empties dist/; the others add to it.
     emptyOutDir: mode === 'main',
     sourcemap: false,
+    // Only preloads the few static chunks of an entry in browsers without modulepreload (Safari < 17,
+    // Firefox < 115); they load the same modules without it, so the 0.4 KiB script is not worth it.
+    modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 1500,
     rollupOptions: {
+      output:
+        mode === 'main'
+          ? { codeSplitting: { groups: [{ name: 'main', test: (id: string) => mainStaticGraph.has(id) }] } }
+          : {},
       input:
         mode in APPS
           ? { [mode]: r(APPS[mode as AppName]) }

@@ -2,8 +2,36 @@
 // dashboard, engine or RJSF code.
 import { dashboardRoutes } from '@/features/dashboard/routes';
 import { registrationAppRoutes } from '@/features/registration/app-routes';
-import { flowMenuEntries, flowRoutes } from '@/engine/index';
-import { authenticatedRoutes } from './routes';
+import { flowMenuEntries, flowRoutes, type FlowMenuEntry } from '@/engine/index';
+import { matchRoutes, type RouteObject } from 'react-router';
+import { placeholders } from './routes';
+import { AUTHENTICATED_PATHS } from './spec-routes';
+
+const CHOOSER_AREAS = ['transfer', 'payment', 'purchase'] as const;
+
+export interface FeatureRoutes {
+  dashboardRoutes: RouteObject[];
+  flowRoutes: RouteObject[];
+  registrationAppRoutes: RouteObject[];
+  flowMenuEntries: readonly FlowMenuEntry[];
+}
+
+/** Children of the authenticated shell: features first, then choosers, then placeholders for the rest. */
+export function authenticatedRoutes(f: FeatureRoutes): RouteObject[] {
+  const features = [...f.dashboardRoutes, ...f.flowRoutes, ...f.registrationAppRoutes];
+  const choosers: RouteObject[] = CHOOSER_AREAS.filter((a) => !matchRoutes(features, `/${a}/`)).map(
+    (area) => ({
+      id: `chooser:${area}`,
+      path: `/${area}/`,
+      lazy: async () => {
+        const { ChooserPage } = await import('./pages/chooser-page');
+        return { element: <ChooserPage area={area} entries={f.flowMenuEntries} /> };
+      },
+    }),
+  );
+  const served = [...features, ...choosers];
+  return [...served, ...placeholders(AUTHENTICATED_PATHS, served, false)];
+}
 
 export const shellChildren = authenticatedRoutes({
   dashboardRoutes,

@@ -1,11 +1,10 @@
 import { matchRoutes, Outlet, useNavigate, type RouteObject } from 'react-router';
-import { ErrorProvider } from '@/shared/ui/error-handler';
-import type { FlowMenuEntry } from '@/engine/index';
+import { ErrorProvider } from '@/shared/ui/error-provider';
 import { NotFoundPage } from './pages/not-found-page';
 import { RouteErrorPage } from './pages/route-error-page';
 import { RequireSession, RootRedirect } from './session/require-session';
 import { logout } from './session/logout';
-import { AUTHENTICATED_PATHS, PUBLIC_PATHS } from './spec-routes';
+import { PUBLIC_PATHS } from './public-paths';
 
 // Everything the login page does not render loads with its route (own chunks), so /login/ carries
 // no shell, menu, chooser or placeholder code (nor the MUI components only they use).
@@ -16,10 +15,12 @@ export const SHELL_ROUTE_ID = 'shell';
 export const NOT_FOUND_ROUTE_ID = 'not-found';
 export const PLACEHOLDER_ROUTE_PREFIX = 'placeholder:';
 
-const CHOOSER_AREAS = ['transfer', 'payment', 'purchase'] as const;
-
 /** Spec paths nobody serves yet, as "not available yet" routes. */
-function placeholders(paths: readonly string[], served: RouteObject[], visitor: boolean): RouteObject[] {
+export function placeholders(
+  paths: readonly string[],
+  served: RouteObject[],
+  visitor: boolean,
+): RouteObject[] {
   return paths
     .filter((p) => !matchRoutes(served, p))
     .map((path) => ({
@@ -32,36 +33,29 @@ function placeholders(paths: readonly string[], served: RouteObject[], visitor: 
     }));
 }
 
-/** The login area plus placeholders for its spec paths the auth feature does not serve. */
-export function publicRoutes(authRoutes: RouteObject[]): RouteObject[] {
-  return [...authRoutes, ...placeholders(PUBLIC_PATHS, authRoutes, true)];
+/** Makes every `lazy` route (and its children) also wait for `ready` (e.g. the strings its page needs). */
+export function withReady(routes: RouteObject[], ready?: () => Promise<unknown>): RouteObject[] {
+  if (!ready) return routes;
+  return routes.map((route): RouteObject => {
+    const load = route.lazy;
+    return {
+      ...route,
+      ...(typeof load === 'function' ? { lazy: async () => (await Promise.all([load(), ready()]))[0] } : {}),
+      ...(route.children ? { children: withReady(route.children, ready) } : {}),
+    } as RouteObject;
+  });
 }
 
-export interface FeatureRoutes {
-  dashboardRoutes: RouteObject[];
-  flowRoutes: RouteObject[];
-  registrationAppRoutes: RouteObject[];
-  flowMenuEntries: readonly FlowMenuEntry[];
+/**
+ * The login area plus placeholders for its spec paths the auth feature does not serve; its lazy
+ * pages wait for `ready` (the app passes the login pages' strings).
+ */
+export function publicRoutes(authRoutes: RouteObject[], ready?: () => Promise<unknown>): RouteObject[] {
+  return withReady([...authRoutes, ...placeholders(PUBLIC_PATHS, authRoutes, true)], ready);
 }
 
-/** Children of the authenticated shell: features first, then choosers, then placeholders for the rest. */
-export function authenticatedRoutes(f: FeatureRoutes): RouteObject[] {
-  const features = [...f.dashboardRoutes, ...f.flowRoutes, ...f.registrationAppRoutes];
-  const choosers: RouteObject[] = CHOOSER_AREAS.filter((a) => !matchRoutes(features, `/${a}/`)).map(
-    (area) => ({
-      id: `chooser:${area}`,
-      path: `/${area}/`,
-      lazy: async () => {
-        const { ChooserPage } = await import('./pages/chooser-page');
-        return { element: <ChooserPage area={area} entries={f.flowMenuEntries} /> };
-      },
-    }),
-  );
-  const served = [...features, ...choosers];
-  return [...served, ...placeholders(AUTHENTICATED_PATHS, served, false)];
-}
-
-function AppRoot() {
+/** The root route of both routers: the one error dialog of the page, then the page. */
+export function AppRoot() {
   const navigate = useNavigate();
   return (
     <ErrorProvider
@@ -74,7 +68,11 @@ function AppRoot() {
 }
 
 /** The whole table. `shellChildren` empty at start: the router patches them in lazily. */
-export function buildRoutes(authRoutes: RouteObject[], shellChildren: RouteObject[] = []): RouteObject[] {
+export function buildRoutes(
+  authRoutes: RouteObject[],
+  shellChildren: RouteObject[] = [],
+  publicReady?: () => Promise<unknown>,
+): RouteObject[] {
   return [
     {
       id: 'root',
@@ -83,7 +81,7 @@ export function buildRoutes(authRoutes: RouteObject[], shellChildren: RouteObjec
       errorElement: <RouteErrorPage />,
       children: [
         { index: true, element: <RootRedirect /> },
-        ...publicRoutes(authRoutes),
+        ...publicRoutes(authRoutes, publicReady),
         {
           id: 'shell-layout',
           lazy: async () => {

@@ -238,19 +238,7 @@ export const AUTHENTICATED_PATHS: readonly string[] = [
   ]),
 ];
 
-/** The login area (spec 2 "Login area"); the external privacy notice is a link, not a route. */
-export const PUBLIC_PATHS: readonly string[] = [
-  '/login/',
-  ...['forgot-userid', 'forgot-password', 'forgot-edebit'].flatMap((f) => [
-    `/login/${f}/`,
-    `/login/${f}/credentials/`,
-    `/login/${f}/otp/`,
-  ]),
-  ...['fdschallenge', 'bdschallenge', 'termandconditions', 'tutorial-demo', 'contactus', 'faq'].map(
-    (p) => `/login/${p}/`,
-  ),
-  '/autotopup/gopay/',
-];
+export { PUBLIC_PATHS } from './public-paths';
 
 /** The spec area a path belongs to (its first segment), for the placeholder page's wording. */
 export function areaOf(path: string): string {

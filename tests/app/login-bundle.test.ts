@@ -46,9 +46,25 @@ function eagerGraph(entry: string) {
 describe('the login page bundle', () => {
   const { files, packages } = eagerGraph(path.join(root, 'src/app/main.tsx'));
 
-  it('follows the entry through the router to the login pages', () => {
-    expect(files).toContain('src/app/router.tsx');
+  it('follows the entry through the visitor router to the login pages', () => {
+    expect(files).toContain('src/app/visitor-router.tsx');
     expect(files).toContain('src/features/auth/routes.tsx');
+    expect(files).toContain('src/features/auth/login-page.tsx');
+  });
+
+  it('carries no data router: the module that creates it loads when the visitor leaves the login area', () => {
+    expect(files).not.toContain('src/app/router.tsx');
+    const creators = files.filter((f) =>
+      /\bcreate(Browser|Memory|Hash)Router\b/.test(readFileSync(path.join(root, f), 'utf8')),
+    );
+    expect(creators).toEqual([]);
+  });
+
+  it('carries no dialog: the error provider opens the one its caller brings', () => {
+    expect(files).toContain('src/shared/ui/error-provider.tsx');
+    expect(files).not.toContain('src/shared/ui/error-handler.tsx');
+    expect(files).not.toContain('src/shared/ui/error-dialog.tsx');
+    expect(packages.filter((p) => /^@mui\/material\/(Dialog|Modal|Popover|Menu)/.test(p))).toEqual([]);
   });
 
   it('carries no engine, RJSF, XState or dashboard code (they load with the authenticated routes)', () => {
@@ -64,16 +80,27 @@ describe('the login page bundle', () => {
     expect(files.filter((f) => f.startsWith('src/app/shell/'))).toEqual([]);
     expect(files).not.toContain('src/app/pages/chooser-page.tsx');
     expect(files).not.toContain('src/app/pages/placeholder-page.tsx');
-    expect(files).toContain('locales/id/auth.json');
     expect(files.filter((f) => /^locales\/\w+\/(dashboard|engine|flows|register)\.json$/.test(f))).toEqual(
       [],
     );
     expect(packages).not.toContain('@mui/material/TextField');
   });
 
+  it('carries no strings: the current language arrives in its own chunk (src/app/strings.ts)', () => {
+    expect(files).toContain('src/app/strings.ts');
+    expect(files.filter((f) => f.startsWith('locales/') || f.startsWith('src/app/strings/'))).toEqual([]);
+  });
+
   it('would see them if they were imported statically (the walker is not blind)', () => {
     const lazy = eagerGraph(path.join(root, 'src/app/authenticated-routes.tsx'));
     expect(lazy.files).toContain('src/features/dashboard/routes.tsx');
     expect(lazy.files).toContain('src/engine/index.ts');
+    expect(eagerGraph(path.join(root, 'src/app/router.tsx')).files).toContain('src/app/routes.tsx');
+    expect(eagerGraph(path.join(root, 'src/features/dashboard/dashboard-page.tsx')).files).toContain(
+      'src/shared/ui/error-dialog.tsx',
+    );
+    expect(eagerGraph(path.join(root, 'src/app/strings/login-id.ts')).files).toContain(
+      'locales/id/auth.json',
+    );
   });
 });

@@ -15,12 +15,16 @@ function isLoadFailure(error: unknown): boolean {
   );
 }
 
+/** A data router route's error element: the error the router caught, shown by RouteErrorView. */
+export function RouteErrorPage() {
+  return <RouteErrorView error={useRouteError()} />;
+}
+
 /**
  * What a route shows when it fails to load or render: the spec's time-out texts with Reload for
  * a failed load, the generic message otherwise; never a stack trace.
  */
-export function RouteErrorPage() {
-  const error = useRouteError();
+export function RouteErrorView({ error }: { error: unknown }) {
   const { t } = useTypedTranslation('errors');
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   const loadFailure = isLoadFailure(error);

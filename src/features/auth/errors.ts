@@ -1,6 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import { describeError, type ErrorView } from '@/shared/api/error-catalogue';
-import { toFailureLike } from '@/shared/ui';
+import { toFailureLike } from '@/shared/ui/error-provider';
 import { ApiFailure } from '@/shared/api/client';
 
 /** Thrown by a step that has already shown its own message (e.g. inline field errors). */

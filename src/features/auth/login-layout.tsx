@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { LanguageSwitch } from '@/shared/ui';
+import { LanguageSwitch } from '@/shared/ui/language-switch';
 
 /** The public login area: brand panel, the page's card, and the links every visitor may need. */
 export function LoginLayout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {

@@ -14,7 +14,7 @@ import { describeFailure } from './errors';
 import type { ErrorView } from '@/shared/api/error-catalogue';
 import { fieldMessage } from './field-message';
 import { clearArrivalNotice, peekArrivalNotice, type ArrivalNotice } from './flash-notice';
-import { MaintenanceBanner } from '@/shared/ui';
+import { MaintenanceBanner } from '@/shared/ui/maintenance-banner';
 import { LoginField } from './login-field';
 import { LoginLayout } from './login-layout';
 import { checkField, type FieldProblem } from './schema-rules';

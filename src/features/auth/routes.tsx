@@ -1,34 +1,37 @@
 import type { RouteObject } from 'react-router';
-import { FORGOT } from './forgot/config';
+import type { ForgotType } from './api';
+import { FORGOT_SEGMENTS } from './forgot/segments';
 import { LoginPage } from './login-page';
 
 // Only the login page itself is in the first chunk; the rest of the login area loads when visited.
 const forgotPages = () => import('./forgot/forgot-pages');
 const infoPages = () => import('./pages/info-pages');
 
-const forgotRoutes: RouteObject[] = Object.values(FORGOT).flatMap((config) => [
-  {
-    path: `/login/${config.segment}/`,
-    lazy: async () => {
-      const { ForgotBasePage } = await forgotPages();
-      return { element: <ForgotBasePage config={config} /> };
+const forgotRoutes: RouteObject[] = (Object.entries(FORGOT_SEGMENTS) as [ForgotType, string][]).flatMap(
+  ([type, segment]) => [
+    {
+      path: `/login/${segment}/`,
+      lazy: async () => {
+        const { ForgotBasePage, FORGOT } = await forgotPages();
+        return { element: <ForgotBasePage config={FORGOT[type]} /> };
+      },
     },
-  },
-  {
-    path: `/login/${config.segment}/credentials/`,
-    lazy: async () => {
-      const { ForgotCredentialsPage } = await forgotPages();
-      return { element: <ForgotCredentialsPage config={config} /> };
+    {
+      path: `/login/${segment}/credentials/`,
+      lazy: async () => {
+        const { ForgotCredentialsPage, FORGOT } = await forgotPages();
+        return { element: <ForgotCredentialsPage config={FORGOT[type]} /> };
+      },
     },
-  },
-  {
-    path: `/login/${config.segment}/otp/`,
-    lazy: async () => {
-      const { ForgotOtpPage } = await forgotPages();
-      return { element: <ForgotOtpPage config={config} /> };
+    {
+      path: `/login/${segment}/otp/`,
+      lazy: async () => {
+        const { ForgotOtpPage, FORGOT } = await forgotPages();
+        return { element: <ForgotOtpPage config={FORGOT[type]} /> };
+      },
     },
-  },
-]);
+  ],
+);
 
 const challenge =
   (type: 'fds' | 'bds'): RouteObject['lazy'] =>

@@ -10,6 +10,7 @@ import ChatIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import HomeIcon from '@mui/icons-material/HomeOutlined';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { setLanguage } from '../../shared/i18n/i18n';
 import { LiveChatPanel } from './live-chat';
 
 function Logo() {
@@ -53,7 +54,9 @@ export function RegistrationHeader() {
             size="small"
             exclusive
             value={i18n.language === 'en' ? 'en' : 'id'}
-            onChange={(_e, lang: 'en' | 'id' | null) => lang && void i18n.changeLanguage(lang)}
+            onChange={(_e, lang: 'en' | 'id' | null) =>
+              lang && setLanguage(i18n, lang).catch(() => undefined)
+            }
             aria-label={t('header.language')}
             sx={{ bgcolor: 'rgba(255,255,255,0.15)', '& .MuiToggleButton-root': { color: 'inherit', px: 1 } }}
           >

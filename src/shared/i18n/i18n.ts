@@ -1,4 +1,4 @@
-import i18next, { type i18n as I18n, type Resource } from 'i18next';
+import i18next, { type i18n as I18n, type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 export type Lang = 'id' | 'en';
@@ -26,9 +26,10 @@ export function storeLang(lang: Lang): void {
 
 /**
  * Each entry (banking, microsite, companion app) passes only the namespaces it uses, so the
- * microsite bundle carries no internet-banking strings.
+ * microsite bundle carries no internet-banking strings. The banking app passes none and adds its
+ * groups with `addStrings`, one language at a time.
  */
-export function initI18n(resources: Resource, lang: Lang = storedLang()): I18n {
+export function initI18n(resources: Resource = {}, lang: Lang = storedLang()): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     resources,
@@ -44,9 +45,43 @@ export function initI18n(resources: Resource, lang: Lang = storedLang()): I18n {
   return instance;
 }
 
-/** Adds namespaces loaded on demand (a lazy chunk's strings) to a running instance, every language. */
-export function addResources(instance: I18n, resources: Resource): void {
-  for (const [lng, namespaces] of Object.entries(resources))
+/** A group of namespaces in one language, e.g. `(lang) => import(`./strings-${lang}`)`: one chunk per language. */
+export type StringLoader = (lang: Lang) => Promise<ResourceLanguage>;
+
+const groups = new WeakMap<I18n, StringLoader[]>();
+const langOf = (instance: I18n): Lang => (instance.language === 'en' ? 'en' : 'id');
+/** react-i18next's useTranslation hands out a per-language wrapper of the instance: work on the instance. */
+const unwrap = (instance: I18n): I18n => (instance as I18n & { __original?: I18n }).__original ?? instance;
+
+async function loadGroups(instance: I18n, lang: Lang, loaders: readonly StringLoader[]): Promise<void> {
+  const loaded = await Promise.all(loaders.map((load) => load(lang)));
+  // deep merge: a group may bring part of a namespace another group started
+  for (const namespaces of loaded)
     for (const [ns, bundle] of Object.entries(namespaces))
-      if (!instance.hasResourceBundle(lng, ns)) instance.addResourceBundle(lng, ns, bundle, true, true);
+      instance.addResourceBundle(lang, ns, bundle, true, true);
+}
+
+/**
+ * Adds a group of namespaces in the current language only (the other language loads when switched
+ * to, see setLanguage). Resolves once they are in, so pages render with their strings.
+ */
+export async function addStrings(i18n: I18n, load: StringLoader): Promise<void> {
+  const instance = unwrap(i18n);
+  const loaders = groups.get(instance) ?? [];
+  if (!loaders.includes(load)) groups.set(instance, [...loaders, load]);
+  for (;;) {
+    const lang = langOf(instance);
+    await loadGroups(instance, lang, [load]);
+    if (langOf(instance) === lang) return; // the language changed meanwhile: load that one too
+  }
+}
+
+/**
+ * Switches the language once every added group is in for it; if they cannot be loaded (offline),
+ * the language stays as it is and the promise rejects.
+ */
+export async function setLanguage(i18n: I18n, lang: Lang): Promise<void> {
+  const instance = unwrap(i18n);
+  await loadGroups(instance, lang, groups.get(instance) ?? []);
+  await instance.changeLanguage(lang);
 }

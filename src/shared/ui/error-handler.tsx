@@ -1,155 +1,37 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { ApiFailure } from '../api/client';
-import {
-  describeError,
-  type ErrorAction,
-  type ErrorContext,
-  type ErrorView,
-  type FailureLike,
-} from '../api/error-catalogue';
-import { flash, SESSION_EXPIRED, setCredentials } from '../api/session-store';
-import { CONTACT_CENTRE } from '../constants';
+import { useContext, useMemo } from 'react';
 import { ErrorDialog } from './error-dialog';
+import { ErrorHandlerContext, type ErrorHandler } from './error-provider';
 
-export interface ShowErrorOptions {
-  context?: ErrorContext;
-  /** The caller shows 'inline' views itself (field messages, empty states); otherwise they open the dialog. */
-  inlineHandled?: boolean;
-  /** What Reload does on the timeout dialog (default: reload the page). */
-  onRetry?: () => void;
-  /** Called when the dialog closes (any button). */
-  onClose?: () => void;
-}
+export {
+  ErrorProvider,
+  expireSession,
+  toFailureLike,
+  ACTION_PATHS,
+  type ErrorHandler,
+  type ErrorProviderProps,
+  type ShowErrorOptions,
+} from './error-provider';
 
-export interface ErrorHandler {
-  /** Shows the right thing for a failed call and returns what it showed (kind 'none' for cancelled). */
-  showError: (error: unknown, opts?: ShowErrorOptions) => ErrorView;
-  /** Opens the dialog for a ready view (e.g. a catalogue entry shown without a failure). */
-  showView: (view: ErrorView, opts?: ShowErrorOptions) => void;
-  /** Only describes, shows nothing. */
-  describe: (error: unknown, context?: ErrorContext) => ErrorView;
-  close: () => void;
-}
-
-/** The spec's session path: clear the session, flag session_expired, go to login. */
-export function expireSession(): void {
-  setCredentials(null);
-  flash.set(SESSION_EXPIRED, '1');
-  globalThis.location?.assign('/login/');
-}
-
-/** Anything thrown by a call as something the catalogue reads. */
-export function toFailureLike(error: unknown): FailureLike {
-  if (error instanceof ApiFailure) return error;
-  if (error && typeof error === 'object' && 'status' in error && typeof error.status === 'number')
-    return error as FailureLike;
-  if (error instanceof DOMException && error.name === 'AbortError') return { kind: 'cancelled', status: 0 };
-  return { kind: 'no_response', status: 0 };
-}
-
-const Ctx = createContext<ErrorHandler | null>(null);
-
-export interface ErrorProviderProps {
-  children: ReactNode;
-  /** Session expired (invalid token): default clears the session and goes to /login/. */
-  onSessionExpired?: () => void;
-  /** Navigation for dialog actions (openAccount, defaultAccount); default: a full page load. */
-  navigate?: (path: string) => void;
-}
-
-export const ACTION_PATHS = {
-  openAccount: '/applyandinvest/saving/',
-  defaultAccount: '/settings/account-visibility/',
-} as const;
-
-/** Holds the one error dialog of a page tree; `useErrorHandler()` opens it. */
-export function ErrorProvider({ children, onSessionExpired = expireSession, navigate }: ErrorProviderProps) {
-  const { i18n } = useTranslation('errors');
-  const [view, setView] = useState<ErrorView | null>(null);
-  const optsRef = useRef<ShowErrorOptions>({});
-
-  const close = useCallback(() => {
-    setView(null);
-    const cb = optsRef.current.onClose;
-    optsRef.current = {};
-    cb?.();
-  }, []);
-
-  const showView = useCallback(
-    (v: ErrorView, opts: ShowErrorOptions = {}) => {
-      if (v.kind === 'none') return;
-      if (v.kind === 'session') {
-        onSessionExpired();
-        return;
-      }
-      if (v.kind === 'inline' && opts.inlineHandled) return;
-      optsRef.current = opts;
-      setView(v);
-    },
-    [onSessionExpired],
-  );
-
-  const describe = useCallback(
-    (error: unknown, context?: ErrorContext) => describeError(toFailureLike(error), i18n, context),
-    [i18n],
-  );
-
-  const showError = useCallback(
-    (error: unknown, opts: ShowErrorOptions = {}) => {
-      const v = describe(error, opts.context);
-      showView(v, opts);
-      return v;
-    },
-    [describe, showView],
-  );
-
-  const onAction = useCallback(
-    (action: ErrorAction) => {
-      const go = navigate ?? ((p: string) => globalThis.location?.assign(p));
-      const retry = optsRef.current.onRetry;
-      switch (action) {
-        case 'reload':
-          setView(null);
-          optsRef.current = {};
-          if (retry) retry();
-          else globalThis.location?.reload();
-          return;
-        case 'login':
-          setView(null);
-          onSessionExpired();
-          return;
-        case 'openAccount':
-        case 'defaultAccount':
-          close();
-          go(ACTION_PATHS[action]);
-          return;
-        case 'callCentre':
-          close();
-          globalThis.location?.assign(`tel:${CONTACT_CENTRE}`);
-          return;
-        default:
-          close();
-      }
-    },
-    [close, navigate, onSessionExpired],
-  );
-
-  const value = useMemo<ErrorHandler>(
-    () => ({ showError, showView, describe, close }),
-    [showError, showView, describe, close],
-  );
-  return (
-    <Ctx.Provider value={value}>
-      {children}
-      <ErrorDialog view={view} onClose={close} onAction={onAction} />
-    </Ctx.Provider>
-  );
-}
-
-/** The error handler of the nearest ErrorProvider. */
+/**
+ * The error handler of the nearest ErrorProvider. This module brings the error dialog with it, so
+ * every page that can open the dialog has its code loaded (it opens without the network).
+ */
 export function useErrorHandler(): ErrorHandler {
-  const h = useContext(Ctx);
-  if (!h) throw new Error('useErrorHandler() needs an <ErrorProvider> above it');
-  return h;
+  const ctx = useContext(ErrorHandlerContext);
+  const handler = useMemo<ErrorHandler | null>(
+    () =>
+      ctx && {
+        showView: (view, opts = {}) => ctx.open(view, opts, ErrorDialog),
+        showError: (error, opts = {}) => {
+          const view = ctx.describe(error, opts.context);
+          ctx.open(view, opts, ErrorDialog);
+          return view;
+        },
+        describe: ctx.describe,
+        close: ctx.close,
+      },
+    [ctx],
+  );
+  if (!handler) throw new Error('useErrorHandler() needs an <ErrorProvider> above it');
+  return handler;
 }

@@ -1,9 +1,12 @@
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Lang } from '../i18n/i18n';
+import { LANGUAGES, setLanguage, type Lang } from '../i18n/i18n';
 
-/** ENG / IDN. i18n keeps the choice in localStorage 'language', so it survives a reload. */
+/**
+ * ENG / IDN. The other language's strings load first (the page keeps its language if they cannot);
+ * i18n keeps the choice in localStorage 'language', so it survives a reload.
+ */
 export function LanguageSwitch({ tone = 'paper' }: { tone?: 'paper' | 'inherit' }) {
   const { t, i18n } = useTranslation('common');
   const current: Lang = i18n.language === 'en' ? 'en' : 'id';
@@ -14,7 +17,7 @@ export function LanguageSwitch({ tone = 'paper' }: { tone?: 'paper' | 'inherit' 
       value={current}
       aria-label={t('language.switch')}
       onChange={(_e, v: Lang | null) => {
-        if (v) void i18n.changeLanguage(v);
+        if (v) setLanguage(i18n, v).catch(() => undefined);
       }}
       sx={{
         bgcolor: tone === 'paper' ? 'background.paper' : 'transparent',

@@ -2,7 +2,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authenticatedRoutes, buildRoutes } from '../../../src/app/routes';
+import { buildRoutes } from '../../../src/app/routes';
+import { authenticatedRoutes } from '../../../src/app/authenticated-routes';
 import { getCredentials, setCredentials } from '../../../src/shared/api/session-store';
 import { MENU } from '../../../src/app/menu';
 import en from '../../../locales/en/shell.json';

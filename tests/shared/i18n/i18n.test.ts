@@ -1,43 +1,105 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { addResources, initI18n, storedLang } from '../../../src/shared/i18n/i18n';
-import { resources } from '../../../src/app/resources';
-import { lateResources } from '../../../src/app/late-resources';
+import { addStrings, initI18n, setLanguage, storedLang } from '../../../src/shared/i18n/i18n';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { lateStrings, loginPagesStrings, loginStrings } from '../../../src/app/strings';
 
 beforeEach(() => localStorage.clear());
 
+async function bankingI18n() {
+  const i18n = initI18n();
+  await addStrings(i18n, loginStrings);
+  return i18n;
+}
+
 describe('interface language', () => {
-  it('is Indonesian by default', () => {
-    const i18n = initI18n(resources);
+  it('is Indonesian by default, and only Indonesian is loaded', async () => {
+    const i18n = await bankingI18n();
     expect(i18n.language).toBe('id');
     expect(i18n.t('shell:notFound.title')).toBe('Halaman tidak ditemukan');
     expect(document.documentElement.lang).toBe('id');
-  });
-
-  it('keeps the choice in localStorage, so the next start speaks it', async () => {
-    const i18n = initI18n(resources);
-    await i18n.changeLanguage('en');
-    expect(localStorage.getItem('language')).toBe('en');
-    expect(storedLang()).toBe('en');
-    const next = initI18n(resources);
-    expect(next.language).toBe('en');
-    expect(next.t('shell:notFound.title')).toBe('Page not found');
-    expect(document.documentElement.lang).toBe('en');
-  });
-
-  it('the main entry loads the namespaces of the internet-banking app in both languages', () => {
-    for (const lang of ['en', 'id']) {
-      expect(Object.keys(resources[lang]!).sort()).toEqual(['auth', 'common', 'errors', 'shell']);
-      expect(Object.keys(lateResources[lang]!).sort()).toEqual(['dashboard', 'engine', 'flows', 'register']);
+    for (const ns of ['common', 'errors', 'shell', 'auth']) {
+      expect(i18n.hasResourceBundle('id', ns)).toBe(true);
+      expect(i18n.hasResourceBundle('en', ns)).toBe(false);
     }
   });
 
-  it('adds the namespaces of the authenticated pages on demand, both languages', async () => {
-    const i18n = initI18n(resources);
-    const key = Object.keys(lateResources.id!.dashboard as object)[0]!;
+  it('loads English when switched to, and keeps the choice in localStorage for the next start', async () => {
+    const i18n = await bankingI18n();
+    await setLanguage(i18n, 'en');
+    expect(i18n.language).toBe('en');
+    expect(i18n.t('shell:notFound.title')).toBe('Page not found');
+    expect(localStorage.getItem('language')).toBe('en');
+    expect(storedLang()).toBe('en');
+    const next = await bankingI18n();
+    expect(next.language).toBe('en');
+    expect(next.t('shell:notFound.title')).toBe('Page not found');
+    expect(next.hasResourceBundle('id', 'shell')).toBe(false);
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('groups the namespaces of the login page, the other login-area pages and the authenticated pages, one language each', async () => {
+    for (const lang of ['en', 'id'] as const) {
+      expect(Object.keys(await loginStrings(lang)).sort()).toEqual(['auth', 'common', 'errors', 'shell']);
+      expect(Object.keys(await loginPagesStrings(lang)).sort()).toEqual(['auth', 'shell']);
+      expect(Object.keys(await lateStrings(lang)).sort()).toEqual([
+        'dashboard',
+        'engine',
+        'flows',
+        'register',
+        'shell',
+      ]);
+    }
+    expect((await loginStrings('en')).shell).not.toEqual((await loginStrings('id')).shell);
+  });
+
+  it('the three groups together hold every key of every namespace they touch, each key once', async () => {
+    for (const lang of ['en', 'id'] as const) {
+      const merged: Record<string, Record<string, unknown>> = {};
+      for (const group of [loginStrings, loginPagesStrings, lateStrings])
+        for (const [ns, bundle] of Object.entries(await group(lang)))
+          for (const [key, value] of Object.entries(bundle as object)) {
+            expect(merged[ns]?.[key], `${lang}/${ns}.${key} in two groups`).toBeUndefined();
+            (merged[ns] ??= {})[key] = value;
+          }
+      for (const ns of Object.keys(merged)) {
+        const file = path.resolve(import.meta.dirname, `../../../locales/${lang}/${ns}.json`);
+        expect(merged[ns], `${lang}/${ns}`).toEqual(JSON.parse(readFileSync(file, 'utf8')));
+      }
+    }
+  });
+
+  it('adds the authenticated pages strings on demand, and a switch loads every added group', async () => {
+    const i18n = await bankingI18n();
+    const key = Object.keys((await lateStrings('id')).dashboard as object)[0]!;
     expect(i18n.exists(`dashboard:${key}`)).toBe(false);
-    addResources(i18n, lateResources);
+    await addStrings(i18n, lateStrings);
     expect(i18n.exists(`dashboard:${key}`)).toBe(true);
-    await i18n.changeLanguage('en');
-    expect(i18n.exists(`dashboard:${key}`)).toBe(true);
+    expect(i18n.hasResourceBundle('en', 'dashboard')).toBe(false);
+    await setLanguage(i18n, 'en');
+    expect(i18n.hasResourceBundle('en', 'dashboard')).toBe(true);
+    expect(i18n.hasResourceBundle('en', 'auth')).toBe(true);
+    // a namespace split between groups is merged, not replaced
+    await addStrings(i18n, loginPagesStrings);
+    expect(i18n.t('auth:login.title')).toBe('Log in');
+    expect(i18n.exists('auth:faq')).toBe(true);
+    expect(i18n.exists('shell:menu')).toBe(true);
+    expect(i18n.exists('shell:notFound.title')).toBe(true);
+  });
+
+  it('stays in its language when the other one cannot be loaded (offline)', async () => {
+    const i18n = await bankingI18n();
+    await addStrings(i18n, async (lang) => {
+      if (lang === 'en') throw new TypeError('Failed to fetch dynamically imported module');
+      return {};
+    });
+    await expect(setLanguage(i18n, 'en')).rejects.toThrow(/Failed to fetch/);
+    expect(i18n.language).toBe('id');
+    expect(localStorage.getItem('language')).toBeNull();
+  });
+
+  it('still takes every language at once for the microsite and the companion app', () => {
+    const i18n = initI18n({ en: { common: { hello: 'Hello' } }, id: { common: { hello: 'Halo' } } }, 'en');
+    expect(i18n.t('hello')).toBe('Hello');
   });
 });

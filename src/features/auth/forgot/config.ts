@@ -1,5 +1,6 @@
 import type { ForgotType } from '../api';
 import type { ObjectSchema } from '../schema-rules';
+import { FORGOT_SEGMENTS } from './segments';
 import useridSchema from '../../../../schemas/api/auth/forgot-userid-validate.request.json';
 import passwordSchema from '../../../../schemas/api/auth/forgot-password-validate.request.json';
 import edebitSchema from '../../../../schemas/api/auth/forgot-edebit-validate.request.json';
@@ -34,7 +35,7 @@ const inputs: Record<string, InputKind> = {
 export const FORGOT: Record<ForgotType, ForgotConfig> = {
   userid: {
     type: 'userid',
-    segment: 'forgot-userid',
+    segment: FORGOT_SEGMENTS.userid,
     schema: useridSchema as ObjectSchema,
     fields: ['accountNumber', 'creditCardNumber', 'dateOfBirth'],
     alternatives: ['accountNumber', 'creditCardNumber'],
@@ -43,7 +44,7 @@ export const FORGOT: Record<ForgotType, ForgotConfig> = {
   },
   password: {
     type: 'password',
-    segment: 'forgot-password',
+    segment: FORGOT_SEGMENTS.password,
     schema: passwordSchema as ObjectSchema,
     fields: ['userId', 'accountNumber', 'atmCardLast4', 'atmPin'],
     inputs,
@@ -51,7 +52,7 @@ export const FORGOT: Record<ForgotType, ForgotConfig> = {
   },
   edebit: {
     type: 'edebit',
-    segment: 'forgot-edebit',
+    segment: FORGOT_SEGMENTS.edebit,
     schema: edebitSchema as ObjectSchema,
     fields: ['userId', 'dateOfBirth', 'accountNumber'],
     inputs,

@@ -375,3 +375,5 @@ function ForgotOtp({ config, state }: { config: ForgotConfig; state: ForgotState
     </LoginLayout>
   );
 }
+
+export { FORGOT } from './config';

@@ -1,0 +1,23 @@
+// What only the authenticated pages use, in English only: loaded with the authenticated routes.
+import type { ResourceLanguage } from 'i18next';
+import dashboard from '../../../locales/en/dashboard.json';
+import engine from '../../../locales/en/engine.json';
+import flows from '../../../locales/en/flows.json';
+import register from '../../../locales/en/register.json';
+import * as shell from '../../../locales/en/shell.json?late';
+
+export const strings: ResourceLanguage = {
+  dashboard,
+  engine,
+  flows,
+  register,
+  shell: {
+    logoAlt: shell.logoAlt,
+    header: shell.header,
+    menu: shell.menu,
+    chooser: shell.chooser,
+    idle: shell.idle,
+    chat: shell.chat,
+    session: shell.session,
+  },
+};

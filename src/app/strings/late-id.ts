@@ -1,0 +1,23 @@
+// What only the authenticated pages use, in Indonesian only: loaded with the authenticated routes.
+import type { ResourceLanguage } from 'i18next';
+import dashboard from '../../../locales/id/dashboard.json';
+import engine from '../../../locales/id/engine.json';
+import flows from '../../../locales/id/flows.json';
+import register from '../../../locales/id/register.json';
+import * as shell from '../../../locales/id/shell.json?late';
+
+export const strings: ResourceLanguage = {
+  dashboard,
+  engine,
+  flows,
+  register,
+  shell: {
+    logoAlt: shell.logoAlt,
+    header: shell.header,
+    menu: shell.menu,
+    chooser: shell.chooser,
+    idle: shell.idle,
+    chat: shell.chat,
+    session: shell.session,
+  },
+};
