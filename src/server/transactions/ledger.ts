@@ -68,6 +68,14 @@ export type ConfirmOutcome =
  */
 export async function postConfirmed(db: Db, c: ConfirmInput): Promise<ConfirmOutcome> {
   assertBalanced(c.legs);
+  // Per touched account, in id order: its net change and the one currency its legs are in.
+  const accounts = new Map<number, { delta: number; currency: string }>();
+  for (const l of c.legs) {
+    const a = accounts.get(l.accountId);
+    if (a && a.currency !== l.currency) throw new Error(`account ${l.accountId} has legs in two currencies`);
+    accounts.set(l.accountId, { delta: (a?.delta ?? 0) + l.amount, currency: l.currency });
+  }
+  const ids = [...accounts.keys()].sort((x, y) => x - y);
   const referenceNo = newReferenceNo();
   const { rows } = await db.retrying(() =>
     db.query<{
@@ -77,7 +85,7 @@ export async function postConfirmed(db: Db, c: ConfirmInput): Promise<ConfirmOut
       posted_at: Date | string | null;
     }>(
       `SELECT * FROM confirm_posting($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
-                                     $18, $19, $20, $21::jsonb, $22, $23, $24, $25, $26)`,
+                                     $18, $19, $20, $21::jsonb, $22, $23, $24, $25, $26, $27, $28)`,
       [
         c.inquiryId,
         c.customerId,
@@ -104,7 +112,9 @@ export async function postConfirmed(db: Db, c: ConfirmInput): Promise<ConfirmOut
         c.legs.map((l) => l.accountId),
         c.legs.map((l) => l.amount),
         c.legs.map((l) => l.currency),
-        new Set(c.legs.map((l) => l.accountId)).size,
+        ids,
+        ids.map((id) => accounts.get(id)!.delta),
+        ids.map((id) => accounts.get(id)!.currency),
       ],
     ),
   );

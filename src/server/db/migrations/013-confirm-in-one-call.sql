@@ -90,7 +90,8 @@ CREATE FUNCTION confirm_posting(
   p_limit_category text, p_limit_amount bigint, p_min bigint, p_max bigint, p_daily bigint,
   p_reference_no text, p_flow_id text, p_idempotency_key text, p_status text,
   p_amount bigint, p_currency text, p_description text, p_details jsonb, p_post boolean,
-  p_leg_accounts bigint[], p_leg_amounts bigint[], p_leg_currencies text[], p_account_count int,
+  p_leg_accounts bigint[], p_leg_amounts bigint[], p_leg_currencies text[],
+  p_account_ids bigint[], p_account_deltas bigint[], p_account_currencies text[],
   OUT outcome text, OUT detail bigint, OUT posted_journal bigint, OUT posted_at timestamptz)
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -156,17 +157,16 @@ BEGIN
 
   -- Every touched account locked, in id order; the first debit that would cross its floor (or leave a
   -- blocked account) remembered.
-  SELECT count(*), bool_or(x.other_currency),
-         min(x.id) FILTER (WHERE x.delta < 0 AND (x.status <> 'active' OR x.balance + x.delta < x.floor))
+  SELECT count(*), bool_or(x.currency::text <> p_account_currencies[x.k]),
+         min(x.id) FILTER (WHERE p_account_deltas[x.k] < 0
+                             AND (x.status <> 'active' OR x.balance + p_account_deltas[x.k] < x.floor))
     INTO acct
-    FROM (SELECT a.id, a.balance, a.floor, a.status, d.delta, d.currencies <> ARRAY[a.currency::text] AS other_currency
+    FROM (SELECT a.id, a.balance, a.floor, a.status, a.currency, array_position(p_account_ids, a.id) AS k
             FROM accounts a
-            JOIN (SELECT l.id, sum(l.amount)::int8 AS delta, array_agg(DISTINCT l.currency) AS currencies
-                    FROM unnest(p_leg_accounts, p_leg_amounts, p_leg_currencies) l(id, amount, currency)
-                   GROUP BY l.id) d ON d.id = a.id
+           WHERE a.id = ANY (p_account_ids)
            ORDER BY a.id
              FOR UPDATE OF a) x;
-  IF acct.count <> p_account_count THEN
+  IF acct.count <> cardinality(p_account_ids) THEN
     RAISE EXCEPTION 'journal names an account that does not exist';
   ELSIF acct.bool_or THEN
     RAISE EXCEPTION 'a leg''s currency differs from its account''s';
@@ -209,8 +209,7 @@ BEGIN
      WHERE p_post
   ), b AS (
     UPDATE accounts a SET balance = a.balance + d.delta
-      FROM (SELECT l.id, sum(l.amount)::int8 AS delta
-              FROM unnest(p_leg_accounts, p_leg_amounts) l(id, amount) GROUP BY l.id) d
+      FROM unnest(p_account_ids, p_account_deltas) d(id, delta)
      WHERE a.id = d.id AND p_post AND EXISTS (SELECT 1 FROM j)
   ), i AS (
     UPDATE transaction_inquiries SET journal_id = j.id, verified_at = now() FROM j
