@@ -61,7 +61,11 @@ async function serve(url: string, seats: number): Promise<void> {
   const { migrate } = await import('../src/server/db/migrate');
   const { buildApp } = await import('../src/server/app');
   const { createSession } = await import('../src/server/auth/sessions');
-  const db = await openPostgres(url, 24);
+  // The pool as the server ships it (DATABASE_POOL_MAX, default 10).
+  const db = await openPostgres(
+    url,
+    (await import('../src/server/config')).configFromEnv([]).databasePoolMax,
+  );
   await migrate(db);
   const app = await buildApp({ db, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -9,6 +9,7 @@ const config = configFromEnv();
 if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
 const db = await openDb({
   databaseUrl: config.databaseUrl,
+  poolMax: config.databasePoolMax,
   dataDir: config.databaseUrl ? undefined : config.dataDir,
 });
 await migrate(db);

@@ -88,7 +88,7 @@ function prepared(text: string, values: unknown[] | undefined): pg.QueryConfig {
   return name ? { name, text, values } : { text, values };
 }
 
-export async function openPostgres(connectionString: string, max = 20): Promise<Db> {
+export async function openPostgres(connectionString: string, max = 10): Promise<Db> {
   const pool = new pg.Pool({
     connectionString,
     max,
@@ -140,6 +140,6 @@ export async function openPostgres(connectionString: string, max = 20): Promise<
 }
 
 /** DATABASE_URL wins; otherwise the embedded database in dataDir (undefined = in memory). */
-export function openDb(opts: { databaseUrl?: string; dataDir?: string }): Promise<Db> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+export function openDb(opts: { databaseUrl?: string; dataDir?: string; poolMax?: number }): Promise<Db> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolMax) : openPglite(opts.dataDir);
 }
