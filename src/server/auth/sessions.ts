@@ -51,28 +51,25 @@ export const SLIDE_SLACK_MS = 5_000;
 
 /**
  * The session check as common table expressions, for touchSession and for statements that read more
- * with it (the confirm reads its inquiry in the same round trip). Parameters from $first: the token's
+ * with it (the confirm reads its inquiry in the same round trip). Parameters $1 to $3: the token's
  * hash, the browser id, whether to slide. `s` is the live session; `u` slides its idle expiry to
  * now + idle (never past the absolute expiry) unless it is already within SLIDE_SLACK_MS of that.
  * Select `${SESSION_COLUMNS} FROM s LEFT JOIN u ON u.id = s.id`; where no live session is found, call
  * endDeadSession.
  */
-export function sessionTouchSql(first: number): string {
-  const [hash, browser, slide] = [first, first + 1, first + 2].map((n) => `$${n}`);
-  return `s AS (
+export const SESSION_TOUCH_SQL = `s AS (
        SELECT id, customer_id, channel, idle_expires_at, absolute_expires_at,
               LEAST(now() + ${SESSION.idleMs} * interval '1 millisecond', absolute_expires_at) AS target
          FROM sessions
-        WHERE token_hash = ${hash} AND ended_at IS NULL AND browser_id = ${browser}
+        WHERE token_hash = $1 AND ended_at IS NULL AND browser_id = $2
           AND idle_expires_at > now() AND absolute_expires_at > now()
      ), u AS (
        UPDATE sessions t SET last_seen_at = now(), idle_expires_at = s.target
          FROM s
-        WHERE t.id = s.id AND t.ended_at IS NULL AND ${slide}::boolean
+        WHERE t.id = s.id AND t.ended_at IS NULL AND $3::boolean
           AND s.idle_expires_at < s.target - ${SLIDE_SLACK_MS} * interval '1 millisecond'
        RETURNING t.id, t.idle_expires_at
      )`;
-}
 
 /** A token with no live session: its session, if any, found expired or used from another browser id (the token may be stolen), is ended. */
 export async function endDeadSession(db: Queryable, token: string): Promise<void> {
@@ -112,7 +109,7 @@ export function liveSessionOf(row: SessionRow | undefined): LiveSession | null {
 
 /**
  * Finds the live session of a token used from this browser id and, when slide is true, slides its
- * idle expiry (sessionTouchSql), in one statement, so concurrent calls agree; ends a dead one.
+ * idle expiry (SESSION_TOUCH_SQL), in one statement, so concurrent calls agree; ends a dead one.
  */
 export async function touchSession(
   db: Queryable,
@@ -121,7 +118,7 @@ export async function touchSession(
   slide: boolean,
 ): Promise<LiveSession | null> {
   const { rows } = await db.query<SessionRow>(
-    `WITH ${sessionTouchSql(1)} SELECT ${SESSION_COLUMNS} FROM s LEFT JOIN u ON u.id = s.id`,
+    `WITH ${SESSION_TOUCH_SQL} SELECT ${SESSION_COLUMNS} FROM s LEFT JOIN u ON u.id = s.id`,
     [sha256Hex(token), browserId, slide],
   );
   const live = liveSessionOf(rows[0]);

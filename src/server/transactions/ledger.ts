@@ -27,6 +27,25 @@ export function assertBalanced(legs: Leg[]): void {
     if (sum !== 0) throw new Error(`journal does not balance in ${currency}: ${sum}`);
 }
 
+/**
+ * Every account the legs touch, in id order (the order rows are locked in, so transfers never
+ * deadlock), with its net change and the one currency of its legs.
+ */
+export function accountChanges(legs: Leg[]): { ids: number[]; deltas: number[]; currencies: string[] } {
+  const accounts = new Map<number, { delta: number; currency: string }>();
+  for (const l of legs) {
+    const a = accounts.get(l.accountId);
+    if (a && a.currency !== l.currency) throw new Error(`account ${l.accountId} has legs in two currencies`);
+    accounts.set(l.accountId, { delta: (a?.delta ?? 0) + l.amount, currency: l.currency });
+  }
+  const ids = [...accounts.keys()].sort((x, y) => x - y);
+  return {
+    ids,
+    deltas: ids.map((id) => accounts.get(id)!.delta),
+    currencies: ids.map((id) => accounts.get(id)!.currency),
+  };
+}
+
 /** A verified inquiry to book (confirm_posting, migration 013): its verification and its journal. */
 export interface ConfirmInput {
   inquiryId: string;
@@ -42,7 +61,8 @@ export interface ConfirmInput {
   limitAmount: number;
   flowId: string;
   idempotencyKey: string;
-  status: 'success' | 'pending' | 'failed';
+  /** pending where a biller or operator is called after the posting. */
+  status: 'success' | 'pending';
   amount: number;
   currency: string;
   description: string;
@@ -68,14 +88,7 @@ export type ConfirmOutcome =
  */
 export async function postConfirmed(db: Db, c: ConfirmInput): Promise<ConfirmOutcome> {
   assertBalanced(c.legs);
-  // Per touched account, in id order: its net change and the one currency its legs are in.
-  const accounts = new Map<number, { delta: number; currency: string }>();
-  for (const l of c.legs) {
-    const a = accounts.get(l.accountId);
-    if (a && a.currency !== l.currency) throw new Error(`account ${l.accountId} has legs in two currencies`);
-    accounts.set(l.accountId, { delta: (a?.delta ?? 0) + l.amount, currency: l.currency });
-  }
-  const ids = [...accounts.keys()].sort((x, y) => x - y);
+  const accounts = accountChanges(c.legs);
   const referenceNo = newReferenceNo();
   const { rows } = await db.retrying(() =>
     db.query<{
@@ -85,7 +98,7 @@ export async function postConfirmed(db: Db, c: ConfirmInput): Promise<ConfirmOut
       posted_at: Date | string | null;
     }>(
       `SELECT * FROM confirm_posting($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
-                                     $18, $19, $20, $21::jsonb, $22, $23, $24, $25, $26, $27, $28)`,
+                                     $18, $19, $20, $21::jsonb, $22, $23, $24, $25, $26, $27)`,
       [
         c.inquiryId,
         c.customerId,
@@ -108,13 +121,12 @@ export async function postConfirmed(db: Db, c: ConfirmInput): Promise<ConfirmOut
         c.currency,
         c.description,
         JSON.stringify(c.details),
-        c.legs.length > 0 && c.status !== 'failed',
         c.legs.map((l) => l.accountId),
         c.legs.map((l) => l.amount),
         c.legs.map((l) => l.currency),
-        ids,
-        ids.map((id) => accounts.get(id)!.delta),
-        ids.map((id) => accounts.get(id)!.currency),
+        accounts.ids,
+        accounts.deltas,
+        accounts.currencies,
       ],
     ),
   );
@@ -162,9 +174,7 @@ export async function reverseJournal(tx: Queryable, journalId: number): Promise<
     amount: -r.amount,
     currency: r.currency.trim(),
   }));
-  const delta = new Map<number, number>();
-  for (const l of legs) delta.set(l.accountId, (delta.get(l.accountId) ?? 0) + l.amount);
-  const ids = [...delta.keys()].sort((a, b) => a - b);
+  const { ids, deltas } = accountChanges(legs);
   if (ids.length) {
     await tx.query('SELECT id FROM accounts WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE', [ids]);
     await insertEntries(tx, journalId, legs);
@@ -172,7 +182,7 @@ export async function reverseJournal(tx: Queryable, journalId: number): Promise<
       `UPDATE accounts a SET balance = a.balance + v.delta
          FROM (SELECT unnest($1::bigint[]) AS id, unnest($2::bigint[]) AS delta) v
         WHERE a.id = v.id`,
-      [ids, ids.map((id) => delta.get(id)!)],
+      [ids, deltas],
     );
   }
 }

@@ -30,7 +30,7 @@ import {
   endDeadSession,
   liveSessionOf,
   SESSION_COLUMNS,
-  sessionTouchSql,
+  SESSION_TOUCH_SQL,
   type LiveSession,
   type SessionRow,
 } from '../auth/sessions';
@@ -544,7 +544,7 @@ export function createTransactionService(deps: TransactionServiceDeps) {
           > &
           LimitsRow
       >(
-        `WITH ${sessionTouchSql(1)}
+        `WITH ${SESSION_TOUCH_SQL}
          SELECT ${SESSION_COLUMNS}, i.id, i.flow_id, i.quote, i.verification_method, i.otp_request_id,
                 i.journal_id, i.expires_at <= now() AS expired, l.min_amount, l.max_per_transaction, l.daily_limit
            FROM s LEFT JOIN u ON u.id = s.id

@@ -95,7 +95,7 @@ CREATE FUNCTION confirm_posting(
   p_method text, p_otp_request_id text, p_code_hash text, p_max_wrong int, p_freeze_secs int,
   p_limit_category text, p_limit_amount bigint, p_min bigint, p_max bigint, p_daily bigint,
   p_reference_no text, p_flow_id text, p_idempotency_key text, p_status text,
-  p_amount bigint, p_currency text, p_description text, p_details jsonb, p_post boolean,
+  p_amount bigint, p_currency text, p_description text, p_details jsonb,
   p_leg_accounts bigint[], p_leg_amounts bigint[], p_leg_currencies text[],
   p_account_ids bigint[], p_account_deltas bigint[], p_account_currencies text[],
   OUT outcome text, OUT detail bigint, OUT posted_journal bigint, OUT posted_at timestamptz)
@@ -212,11 +212,10 @@ BEGIN
     INSERT INTO ledger_entries (journal_id, account_id, amount, currency)
     SELECT j.id, l.id, l.amount, l.currency
       FROM j, unnest(p_leg_accounts, p_leg_amounts, p_leg_currencies) l(id, amount, currency)
-     WHERE p_post
   ), b AS (
     UPDATE accounts a SET balance = a.balance + d.delta
       FROM unnest(p_account_ids, p_account_deltas) d(id, delta)
-     WHERE a.id = d.id AND p_post AND EXISTS (SELECT 1 FROM j)
+     WHERE a.id = d.id AND EXISTS (SELECT 1 FROM j)
   ), i AS (
     UPDATE transaction_inquiries SET journal_id = j.id, verified_at = now() FROM j
      WHERE transaction_inquiries.id = p_inquiry_id
