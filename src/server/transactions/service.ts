@@ -77,7 +77,7 @@ interface InquiryRow {
   quote: Quote;
   verification_method: 'otp' | 'approval' | null;
   otp_request_id: string | null;
-  verified_at: Date | string | null;
+  /** The journal that booked it (journal.inquiry_id), if any. */
   journal_id: number | null;
   expires_at: Date | string;
   expired: boolean;
@@ -337,8 +337,9 @@ export function createTransactionService(deps: TransactionServiceDeps) {
 
   async function loadInquiry(caller: Caller, inquiryId: string): Promise<InquiryRow> {
     const { rows } = await db.query<InquiryRow>(
-      `SELECT *, expires_at <= now() AS expired FROM transaction_inquiries
-        WHERE id = $1 AND customer_id = $2 AND session_id = $3`,
+      `SELECT i.*, i.expires_at <= now() AS expired, j.id AS journal_id
+         FROM transaction_inquiries i LEFT JOIN journal j ON j.inquiry_id = i.id
+        WHERE i.id = $1 AND i.customer_id = $2 AND i.session_id = $3`,
       [inquiryId, caller.customerId, caller.sessionId],
     );
     if (!rows[0]) throw txErrors.inquiryNotFound();
@@ -438,7 +439,7 @@ export function createTransactionService(deps: TransactionServiceDeps) {
           context,
         });
         await tx.query(
-          `UPDATE transaction_inquiries SET verification_method = 'otp', otp_request_id = $2, verified_at = NULL WHERE id = $1`,
+          `UPDATE transaction_inquiries SET verification_method = 'otp', otp_request_id = $2 WHERE id = $1`,
           [row.id, challenge.requestId],
         );
         return challenge;
@@ -448,10 +449,9 @@ export function createTransactionService(deps: TransactionServiceDeps) {
     const summary = await approvalSummary(caller, row, flow);
     const ticketed = await db.transaction(async (tx) => {
       const opened = await openApproval(tx, { inquiryId: row.id, customerId: caller.customerId, summary });
-      await tx.query(
-        `UPDATE transaction_inquiries SET verification_method = 'approval', verified_at = NULL WHERE id = $1`,
-        [row.id],
-      );
+      await tx.query(`UPDATE transaction_inquiries SET verification_method = 'approval' WHERE id = $1`, [
+        row.id,
+      ]);
       return opened;
     });
     deps.hub.notify(caller.customerId, row.id);
@@ -538,15 +538,12 @@ export function createTransactionService(deps: TransactionServiceDeps) {
       // The session check (and slide) and the inquiry with the customer's limits: one round trip.
       const { rows } = await db.query<
         SessionRow &
-          Pick<
-            InquiryRow,
-            'id' | 'flow_id' | 'quote' | 'verification_method' | 'otp_request_id' | 'journal_id' | 'expired'
-          > &
+          Pick<InquiryRow, 'id' | 'flow_id' | 'quote' | 'verification_method' | 'otp_request_id'> &
           LimitsRow
       >(
         `WITH ${SESSION_TOUCH_SQL}
          SELECT ${SESSION_COLUMNS}, i.id, i.flow_id, i.quote, i.verification_method, i.otp_request_id,
-                i.journal_id, i.expires_at <= now() AS expired, l.min_amount, l.max_per_transaction, l.daily_limit
+                l.min_amount, l.max_per_transaction, l.daily_limit
            FROM s LEFT JOIN u ON u.id = s.id
            LEFT JOIN transaction_inquiries i ON i.id = $4 AND i.customer_id = s.customer_id AND i.session_id = s.id
            LEFT JOIN transaction_limits l ON l.customer_id = s.customer_id AND l.category = i.quote->>'limitCategory'`,
@@ -561,8 +558,8 @@ export function createTransactionService(deps: TransactionServiceDeps) {
       const caller: Caller = { customerId: live.customerId, sessionId: live.id };
       const row = rows[0]!;
       if (!row.id) throw txErrors.inquiryNotFound();
-      if (row.journal_id) return answerForConfirmed(row.journal_id, input.idempotencyKey);
-      if (row.expired) throw txErrors.inquiryExpired();
+      // An inquiry already booked, or expired, is answered by confirm_posting (which looks under its
+      // locks): the common confirm reads neither here.
       const entry = flowOrThrow(row.flow_id);
       const q = row.quote;
       const limits = limitsOfRow(row, q.limitCategory);

@@ -158,19 +158,19 @@ describe.each(testDbs)('hundreds of concurrent transfers over HTTP on $name', ({
       await watcher;
 
       let booked = 0;
+      let refusedByFloor = 0;
       for (const { p, answers } of results) {
-        const [first, ...rest] = answers;
         for (const a of answers) expect([200, 409, 422]).toContain(a.status);
         const ok = answers.filter((a) => a.status === 200);
         const refs = new Set(ok.map((a) => a.body.referenceNo));
         // However many times it was sent, at most one booking.
         expect(refs.size).toBeLessThanOrEqual(1);
         if (ok.length) booked += 1;
-        if (p.twiceSameKey && first!.status === 200) {
-          // The same key twice: the same receipt, unless the twin lost the race to a rule (never a second booking).
-          expect(rest[0]!.status === 200 ? rest[0]!.body.referenceNo : first!.body.referenceNo).toBe(
-            first!.body.referenceNo,
-          );
+        if (p.twiceSameKey) {
+          // The same key twice is one transaction: never "double transaction" (0021), and where both were
+          // booked-or-answered, the same receipt (refs.size above). A refusal can only be a rule (the
+          // balance changed between the two).
+          for (const a of answers) expect(a.status).not.toBe(409);
         }
         if (p.secondKey && ok.length) {
           const other = answers.at(-1)!;
@@ -178,6 +178,7 @@ describe.each(testDbs)('hundreds of concurrent transfers over HTTP on $name', ({
         }
         for (const a of answers.filter((x) => x.status === 422))
           expect(a.body.apierror.errorCode).toBe('INSUFFICIENT_BALANCE');
+        refusedByFloor += answers.filter((a) => a.status === 422).length;
       }
       expect(booked).toBeGreaterThan(live.length * 0.5);
 
@@ -204,12 +205,8 @@ describe.each(testDbs)('hundreds of concurrent transfers over HTTP on $name', ({
         [ids, rp(600_000)],
       );
       expect(drift).toHaveLength(0);
-      const { rows: used } = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM accounts WHERE id = ANY($1::bigint[]) AND balance < 0`,
-        [ids],
-      );
-      // The overdraft floors were actually exercised, not just unreachable.
-      expect(used[0]!.n).toBeGreaterThanOrEqual(0);
+      // The floors were actually reached, not just unreachable: some confirms were refused by them.
+      expect(refusedByFloor).toBeGreaterThan(0);
     },
   );
 });

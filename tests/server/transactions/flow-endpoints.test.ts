@@ -136,6 +136,65 @@ describe.each(testDbs)('flow engine endpoints on $name', ({ open }) => {
     expect(other.status).toBe(409);
     expect(other.body.apierror).toMatchObject({ sourceSystem: 'CLICKS', errorCode: '0021' });
     expect(await balanceOf(db, savings.id)).toBe(before[0]! - rp(250_000));
+
+    // Past the inquiry's expiry, its receipt is still its receipt (and another key still 0021).
+    await db.query(
+      `UPDATE transaction_inquiries SET expires_at = now() - interval '1 second' WHERE id = $1`,
+      [inquiry.body.inquiryId],
+    );
+    const late = await post(app, '/api/transaction/v1/confirm', budi.headers, {
+      inquiryId: inquiry.body.inquiryId,
+      idempotencyKey,
+    });
+    expect(late.status).toBe(200);
+    expect(late.body).toEqual(receipt.body);
+    const lateOther = await post(app, '/api/transaction/v1/confirm', budi.headers, {
+      inquiryId: inquiry.body.inquiryId,
+      idempotencyKey: 'another-key-456',
+    });
+    expect(lateOther.body.apierror).toMatchObject({ errorCode: '0021' });
+  });
+
+  it('refuses to book an expired inquiry, in both languages, and keeps its OTP unused', async () => {
+    const before = await balanceOf(db, savings.id);
+    const inq = await post(app, '/api/transaction/v1/inquiry', budi.headers, {
+      flowId: 'transfer.own',
+      form: { sourceOfFund: String(savings.id), beneficiaryAccount: String(current.id), amount: rp(10_000) },
+    });
+    expect(inq.status).toBe(200);
+    const ver = await post(app, '/api/transaction/v1/verification', budi.headers, {
+      inquiryId: inq.body.inquiryId,
+      method: 'otp',
+    });
+    expect(ver.status).toBe(200);
+    const otp = await latestCode(db, budi.phone);
+    await db.query(
+      `UPDATE transaction_inquiries SET expires_at = now() - interval '1 second' WHERE id = $1`,
+      [inq.body.inquiryId],
+    );
+    const late = await post(app, '/api/transaction/v1/confirm', budi.headers, {
+      inquiryId: inq.body.inquiryId,
+      idempotencyKey: `expired-${Date.now()}`,
+      otp,
+    });
+    expect(late.status).toBe(410);
+    expect(late.body.apierror).toMatchObject({
+      errorCode: 'INQUIRY_EXPIRED',
+      errorTitleEng: 'Verification expired',
+      errorTitleIdn: 'Verifikasi kedaluwarsa',
+      errorMessageIdn: 'Transaksi ini sudah kedaluwarsa. Silakan mulai kembali.',
+    });
+    expect(await balanceOf(db, savings.id)).toBe(before);
+    const { rows } = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM journal WHERE inquiry_id = $1',
+      [inq.body.inquiryId],
+    );
+    expect(rows[0]!.n).toBe(0);
+    const { rows: otps } = await db.query<{ used: boolean }>(
+      'SELECT consumed_at IS NOT NULL AS used FROM otp_requests WHERE request_id = $1',
+      [ver.body.otp.requestId],
+    );
+    expect(otps[0]!.used).toBe(false);
   });
 
   it('transfers to another customer of the bank by account number, with the beneficiary name', async () => {
