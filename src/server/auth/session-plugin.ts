@@ -86,12 +86,12 @@ export default fp(async function sessionPlugin(app: FastifyInstance) {
     acceptSession(request, token, live);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const credentials = issued.get(request);
     if (credentials) {
       reply.header('access_token', credentials.token);
       reply.header('expires', String(credentials.expires));
     }
-    return payload;
+    done(null, payload);
   });
 });

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
  * Strict headers on everything: a CSP with no unsafe-eval and no inline script (validators are
  * precompiled at build time), HSTS, frame-ancestors, nosniff, a referrer policy; no-store on /api.
  * Styles allow 'unsafe-inline' because MUI's emotion injects style elements at run time.
- * helmet's middleware is built once (the Fastify wrapper rebuilt it, parsing every option, per request).
+ * helmet's headers are worked out once (its Fastify wrapper rebuilt the middleware, parsing every option,
+ * per request; the middleware itself still joins the policy anew each time).
  */
 export default fp(async function securityHeaders(app: FastifyInstance) {
   const headers = helmet({
@@ -32,13 +34,22 @@ export default fp(async function securityHeaders(app: FastifyInstance) {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (request, reply, done) =>
-    headers(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
-  );
-  app.addHook('onSend', async (request, reply) => {
+  // helmet with these options writes the same headers on every response: they are worked out once.
+  const fixed: [string, string][] = [];
+  const capture = {
+    setHeader: (name: string, value: string | number | readonly string[]) =>
+      fixed.push([name, String(value)]),
+    removeHeader: () => undefined,
+  };
+  headers({} as IncomingMessage, capture as unknown as ServerResponse, () => undefined);
+  app.addHook('onRequest', (request, reply, done) => {
+    const res = reply.raw;
+    res.removeHeader('X-Powered-By');
+    for (const [name, value] of fixed) res.setHeader(name, value);
     if (request.url.startsWith('/api/')) {
-      reply.header('Cache-Control', 'no-store');
-      reply.header('Pragma', 'no-cache');
+      res.setHeader('Cache-Control', 'no-store');
+      res.setHeader('Pragma', 'no-cache');
     }
+    done();
   });
 });
