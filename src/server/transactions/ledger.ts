@@ -46,7 +46,7 @@ export function accountChanges(legs: Leg[]): { ids: number[]; deltas: number[]; 
   };
 }
 
-/** A verified inquiry to book (confirm_posting, migration 013): its verification and its journal. */
+/** A verified inquiry to book (confirm_posting): its verification and its journal. */
 export interface ConfirmInput {
   inquiryId: string;
   customerId: number;
@@ -78,58 +78,83 @@ export type ConfirmOutcome =
   | { outcome: `otp_${OtpOutcome}`; attemptsLeft: number | null }
   | { outcome: 'not_found' | 'expired' | 'stale' | 'not_verified' | 'approval' | 'otp_required' };
 
+/** A clash of the random part of a reference number with an earlier journal's (not a duplicate). */
+function isReferenceClash(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string };
+  return e.code === '23505' && e.constraint === 'journal_reference_no_key';
+}
+const REFERENCE_ATTEMPTS = 5;
+
+type ConfirmRow = {
+  outcome: string;
+  detail: number | null;
+  posted_journal: number | null;
+  posted_at: Date | string | null;
+};
+
 /**
- * Books a verified inquiry in one call of the database's confirm_posting(): one round trip, one commit.
- * It takes the customer's advisory lock (the daily limit counts every earlier posting), locks the
- * inquiry, checks the verification, locks every touched account in id order (no deadlocks between
- * transfers), checks the limits and floors, and only then uses the OTP up and writes the journal, its
- * entries, the new balances and the inquiry's link. A refusal writes nothing but a wrong OTP's
- * attempt (kept, as it must be). A repeated idempotency key raises unique_violation (23505).
+ * Books a verified inquiry in one call of the database's confirm_posting() (migrations 013 and 021):
+ * one round trip, one commit. It takes the customer's advisory lock (the daily limit counts every
+ * earlier posting), locks the inquiry, checks the verification, locks every touched account in id
+ * order (no deadlocks between transfers), checks the limits and floors, and only then uses the OTP up
+ * and writes the journal (which names its inquiry), its entries and the new balances. A refusal writes
+ * nothing but a wrong OTP's attempt (kept, as it must be). A repeated idempotency key raises
+ * unique_violation (23505). A reference number that happens to equal an earlier one (10 random digits a
+ * day: likely somewhere past ~100,000 journals a day) is drawn again: that call wrote nothing.
  */
-export async function postConfirmed(db: Db, c: ConfirmInput): Promise<ConfirmOutcome> {
+export async function postConfirmed(
+  db: Db,
+  c: ConfirmInput,
+  nextReferenceNo: () => string = newReferenceNo,
+): Promise<ConfirmOutcome> {
   assertBalanced(c.legs);
   const accounts = accountChanges(c.legs);
-  const referenceNo = newReferenceNo();
-  const { rows } = await db.retrying(() =>
-    db.query<{
-      outcome: string;
-      detail: number | null;
-      posted_journal: number | null;
-      posted_at: Date | string | null;
-    }>(
-      `SELECT * FROM confirm_posting($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
-                                     $18, $19, $20, $21::jsonb, $22, $23, $24, $25, $26, $27)`,
-      [
-        c.inquiryId,
-        c.customerId,
-        c.sessionId,
-        c.method,
-        c.otpRequestId,
-        c.codeHash,
-        OTP.maxWrongAttempts,
-        OTP.freezeMs / 1000,
-        c.limitCategory,
-        c.limitAmount,
-        c.limits.minAmount,
-        c.limits.maxPerTransaction,
-        c.limits.dailyLimit,
-        referenceNo,
-        c.flowId,
-        c.idempotencyKey,
-        c.status,
-        c.amount,
-        c.currency,
-        c.description,
-        JSON.stringify(c.details),
-        c.legs.map((l) => l.accountId),
-        c.legs.map((l) => l.amount),
-        c.legs.map((l) => l.currency),
-        accounts.ids,
-        accounts.deltas,
-        accounts.currencies,
-      ],
-    ),
-  );
+  let referenceNo = '';
+  let rows: ConfirmRow[] = [];
+  for (let attempt = 1; ; attempt++) {
+    referenceNo = nextReferenceNo();
+    try {
+      ({ rows } = await db.retrying(() =>
+        db.query<ConfirmRow>(
+          `SELECT * FROM confirm_posting($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
+                                         $18, $19, $20, $21::jsonb, $22, $23, $24, $25, $26, $27)`,
+          [
+            c.inquiryId,
+            c.customerId,
+            c.sessionId,
+            c.method,
+            c.otpRequestId,
+            c.codeHash,
+            OTP.maxWrongAttempts,
+            OTP.freezeMs / 1000,
+            c.limitCategory,
+            c.limitAmount,
+            c.limits.minAmount,
+            c.limits.maxPerTransaction,
+            c.limits.dailyLimit,
+            referenceNo,
+            c.flowId,
+            c.idempotencyKey,
+            c.status,
+            c.amount,
+            c.currency,
+            c.description,
+            JSON.stringify(c.details),
+            c.legs.map((l) => l.accountId),
+            c.legs.map((l) => l.amount),
+            c.legs.map((l) => l.currency),
+            accounts.ids,
+            accounts.deltas,
+            accounts.currencies,
+          ],
+        ),
+      ));
+      break;
+    } catch (err) {
+      if (isReferenceClash(err) && attempt < REFERENCE_ATTEMPTS) continue;
+      throw err;
+    }
+  }
   const r = rows[0]!;
   switch (r.outcome) {
     case 'ok':

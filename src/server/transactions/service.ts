@@ -591,7 +591,9 @@ export function createTransactionService(deps: TransactionServiceDeps) {
         });
       } catch (err) {
         // Another inquiry of this customer was already booked with this idempotency key.
-        if ((err as { code?: string }).code === '23505') throw txErrors.doubleTransaction();
+        const e = err as { code?: string; constraint?: string };
+        if (e.code === '23505' && e.constraint !== 'journal_reference_no_key')
+          throw txErrors.doubleTransaction();
         throw err;
       }
       switch (booked.outcome) {
