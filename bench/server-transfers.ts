@@ -8,10 +8,12 @@
  * (our confirms a round, default 3000), BENCH_ROUNDS (turns each per client count, default 3; the median
  * round's ratio is printed), BENCH_CLIENTS (client counts, default 4,16),
  * BENCH_PROFILE (a directory: the server child writes a V8 CPU profile of each count's timed confirms
- * there, confirm-<clients>.cpuprofile). The server runs in a child process so the load
- * generator does not share its event loop.
+ * there, confirm-<clients>.cpuprofile), BENCH_PERF (a directory: `perf record -a -g` of the same
+ * stretch, perf-<clients>.data, for PostgreSQL's side; needs linux-perf), BENCH_KEEP (keep our scratch
+ * database afterwards, to look at). The server runs in a child process so the load generator does not
+ * share its event loop.
  */
-import { fork, execFileSync, type ChildProcess } from 'node:child_process';
+import { fork, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -319,6 +321,25 @@ async function oursAt(base: string, db: pg.Pool, seats: Seat[], clients: number,
   const latencies: number[] = [];
   let cpu0 = cpuNow(serverPid);
   let start = performance.now();
+  // BENCH_PERF=<dir>: a whole-machine `perf record` of the timed confirms (PostgreSQL's backends included).
+  const perfProc = process.env.BENCH_PERF
+    ? spawn(
+        'perf',
+        [
+          'record',
+          '-a',
+          '-g',
+          '-e',
+          'cpu-clock',
+          '-F',
+          '2000',
+          '-o',
+          `${process.env.BENCH_PERF}/perf-${clients}.data`,
+        ],
+        { stdio: 'ignore' },
+      )
+    : undefined;
+  if (perfProc) await new Promise((r) => setTimeout(r, 500));
   await profiled(server, String(clients), async () => {
     cpu0 = cpuNow(serverPid);
     start = performance.now();
@@ -344,6 +365,10 @@ async function oursAt(base: string, db: pg.Pool, seats: Seat[], clients: number,
     );
   });
   const seconds = (performance.now() - start) / 1000;
+  if (perfProc) {
+    perfProc.kill('SIGINT');
+    await new Promise((r) => perfProc.once('exit', r));
+  }
   const cpu = cpuPer(cpu0, cpuNow(serverPid), latencies.length);
   latencies.sort((a, b) => a - b);
   return {
@@ -452,7 +477,7 @@ async function main(): Promise<void> {
     child?.kill();
     agent.destroy();
     await pool.end();
-    await admin(`DROP DATABASE IF EXISTS ${ours} WITH (FORCE)`);
+    if (!process.env.BENCH_KEEP) await admin(`DROP DATABASE IF EXISTS ${ours} WITH (FORCE)`);
     await admin(`DROP DATABASE IF EXISTS ${bench} WITH (FORCE)`);
   }
 }
