@@ -95,7 +95,7 @@ type ConfirmRow = {
 /**
  * Books a verified inquiry in one call of the database's confirm_posting() (migrations 013 and 021):
  * one round trip, one commit. It takes the customer's advisory lock (the daily limit counts every
- * earlier posting), locks the inquiry, checks the verification, locks every touched account in id
+ * earlier posting), reads the inquiry, checks the verification, locks every touched account in id
  * order (no deadlocks between transfers), checks the limits and floors, and only then uses the OTP up
  * and writes the journal (which names its inquiry), its entries and the new balances. A refusal writes
  * nothing but a wrong OTP's attempt (kept, as it must be). A repeated idempotency key raises

@@ -524,7 +524,7 @@ export function createTransactionService(deps: TransactionServiceDeps) {
   /**
    * Books a verified inquiry, once: the inquiry is read (the flow, the quote, the verification, the
    * customer's limits), then everything else is one call of the database's confirm_posting() (one
-   * round trip, one commit) with the inquiry locked: concurrent confirms of one inquiry queue on that
+   * round trip, one commit) under the customer's lock: concurrent confirms of one inquiry queue on that
    * lock, and the loser finds the journal already there (same key: the same receipt; another key:
    * 0021). A rule broken at this point books nothing and keeps the OTP unused, so the customer may
    * retry; a wrong OTP's attempt is kept.
