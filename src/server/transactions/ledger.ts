@@ -93,7 +93,7 @@ type ConfirmRow = {
 };
 
 /**
- * Books a verified inquiry in one call of the database's confirm_posting() (migrations 013 and 021):
+ * Books a verified inquiry in one call of the database's confirm_posting() (migrations 013, 021 and 023):
  * one round trip, one commit. It takes the customer's advisory lock (the daily limit counts every
  * earlier posting), reads the inquiry, checks the verification, locks every touched account in id
  * order (no deadlocks between transfers), checks the limits and floors, and only then uses the OTP up

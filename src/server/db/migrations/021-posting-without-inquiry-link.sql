@@ -4,13 +4,7 @@
 -- inquiry's verified_at was only ever set by that same UPDATE.
 --
 -- confirm_posting is as in 013, but: the advisory lock is a statement of its own (so the inquiry
--- read after it sees a journal a concurrent confirm just committed), the posting writes no link, and
--- the inquiry row is no longer locked. Every confirm of an inquiry holds its customer's lock, which
--- is what makes a second one find the first's journal (and journal.inquiry_id is UNIQUE besides).
--- The row lock only held off a new verification asked for during the posting (the sole other writer
--- of the row): such a confirm now books with the code of the request it read, which was live when
--- the customer typed it, and the new request is never used. The lock cost every posting a write of
--- the inquiry's page and a WAL record.
+-- read after it sees a journal a concurrent confirm just committed), and the posting writes no link.
 
 CREATE OR REPLACE FUNCTION confirm_posting(
   p_inquiry_id text, p_customer_id bigint, p_session_id bigint,
@@ -44,7 +38,8 @@ BEGIN
     LEFT JOIN otp_requests o ON o.request_id = p_otp_request_id AND o.customer_id = p_customer_id
     LEFT JOIN customer_phones ph ON ph.id = o.phone_id
     LEFT JOIN customers c ON c.id = o.customer_id
-   WHERE i.id = p_inquiry_id AND i.customer_id = p_customer_id AND i.session_id = p_session_id;
+   WHERE i.id = p_inquiry_id AND i.customer_id = p_customer_id AND i.session_id = p_session_id
+     FOR UPDATE OF i;
   IF NOT FOUND THEN
     outcome := 'not_found';
     RETURN;
