@@ -14,7 +14,9 @@
  * share its event loop.
  */
 import { fork, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
@@ -381,10 +383,22 @@ async function oursAt(base: string, db: pg.Pool, seats: Seat[], clients: number,
 }
 
 function pgbenchAt(url: string, clients: number) {
+  // -l logs every transaction's latency (one file per thread): pgbench's p99, beside ours.
+  const logs = mkdtempSync(path.join(tmpdir(), 'pgbench-log-'));
   const cpu0 = cpuNow(process.pid);
   const out = execFileSync(
     'pgbench',
-    ['-c', String(clients), '-j', String(Math.min(clients, 2)), '-T', String(SECONDS), url],
+    [
+      '-c',
+      String(clients),
+      '-j',
+      String(Math.min(clients, 2)),
+      '-T',
+      String(SECONDS),
+      '-l',
+      `--log-prefix=${path.join(logs, 'pgbench')}`,
+      url,
+    ],
     {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -396,7 +410,15 @@ function pgbenchAt(url: string, clients: number) {
   if (!m) throw new Error(`cannot read pgbench output:\n${out}`);
   const transactions = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? NaN);
   const { postgres, client } = cpuPer(cpu0, cpuNow(process.pid), transactions);
-  return { tps: Number(m[1]), cpu: { postgres, client } };
+  // Each line: client, transaction, latency in microseconds, script, epoch seconds, microseconds.
+  const latencies = readdirSync(logs).flatMap((f) =>
+    readFileSync(path.join(logs, f), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => Number(line.split(' ')[2]) / 1000),
+  );
+  rmSync(logs, { recursive: true, force: true });
+  return { tps: Number(m[1]), cpu: { postgres, client }, latencies };
 }
 
 async function main(): Promise<void> {
@@ -442,8 +464,9 @@ async function main(): Promise<void> {
       const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.length / 2)]!;
       const { pgb, r } = median;
       const latencies = rounds.flatMap((x) => x.r.latencies).sort((a, b) => a - b);
+      const pgbLatencies = rounds.flatMap((x) => x.pgb.latencies).sort((a, b) => a - b);
       rows.push(
-        `| ${String(clients).padStart(7)} | ${pgb.tps.toFixed(0).padStart(11)} | ${r.tps.toFixed(0).padStart(13)} | ${median.ratio.toFixed(2).padStart(5)} | ${rounds.map((x) => x.ratio.toFixed(2)).join(' ')} | ${percentile(latencies, 50).toFixed(1).padStart(7)} | ${percentile(latencies, 99).toFixed(1).padStart(7)} | ${r.prepPerSecond.toFixed(0).padStart(16)} |`,
+        `| ${String(clients).padStart(7)} | ${pgb.tps.toFixed(0).padStart(11)} | ${r.tps.toFixed(0).padStart(13)} | ${median.ratio.toFixed(2).padStart(5)} | ${rounds.map((x) => x.ratio.toFixed(2)).join(' ')} | ${percentile(latencies, 50).toFixed(1).padStart(7)} | ${percentile(latencies, 99).toFixed(1).padStart(7)} | ${percentile(pgbLatencies, 99).toFixed(1).padStart(15)} | ${r.prepPerSecond.toFixed(0).padStart(16)} |`,
       );
       const ms = (v: number) => v.toFixed(2).padStart(8);
       cpuRows.push(
@@ -451,10 +474,10 @@ async function main(): Promise<void> {
       );
     }
     console.log(
-      `| clients | pgbench tps | transfers/s | ratio (median of ${ROUNDS}) | every round | p50 ms | p99 ms | inquiry+OTP/s |`,
+      `| clients | pgbench tps | transfers/s | ratio (median of ${ROUNDS}) | every round | p50 ms | p99 ms | pgbench p99 ms | inquiry+OTP/s |`,
     );
     console.log(
-      '|---------|-------------|---------------|-------|-------|--------|--------|------------------|',
+      '|---------|-------------|---------------|-------|-------|--------|--------|-----------------|------------------|',
     );
     for (const r of rows) console.log(r);
     console.log(
@@ -468,7 +491,7 @@ async function main(): Promise<void> {
     console.log(
       `\n"transfers/s": POST /api/transaction/v1/confirm (OTP check, limit check, balanced posting) of verified\n` +
         `own-account transfers, each client one customer, ${TRANSFERS} per round; pgbench ${SECONDS} s per round;\n` +
-        `latency per confirm, over every round.\n` +
+        `latency per confirm, over every round (pgbench's per transaction, over its rounds, for comparison).\n` +
         `Targets: ratio >= 0.50; p99 < 25 ms at 16 clients.`,
     );
   } finally {
