@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { matchRoutes, Outlet, useNavigate, type RouteObject } from 'react-router';
 import { ErrorProvider } from '@/shared/ui/error-provider';
 import { NotFoundPage } from './pages/not-found-page';
@@ -57,11 +58,15 @@ export function publicRoutes(authRoutes: RouteObject[], ready?: () => Promise<un
 /** The root route of both routers: the one error dialog of the page, then the page. */
 export function AppRoot() {
   const navigate = useNavigate();
+  // Stable callbacks: the error handler every page holds would otherwise change at each navigation
+  // and re-run whatever effect depends on it (the shell asked for the customer again each time).
+  const go = useCallback((p: string) => void navigate(p), [navigate]);
+  const expired = useCallback(
+    () => void logout('expired', { navigate: (p) => navigate(p, { replace: true }) }),
+    [navigate],
+  );
   return (
-    <ErrorProvider
-      navigate={(p) => navigate(p)}
-      onSessionExpired={() => void logout('expired', { navigate: (p) => navigate(p, { replace: true }) })}
-    >
+    <ErrorProvider navigate={go} onSessionExpired={expired}>
       <Outlet />
     </ErrorProvider>
   );

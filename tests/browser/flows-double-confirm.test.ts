@@ -65,6 +65,12 @@ async function upToConfirm(page: Page, customerNumber: string) {
   const history = await historyOf(headers, account.id);
   await page.goto(`${server.baseUrl}/payment/bpjs/inquiry/`);
   await page.getByTestId('inquiry-view').waitFor();
+  // The shell asked for the customer when the page loaded; a step's page must not ask again (it
+  // mounts anew at each step, and waiting for the answer blanked the receipt for a moment).
+  const customerAsked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/v1/session/me')) customerAsked.push(page.url());
+  });
   await chooseOption(page, 'sourceOfFund', SOURCE);
   await page.locator('#root_customerNumber').fill(customerNumber);
   const inquiryCall = page.waitForResponse(isCall('inquiry'));
@@ -81,15 +87,18 @@ async function upToConfirm(page: Page, customerNumber: string) {
     if (r.url().endsWith('/api/transaction/v1/confirm')) confirms.push(r.url());
   });
   const journals = await bpjsJournals();
-  return { headers, account, history, total: inquiry.total.amount, confirms, journals };
+  return { headers, account, history, total: inquiry.total.amount, confirms, journals, customerAsked };
 }
 
 /** After the clicks: one receipt on the page, one journal, one debit of the total. */
 async function expectExactlyOnce(page: Page, s: Awaited<ReturnType<typeof upToConfirm>>, shot: string) {
   await page.locator('[data-testid="receipt-view"][data-status="success"]').waitFor();
+  // The receipt is shown before the URL follows the machine to the receipt step's page.
+  await page.waitForURL(/\/payment\/bpjs\/receipt\/$/);
   const reference = (await page.getByTestId('receipt-reference').textContent())?.replace(/\D/g, '') ?? '';
   await screenshot(page, shot);
   expect(await page.getByTestId('receipt-view').count()).toBe(1);
+  expect(s.customerAsked).toEqual([]);
   // One call reached the server (the second click found the machine already confirming).
   expect(s.confirms).toHaveLength(1);
 

@@ -9,7 +9,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { apiPost, onInvalidToken } from '@/shared/api/client';
@@ -61,6 +61,8 @@ export function ShellLayout() {
 
   useEffect(() => onInvalidToken(() => void endSession('expired')), [endSession]);
 
+  // Asked once while the shell stands, not again when the error handler changes.
+  const showError = useEffectEvent((err: unknown) => errors.showError(err));
   useEffect(() => {
     const ctrl = new AbortController();
     apiPost<SessionMe>('/api/v1/session/me', {}, { signal: ctrl.signal })
@@ -68,9 +70,9 @@ export function ShellLayout() {
         setCustomer(me.customer);
         setAbsoluteExpires(toMs(me.absoluteExpires));
       })
-      .catch((err: unknown) => errors.showError(err));
+      .catch((err: unknown) => showError(err));
     return () => ctrl.abort();
-  }, [errors]);
+  }, []);
 
   const idle = useIdleLogout({ absoluteExpires, onTimeout: (reason) => void endSession(reason) });
 

@@ -7,7 +7,7 @@ import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'rea
 import { createActor } from 'xstate';
 import { apiPost } from '@/shared/api/client';
 import { stepUrl, type FlowFile } from '@/shared/flows';
-import { ErrorProvider, useFeatureGate, type CustomerFlags } from '@/shared/ui';
+import { ErrorProvider, useFeatureGate, useSession, type CustomerFlags } from '@/shared/ui';
 import { FLOWS, flowsOfRoute } from '../flows-data';
 import {
   createFlowMachine,
@@ -100,9 +100,16 @@ export function FlowLayout() {
   );
 }
 
+/**
+ * The customer's flags: the shell's (asked once for every page), so a step's page, which mounts anew
+ * at each step, renders at once instead of asking again behind a spinner. Asked here only outside
+ * the shell. undefined while not known yet.
+ */
 function useCustomerFlags(): CustomerFlags | null | undefined {
+  const session = useSession();
   const [flags, setFlags] = useState<CustomerFlags | null>();
   useEffect(() => {
+    if (session) return;
     let live = true;
     apiPost<{ customer: CustomerFlags }>('/api/v1/session/me').then(
       (r) => live && setFlags(r.customer),
@@ -111,8 +118,8 @@ function useCustomerFlags(): CustomerFlags | null | undefined {
     return () => {
       live = false;
     };
-  }, []);
-  return flags;
+  }, [session]);
+  return session ? (session.customer ?? undefined) : flags;
 }
 
 /** One page of a flow (route + step path); follows the machine, so a step entered without its state goes back. */
