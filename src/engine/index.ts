@@ -14,7 +14,9 @@ export const flowRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await loadPage()).FlowLayout }),
     children: pagePathsOf(FLOWS).map(({ route, stepPath, path }): RouteObject => ({
       path,
-      lazy: async () => ({ Component: (await loadPage()).pageFor(route, stepPath) }),
+      handle: { flowStep: { route, stepPath } },
+      // One component for every step: moving between a flow's steps keeps its page mounted.
+      lazy: async () => ({ Component: (await loadPage()).FlowStepPage }),
     })),
   },
 ];

@@ -65,6 +65,8 @@ async function upToConfirm(page: Page, customerNumber: string) {
   const history = await historyOf(headers, account.id);
   await page.goto(`${server.baseUrl}/payment/bpjs/inquiry/`);
   await page.getByTestId('inquiry-view').waitFor();
+  // Marks the page: it must be the same element on the verify step (kept mounted, not built anew).
+  await page.getByTestId('flow-payment.bpjs').evaluate((el) => (el.dataset.mark = 'inquiry'));
   // The shell asked for the customer when the page loaded; a step's page must not ask again (it
   // mounts anew at each step, and waiting for the answer blanked the receipt for a moment).
   const customerAsked: string[] = [];
@@ -81,6 +83,9 @@ async function upToConfirm(page: Page, customerNumber: string) {
   await page.getByTestId('otp-panel').waitFor();
   const code = await latestOtp(server, BUDI_PHONES[0], sentAt);
   await page.getByTestId('otp-input').fill(code);
+  // The URL follows the machine to verify, maybe only now: the code typed must survive it.
+  await page.waitForURL(/\/payment\/bpjs\/verify\/$/);
+  expect(await page.locator('[data-testid="flow-payment.bpjs"][data-mark="inquiry"]').count()).toBe(1);
   await page.locator('[data-testid="otp-confirm"]:not([disabled])').waitFor();
   const confirms: string[] = [];
   page.on('request', (r) => {

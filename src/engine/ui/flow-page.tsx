@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatches, useNavigate, useSearchParams } from 'react-router';
 import { createActor } from 'xstate';
 import { apiPost } from '@/shared/api/client';
 import { stepUrl, type FlowFile } from '@/shared/flows';
@@ -101,9 +101,9 @@ export function FlowLayout() {
 }
 
 /**
- * The customer's flags: the shell's (asked once for every page), so a step's page, which mounts anew
- * at each step, renders at once instead of asking again behind a spinner. Asked here only outside
- * the shell. undefined while not known yet.
+ * The customer's flags: the shell's (asked once for every page), so a flow's page renders at once
+ * instead of asking again behind a spinner. Asked here only outside the shell. undefined while not
+ * known yet.
  */
 function useCustomerFlags(): CustomerFlags | null | undefined {
   const session = useSession();
@@ -133,7 +133,8 @@ export function FlowPage({ route, stepPath }: { route: string; stepPath: string 
     (flows.length === 1 ? flows[0] : flows.find((f) => f.id === sessions?.activeFlow(route)));
   if (!sessions) return null;
   if (!flow) return <Navigate to={flows.length ? route : '/'} replace />;
-  return <FlowPageOf flow={flow} stepPath={stepPath} sessions={sessions} />;
+  // Keyed by flow: another flow's page starts with nothing of this one's.
+  return <FlowPageOf key={flow.id} flow={flow} stepPath={stepPath} sessions={sessions} />;
 }
 
 function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: string; sessions: Sessions }) {
@@ -187,10 +188,18 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
   );
 }
 
-/** A route component bound to one route and step (built from the flow files). */
-export function pageFor(route: string, stepPath: string) {
-  function FlowRoutePage() {
-    return <FlowPage route={route} stepPath={stepPath} />;
-  }
-  return FlowRoutePage;
+/** The route and step a flow route serves (its `handle`, built from the flow files). */
+export interface FlowStepHandle {
+  flowStep: { route: string; stepPath: string };
+}
+
+/**
+ * The component of every flow step route. Being the same component, React keeps it (and the code
+ * being typed, the focus) when the URL follows the machine to the next step; one per step would
+ * mount the page anew and lose them.
+ */
+export function FlowStepPage() {
+  const step = (useMatches().at(-1)?.handle as FlowStepHandle | undefined)?.flowStep;
+  if (!step) return null;
+  return <FlowPage route={step.route} stepPath={step.stepPath} />;
 }
