@@ -65,13 +65,16 @@ async function serve(url: string, seats: number): Promise<void> {
   const { migrate } = await import('../src/server/db/migrate');
   const { buildApp } = await import('../src/server/app');
   const { createSession } = await import('../src/server/auth/sessions');
-  // The pool as the server ships it (DATABASE_POOL_MAX, default 10).
-  const db = await openPostgres(
-    url,
-    (await import('../src/server/config')).configFromEnv([]).databasePoolMax,
-  );
+  // The pool and the request log as the server ships them (DATABASE_POOL_MAX, default 10; LOG_LEVEL,
+  // default info: two lines a request, written to stdout, which the bench points at /dev/null).
+  const config = (await import('../src/server/config')).configFromEnv([]);
+  const { logDestination } = await import('../src/server/log-destination');
+  const db = await openPostgres(url, config.databasePoolMax);
   await migrate(db);
-  const app = await buildApp({ db, logger: false });
+  const app = await buildApp({
+    db,
+    logger: { level: config.logLevel, stream: logDestination({ sync: config.logSync }) },
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   const out: Seat[] = [];
@@ -433,6 +436,8 @@ async function main(): Promise<void> {
     execFileSync('pgbench', ['-i', '-q', dbUrl(bench)], { stdio: 'ignore' });
     child = fork(SELF, ['--serve', dbUrl(ours), String(Math.max(...CLIENT_COUNTS))], {
       execArgv: ['--import', 'tsx'],
+      // The server's log (stdout) goes to /dev/null; its errors still show.
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
       env: {
         ...process.env,
         NODE_ENV: 'production',

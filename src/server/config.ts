@@ -10,6 +10,8 @@ export interface ServerConfig {
   /** Folder of the built web apps (vite build output). */
   staticDir: string;
   logLevel: string;
+  /** Write every log line at once (LOG_SYNC=1) instead of in 4 KiB or 1 s batches. */
+  logSync: boolean;
   trustProxy?: boolean | string;
 }
 
@@ -29,6 +31,7 @@ export function configFromEnv(argv: string[] = process.argv.slice(2), env = proc
     demo: argv.includes('--demo') || env.DEMO === '1',
     staticDir: env.STATIC_DIR ?? 'dist',
     logLevel: env.LOG_LEVEL ?? 'info',
+    logSync: env.LOG_SYNC === '1',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -3,6 +3,7 @@ import { configFromEnv } from './config';
 import { openDb } from './db/db';
 import { migrate } from './db/migrate';
 import { seedDemoData } from './demo-seed';
+import { logDestination } from './log-destination';
 import { mkdir } from 'node:fs/promises';
 
 const config = configFromEnv();
@@ -17,7 +18,7 @@ const app = await buildApp({
   db,
   demo: config.demo,
   staticDir: config.staticDir,
-  logger: { level: config.logLevel },
+  logger: { level: config.logLevel, stream: logDestination({ sync: config.logSync }) },
   trustProxy: config.trustProxy,
 });
 if (config.demo) {
@@ -42,7 +43,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
-const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/`;
+// The port bound (PORT=0 picks a free one).
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}/`;
 console.log(
   `\n  Internet banking:      ${url}login/\n  Registration:          ${url}register/\n  Companion app:         ${url}m/\n  API docs:              ${url}api/docs\n`,
 );

@@ -10,8 +10,14 @@ afterAll(async () => {
   for (const d of dirs) await rm(d, { recursive: true, force: true });
 });
 
-/** Starts the real server entry point on an embedded database folder, waits until it listens, stops it. */
-async function startAndStop(args: string[]): Promise<string> {
+/**
+ * Starts the real server entry point on an embedded database folder, waits until it listens, runs
+ * `meanwhile` against it, stops it (SIGTERM) and returns the folder and everything it printed.
+ */
+async function startAndStop(
+  args: string[],
+  opts: { logLevel?: string; meanwhile?: (baseUrl: string) => Promise<void> } = {},
+): Promise<{ dataDir: string; output: string }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bank-main-'));
   dirs.push(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', ...args], {
@@ -21,7 +27,7 @@ async function startAndStop(args: string[]): Promise<string> {
       DATA_DIR: dataDir,
       PORT: '0',
       STATIC_DIR: path.join(dataDir, 'no-build'),
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: opts.logLevel ?? 'warn',
       ARGON2_FAST: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -43,10 +49,13 @@ async function startAndStop(args: string[]): Promise<string> {
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const baseUrl = /Internet banking: +(http:\/\/[^/]+)\//.exec(output)?.[1];
+  if (!baseUrl) throw new Error(`no address printed:\n${output}`);
+  await opts.meanwhile?.(baseUrl);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
-  await exited;
-  return dataDir;
+  expect(await exited).toBe(0);
+  return { dataDir, output };
 }
 
 async function counts(dataDir: string) {
@@ -65,7 +74,25 @@ async function counts(dataDir: string) {
 
 describe('server entry point', () => {
   it('seeds nothing in production mode (no --demo)', async () => {
-    const dataDir = await startAndStop([]);
+    const { dataDir } = await startAndStop([]);
     expect(await counts(dataDir)).toEqual({ customers: 0, banners: 0, journal: 0 });
+  });
+
+  it('logs each request and, on SIGTERM, writes every buffered line before it exits', async () => {
+    const { output } = await startAndStop([], {
+      logLevel: 'info',
+      meanwhile: async (baseUrl) => {
+        const res = await fetch(`${baseUrl}/register`, { redirect: 'manual' });
+        expect(res.status).toBe(301);
+      },
+    });
+    const log = output
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { msg: string; req?: { url: string }; res?: { statusCode: number } });
+    expect(log.find((l) => l.msg === 'incoming request')?.req?.url).toBe('/register');
+    expect(log.find((l) => l.msg === 'request completed')?.res?.statusCode).toBe(301);
+    // Logged while closing, after the last request: exit writes whatever is still buffered.
+    expect(log.at(-1)?.msg).toBe('shutting down');
   });
 });
