@@ -68,13 +68,10 @@ async function serve(url: string, seats: number): Promise<void> {
   // The pool and the request log as the server ships them (DATABASE_POOL_MAX, default 10; LOG_LEVEL,
   // default info: two lines a request, written to stdout, which the bench points at /dev/null).
   const config = (await import('../src/server/config')).configFromEnv([]);
-  const { logDestination } = await import('../src/server/log-destination');
+  const { serverLogger } = await import('../src/server/log-destination');
   const db = await openPostgres(url, config.databasePoolMax);
   await migrate(db);
-  const app = await buildApp({
-    db,
-    logger: { level: config.logLevel, stream: logDestination({ sync: config.logSync }) },
-  });
+  const app = await buildApp({ db, logger: serverLogger(config) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   const out: Seat[] = [];

@@ -3,7 +3,7 @@ import { configFromEnv } from './config';
 import { openDb } from './db/db';
 import { migrate } from './db/migrate';
 import { seedDemoData } from './demo-seed';
-import { logDestination } from './log-destination';
+import { serverLogger } from './log-destination';
 import { mkdir } from 'node:fs/promises';
 
 const config = configFromEnv();
@@ -18,7 +18,7 @@ const app = await buildApp({
   db,
   demo: config.demo,
   staticDir: config.staticDir,
-  logger: { level: config.logLevel, stream: logDestination({ sync: config.logSync }) },
+  logger: serverLogger(config),
   trustProxy: config.trustProxy,
 });
 if (config.demo) {

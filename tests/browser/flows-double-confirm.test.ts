@@ -67,8 +67,8 @@ async function upToConfirm(page: Page, customerNumber: string) {
   await page.getByTestId('inquiry-view').waitFor();
   // Marks the page: it must be the same element on the verify step (kept mounted, not built anew).
   await page.getByTestId('flow-payment.bpjs').evaluate((el) => (el.dataset.mark = 'inquiry'));
-  // The shell asked for the customer when the page loaded; a step's page must not ask again (it
-  // mounts anew at each step, and waiting for the answer blanked the receipt for a moment).
+  // The shell asked for the customer when the page loaded; a flow's page must not ask again (waiting
+  // for the answer blanked the receipt for a moment).
   const customerAsked: string[] = [];
   page.on('request', (r) => {
     if (r.url().endsWith('/api/v1/session/me')) customerAsked.push(page.url());

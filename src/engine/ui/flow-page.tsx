@@ -123,7 +123,7 @@ function useCustomerFlags(): CustomerFlags | null | undefined {
 }
 
 /** One page of a flow (route + step path); follows the machine, so a step entered without its state goes back. */
-export function FlowPage({ route, stepPath }: { route: string; stepPath: string }) {
+function FlowPage({ route, stepPath }: { route: string; stepPath: string }) {
   const sessions = useContext(SessionsCtx);
   const [params] = useSearchParams();
   const flows = flowsOfRoute(route, FLOWS);
