@@ -6,6 +6,7 @@ import openapi from './http/openapi';
 import staticApps from './http/static-apps';
 import sessionPlugin from './auth/session-plugin';
 import smsPlugin from './sms/plugin';
+import approvalHubPlugin from './approvals/hub-plugin';
 import authRoutes from './auth/routes';
 import dashboardRoutes from './dashboard/routes';
 import transactionsRoutes from './transactions/routes';
@@ -31,6 +32,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Hops of trusted proxies in front (TRUST_PROXY): true, a count, or addresses. */
   trustProxy?: FastifyServerOptions['trustProxy'];
+  /** How often an open approval event stream re-reads on its own (changes are pushed besides). */
+  approvalRereadMs?: number;
 }
 
 /** Layers as in fastify/demo: external plugins, then app plugins, then routes. */
@@ -53,6 +56,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // app: services the routes share
   await app.register(smsPlugin);
+  await app.register(approvalHubPlugin, { rereadMs: opts.approvalRereadMs });
   await app.register(sessionPlugin);
 
   // routes

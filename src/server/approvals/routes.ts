@@ -7,7 +7,6 @@ import { clearFailures, failureKey, isLocked, recordFailure } from '../auth/fail
 import { rateLimited } from '../auth/texts';
 import { openEventStream } from '../transactions/sse';
 import { approvalErrors } from './errors';
-import { hubOf } from './hub';
 import { decideApproval, pendingApprovals } from './store';
 
 const body = (properties: Record<string, unknown>, required: string[]) => ({
@@ -19,7 +18,7 @@ const body = (properties: Record<string, unknown>, required: string[]) => ({
 
 /** The companion app's API: log in with user id and app PIN, list, decide and follow approval requests. */
 export default async function approvalsRoutes(app: FastifyInstance): Promise<void> {
-  const hub = hubOf(app.db);
+  const hub = app.approvalHub;
   await app.register(rateLimit, { global: false, errorResponseBuilder: () => rateLimited() });
   const security = [{ bearer: [] }];
 
@@ -152,7 +151,7 @@ export default async function approvalsRoutes(app: FastifyInstance): Promise<voi
       const customerId = request.session!.customerId;
       let last = '';
       const stream = openEventStream(request, reply, {
-        pollMs: 3_000,
+        pollMs: hub.rereadMs,
         maxMs: 10 * 60_000,
         tick: async (send) => {
           const approvals = await pendingApprovals(app.db, customerId);

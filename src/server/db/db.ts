@@ -17,6 +17,17 @@ export interface Db extends Queryable {
   retrying<T>(fn: () => Promise<T>): Promise<T>;
   /** Runs a multi-statement script (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Calls onPayload for every NOTIFY on channel, from any connection to this database (so from every
+   * app server on it). onGap runs when the listening connection was lost and is back: whatever was
+   * sent in between is gone, so the listener should re-read. Resolves once listening; the returned
+   * function stops.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onGap?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -67,6 +78,11 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     exec: async (sql) => {
       await lite.exec(sql);
     },
+    // One process, one connection: nothing to lose, so no gaps.
+    listen: async (channel, onPayload) => {
+      const stop = await lite.listen(channel, onPayload);
+      return () => stop();
+    },
     close: () => lite.close(),
   };
 }
@@ -104,6 +120,8 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   // Fail fast on a wrong URL rather than on the first request.
   const client = await pool.connect();
   client.release();
+  const listener = postgresListener(connectionString);
+  let closing: Promise<void> | undefined;
   const query: Queryable['query'] = async (sql, params) => {
     const r = await pool.query(prepared(sql, params));
     return { rows: r.rows, rowCount: r.rowCount ?? 0 };
@@ -135,7 +153,110 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     exec: async (sql) => {
       await pool.query(sql);
     },
-    close: () => pool.end(),
+    listen: (channel, onPayload, onGap) => listener.listen(channel, onPayload, onGap),
+    // Twice is harmless (a pool ended twice would throw).
+    close: () =>
+      (closing ??= (async () => {
+        await listener.close();
+        await pool.end();
+      })()),
+  };
+}
+
+type Listener = { onPayload: (payload: string) => void; onGap?: () => void };
+
+/**
+ * LISTEN needs a connection of its own for as long as it listens (a pooled one would be handed to
+ * others), opened on the first listen(). When it drops (a restart, a terminated backend) it is opened
+ * again with backoff, every channel listened to again, and each listener told of the gap.
+ */
+export function postgresListener(connectionString: string) {
+  const channels = new Map<string, Set<Listener>>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<void> | null = null;
+  let retryTimer: NodeJS.Timeout | null = null;
+  let backoffMs = 100;
+  let gap = false;
+  let closed = false;
+
+  const quoted = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
+
+  const connect = (): Promise<void> =>
+    (connecting ??= (async () => {
+      const c = new pg.Client({ connectionString, application_name: 'listener' });
+      c.on('notification', (m) => {
+        for (const l of channels.get(m.channel) ?? []) l.onPayload(m.payload ?? '');
+      });
+      c.on('error', () => lost(c));
+      c.on('end', () => lost(c));
+      try {
+        await c.connect();
+        for (const channel of channels.keys()) await c.query(`LISTEN ${quoted(channel)}`);
+        if (closed) throw new Error('the database is closed');
+      } catch (err) {
+        await c.end().catch(() => undefined);
+        throw err;
+      }
+      client = c;
+      backoffMs = 100;
+      if (gap) {
+        gap = false;
+        for (const set of channels.values()) for (const l of set) l.onGap?.();
+      }
+    })().finally(() => (connecting = null)));
+
+  const lost = (c: pg.Client) => {
+    if (client !== c) return;
+    client = null;
+    gap = true;
+    c.end().catch(() => undefined);
+    retry();
+  };
+  const retry = () => {
+    if (closed || retryTimer || client || channels.size === 0) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      if (client || closed) return;
+      connect().catch(() => {
+        backoffMs = Math.min(backoffMs * 2, 5_000);
+        retry();
+      });
+    }, backoffMs);
+  };
+
+  return {
+    async listen(channel: string, onPayload: (payload: string) => void, onGap?: () => void) {
+      if (closed) throw new Error('the database is closed');
+      const entry: Listener = { onPayload, onGap };
+      const set = channels.get(channel) ?? new Set<Listener>();
+      set.add(entry);
+      channels.set(channel, set);
+      const forget = () => {
+        set.delete(entry);
+        if (set.size === 0 && channels.get(channel) === set) channels.delete(channel);
+      };
+      try {
+        await connecting?.catch(() => undefined);
+        if (!client) await connect();
+        // LISTEN twice is harmless (a connection opened meanwhile may have listened already).
+        else await client.query(`LISTEN ${quoted(channel)}`);
+      } catch (err) {
+        forget();
+        throw err;
+      }
+      return async () => {
+        forget();
+        if (!channels.has(channel)) await client?.query(`UNLISTEN ${quoted(channel)}`).catch(() => undefined);
+      };
+    },
+    async close() {
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      await connecting?.catch(() => undefined);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => undefined);
+    },
   };
 }
 

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { hubOf } from '../approvals/hub';
 import { DENOMINATIONS, OPERATORS } from '../billers/operators';
 import { loadCatalog } from './catalog';
 import { createTransactionService, type Caller } from './service';
@@ -21,7 +20,7 @@ const body = (properties: Record<string, unknown>, required: string[]) => ({
 
 /** The flow engine's HTTP API (CONTRACTS "Flow engine"): one set of endpoints for every flow file. */
 export default async function transactionsRoutes(app: FastifyInstance): Promise<void> {
-  const hub = hubOf(app.db);
+  const hub = app.approvalHub;
   const catalog = loadCatalog(app.log);
   const service = createTransactionService({ db: app.db, otp: app.otp, catalog, hub });
 
@@ -132,7 +131,7 @@ export default async function transactionsRoutes(app: FastifyInstance): Promise<
       await service.verificationStatus(who, request.query.inquiryId);
       let last = '';
       const stream = openEventStream(request, reply, {
-        pollMs: 2_000,
+        pollMs: hub.rereadMs,
         maxMs: 20 * 60_000,
         tick: async (send) => {
           const s = await service.verificationStatus(who, request.query.inquiryId);

@@ -598,7 +598,6 @@ export function createTransactionService(deps: TransactionServiceDeps) {
       }
       switch (booked.outcome) {
         case 'ok':
-          deps.hub.notify(caller.customerId, row.id);
           if (!executor.provider)
             return {
               referenceNo: booked.referenceNo,
