@@ -1,5 +1,6 @@
 import { apiPost, ApiFailure } from '@/shared/api/client';
 import { getBrowserId, getCredentials, setCredentials } from '@/shared/api/session-store';
+import { readEventStream } from '@/shared/api/event-stream';
 import type { Money } from '@/shared/money';
 
 /** What the companion app shows of one approval request (server: src/server/approvals/store.ts). */
@@ -88,23 +89,10 @@ export function followApprovals(handlers: {
         if (!res.ok || !res.body) throw new Error(`events ${res.status}`);
         handlers.onState(true);
         pause = 1_000;
-        const reader = res.body.getReader();
-        const decoder = new TextDecoder();
-        let buffer = '';
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer += decoder.decode(value, { stream: true });
-          let i;
-          while ((i = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, i);
-            buffer = buffer.slice(i + 2);
-            const event = /^event: (.*)$/m.exec(block)?.[1];
-            const data = /^data: (.*)$/m.exec(block)?.[1];
-            if (event === 'approvals' && data)
-              handlers.onList((JSON.parse(data) as { approvals: PendingApproval[] }).approvals);
-          }
-        }
+        await readEventStream(res.body, (e) => {
+          if (e.event === 'approvals')
+            handlers.onList((JSON.parse(e.data) as { approvals: PendingApproval[] }).approvals);
+        });
       } catch {
         if (ac.signal.aborted) return;
       }

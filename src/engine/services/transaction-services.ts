@@ -1,6 +1,7 @@
 import { apiPost, ApiFailure } from '@/shared/api/client';
 import { formatMoney, type Money } from '@/shared/money';
 import { getBrowserId, getCredentials } from '@/shared/api/session-store';
+import { readEventStream } from '@/shared/api/event-stream';
 import type {
   ApprovalStatus,
   ChoiceOption,
@@ -148,30 +149,14 @@ export function watchApprovalEvents(inquiryId: string, onStatus: (s: ApprovalSta
         },
       );
       if (!res.ok || !res.body) throw new Error(`events ${res.status}`);
-      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-      let buf = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buf += value;
-        let i: number;
-        while ((i = buf.indexOf('\n\n')) >= 0) {
-          const chunk = buf.slice(0, i);
-          buf = buf.slice(i + 2);
-          const data = chunk
-            .split('\n')
-            .filter((l) => l.startsWith('data:'))
-            .map((l) => l.slice(5).trim())
-            .join('\n');
-          if (!data) continue;
-          try {
-            const s = (JSON.parse(data) as { status?: ApprovalStatus }).status;
-            if (s && s !== 'waiting') onStatus(s);
-          } catch {
-            // a keep-alive or a line we do not know
-          }
+      await readEventStream(res.body, (e) => {
+        try {
+          const s = (JSON.parse(e.data) as { status?: ApprovalStatus }).status;
+          if (s && s !== 'waiting') onStatus(s);
+        } catch {
+          // data we do not understand
         }
-      }
+      });
       if (!stopped) void poll();
     } catch {
       if (!stopped) void poll();

@@ -1,12 +1,18 @@
 import { expect } from 'vitest';
+import { eventStreamParser } from '../../../src/shared/api/event-stream';
 
-/** Reads server-sent events from a fetch stream until `until` says stop. */
+type Received = { event: string; data: unknown };
+
+/**
+ * Reads server-sent events from a fetch stream until `until` says stop; `onOpen` runs once the
+ * stream's first bytes arrived (the server is subscribed by then).
+ */
 export async function readEvents(
   url: string,
   headers: Record<string, string>,
-  until: (events: { event: string; data: unknown }[]) => boolean,
+  until: (events: Received[]) => boolean,
   onOpen?: () => Promise<void>,
-): Promise<{ event: string; data: unknown }[]> {
+): Promise<Received[]> {
   const ac = new AbortController();
   const timer = setTimeout(() => ac.abort(), 10_000);
   const res = await fetch(url, { headers, signal: ac.signal });
@@ -14,22 +20,14 @@ export async function readEvents(
   expect(res.headers.get('content-type')).toContain('text/event-stream');
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
-  const events: { event: string; data: unknown }[] = [];
-  let buffer = '';
+  const events: Received[] = [];
+  const feed = eventStreamParser((e) => events.push({ event: e.event, data: JSON.parse(e.data) }));
   let opened = false;
   try {
     while (!until(events)) {
       const { value, done } = await reader.read();
       if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      let i;
-      while ((i = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, i);
-        buffer = buffer.slice(i + 2);
-        const event = /^event: (.*)$/m.exec(block)?.[1];
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (event && data) events.push({ event, data: JSON.parse(data) });
-      }
+      feed(decoder.decode(value, { stream: true }));
       if (!opened && onOpen) {
         opened = true;
         await onOpen();
