@@ -1,6 +1,6 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FlowStepView } from '@/engine/ui/flow-step-view';
 import type { TransactionServices } from '@/engine/services/transaction-services';
 import { initI18n } from '@/shared/i18n/i18n';
@@ -81,7 +81,7 @@ describe('FlowStepView', () => {
     const next = await screen.findByTestId('inquiry-submit');
     await userEvent.click(next);
     expect(await screen.findByText('Silakan masukkan nomor virtual account')).toBeTruthy();
-    expect(screen.getAllByText('Silakan pilih sumber dana').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Silakan pilih sumber dana')).toHaveLength(1);
     await userEvent.type(screen.getByLabelText(/Nomor virtual account/), '12ab34');
     await userEvent.click(next);
     expect(await screen.findByText('Nomor virtual account terdiri dari 11 sampai 16 digit')).toBeTruthy();
@@ -94,6 +94,63 @@ describe('FlowStepView', () => {
     await userEvent.click(next);
     expect(await screen.findByText('Tidak ada tagihan untuk nomor ini')).toBeTruthy();
     expect(inquiryCalls).toEqual([{ sourceOfFund: '7', customerNumber: '8888801234567890' }]);
+  }, 30_000);
+
+  it('shows each missing field once, focuses the first, logs nothing, and picks an enum in the same kind of select', async () => {
+    const sameBank = loadFlowsFromDisk().flows.find((f) => f.flow.id === 'transfer.samebank')!.flow;
+    const logged = vi.spyOn(console, 'error');
+    try {
+      render(<FlowStepView flow={sameBank} services={services} />);
+      await userEvent.click(await screen.findByTestId('inquiry-submit'));
+      for (const text of [
+        'Silakan pilih sumber dana',
+        'Silakan masukkan nomor rekening penerima',
+        'Silakan pilih tujuan transaksi',
+        'Silakan masukkan nominal',
+      ])
+        expect(await screen.findAllByText(text)).toHaveLength(1);
+      expect(logged).not.toHaveBeenCalled();
+      const source = screen.getByRole('combobox', { name: /Sumber dana/ });
+      await waitFor(() =>
+        expect(source.closest('.MuiFormControl-root')!.contains(document.activeElement)).toBe(true),
+      );
+      const purpose = screen.getByRole('combobox', { name: /Tujuan transaksi/ });
+      expect(purpose.textContent).toBe('Pilih…');
+      await userEvent.click(purpose);
+      await userEvent.click(await screen.findByRole('option', { name: 'Keluarga' }));
+      await waitFor(() => expect(purpose.textContent).toBe('Keluarga'));
+      expect(screen.queryByText('Silakan pilih tujuan transaksi')).toBeNull();
+    } finally {
+      logged.mockRestore();
+    }
+  }, 30_000);
+
+  it('keeps a dependent choice closed, saying what it waits for, until that field is chosen', async () => {
+    const topUp = loadFlowsFromDisk().flows.find((f) => f.flow.id === 'purchase.mobile')!.flow;
+    const withOperators: TransactionServices = {
+      ...services,
+      formData: async () => ({
+        operator: [{ value: 'tsel', labelEng: 'Telkomsel', labelIdn: 'Telkomsel' }],
+        denomination: [
+          {
+            value: 'tsel-50',
+            labelEng: 'Rp50,000',
+            labelIdn: 'Rp50.000',
+            detail: { operator: 'tsel', price: idr(5_150_000) },
+          },
+        ],
+      }),
+    };
+    render(<FlowStepView flow={topUp} services={withOperators} />);
+    const denomination = await screen.findByRole('combobox', { name: /Nominal/ });
+    await waitFor(() => expect(denomination.getAttribute('aria-disabled')).toBe('true'));
+    expect(screen.getByText('Pilih Operator terlebih dahulu')).toBeTruthy();
+    await userEvent.click(screen.getByRole('combobox', { name: /Operator/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Telkomsel' }));
+    await waitFor(() => expect(denomination.getAttribute('aria-disabled')).toBeNull());
+    expect(screen.queryByText('Pilih Operator terlebih dahulu')).toBeNull();
+    await userEvent.click(denomination);
+    expect(await screen.findByRole('option', { name: /Rp50\.000/ })).toBeTruthy();
   }, 30_000);
 
   it('shows a pending receipt as in progress, with its fees and total', async () => {

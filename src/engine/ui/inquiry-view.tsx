@@ -83,11 +83,20 @@ export function InquiryView(props: InquiryViewProps) {
     for (const [f, msg] of Object.entries(server.byField)) e[f] = { __errors: [msg] };
     return e as ErrorSchema;
   }, [server]);
+  const titles = useMemo(() => {
+    const out: Record<string, string> = {};
+    for (const [field, ui] of Object.entries(uiSchema)) {
+      const title = (ui as UiSchema | undefined)?.['ui:title'];
+      if (typeof title === 'string') out[field] = title;
+    }
+    return out;
+  }, [uiSchema]);
   const formContext: EngineFormContext = {
     choices: props.choices,
     specs: flow.choices ?? {},
     formData: data,
     loading: !!props.choicesLoading,
+    titles,
   };
   const transformErrors = (errors: RJSFValidationError[]) =>
     errors.map((e) => {
@@ -135,6 +144,9 @@ export function InquiryView(props: InquiryViewProps) {
         showErrorList={false}
         noHtml5Validate
         transformErrors={transformErrors}
+        // Every error is shown under its field; without onError RJSF logs them to the console.
+        onError={() => undefined}
+        focusOnFirstError
         translateString={translateString}
         disabled={props.busy}
         onChange={(e) => setData((e.formData ?? {}) as Record<string, unknown>)}

@@ -12,6 +12,8 @@ export interface EngineFormContext {
   specs: Record<string, ChoiceSpec>;
   formData: Record<string, unknown>;
   loading: boolean;
+  /** Each field's title in the user's language (a dependent choice names the field it waits for). */
+  titles: Record<string, string>;
 }
 
 const fieldOf = (props: WidgetProps) => props.name || props.id.replace(/^root_/, '');
@@ -39,7 +41,8 @@ export function ChoiceWidget(props: WidgetProps) {
   const field = fieldOf(props);
   const ctx = ctxOf(props);
   const opts = optionsFor(field, ctx);
-  const err = errorText(props);
+  const dep = ctx.specs[field]?.dependsOn;
+  const waitingFor = dep && (ctx.formData[dep] === undefined || ctx.formData[dep] === '') ? dep : undefined;
   const describe = (o: ChoiceOption) => {
     const bal = o.detail?.balance;
     const price = o.detail?.price;
@@ -54,32 +57,87 @@ export function ChoiceWidget(props: WidgetProps) {
     return extra ? `${optionLabel(o, lang)} — ${extra}` : optionLabel(o, lang);
   };
   return (
+    <SelectField
+      widget={props}
+      value={props.value ?? ''}
+      disabled={ctx.loading || !!waitingFor}
+      helperText={
+        ctx.loading
+          ? t('inquiry.loadingChoices')
+          : waitingFor
+            ? t('inquiry.chooseFirst', { field: ctx.titles[waitingFor] ?? waitingFor })
+            : opts.length
+              ? undefined
+              : t('inquiry.noChoices')
+      }
+      onPick={(v) => props.onChange(v === '' ? undefined : v)}
+      options={opts.map((o) => ({ value: o.value, label: describe(o) }))}
+    />
+  );
+}
+
+/**
+ * The engine's one select: label always above (as on every engine field), "Choose…" until something
+ * is chosen. The error itself is the field template's to show, once, as for every other field.
+ */
+function SelectField(props: {
+  widget: WidgetProps;
+  value: string;
+  disabled?: boolean;
+  helperText?: string;
+  onPick: (value: string) => void;
+  options: { value: string; label: string }[];
+}) {
+  const { t } = useTranslation('engine');
+  const w = props.widget;
+  const disabled = w.disabled || w.readonly || !!props.disabled;
+  return (
     <TextField
       select
       fullWidth
-      id={props.id}
-      name={props.id}
-      label={props.label}
-      required={props.required}
-      disabled={props.disabled || props.readonly || ctx.loading}
-      value={props.value ?? ''}
-      error={!!err}
-      helperText={
-        err ?? (ctx.loading ? t('inquiry.loadingChoices') : opts.length ? undefined : t('inquiry.noChoices'))
-      }
-      onChange={(e) => props.onChange(e.target.value === '' ? undefined : e.target.value)}
-      onBlur={() => props.onBlur(props.id, props.value)}
-      slotProps={{ inputLabel: { shrink: true } }}
+      id={w.id}
+      name={w.id}
+      label={w.label}
+      required={w.required}
+      disabled={disabled}
+      value={props.value}
+      error={!!errorText(w)}
+      helperText={props.helperText}
+      onChange={(e) => props.onPick(e.target.value)}
+      onBlur={() => w.onBlur(w.id, w.value)}
+      slotProps={{
+        inputLabel: { shrink: true },
+        select: { displayEmpty: true },
+        // A closed field's help says what to do first: full contrast, not the disabled grey.
+        formHelperText: disabled ? { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } : undefined,
+      }}
     >
       <MenuItem value="">
         <em>{t('inquiry.choose')}</em>
       </MenuItem>
-      {opts.map((o) => (
+      {props.options.map((o) => (
         <MenuItem key={o.value} value={o.value}>
-          {describe(o)}
+          {o.label}
         </MenuItem>
       ))}
     </TextField>
+  );
+}
+
+/**
+ * A schema enum (a transfer's purpose) as a select that looks like the choice fields: label above,
+ * "Choose…" until something is chosen. Options go by index, so any enum value type round-trips.
+ */
+export function EnumSelectWidget(props: WidgetProps) {
+  const opts = props.options.enumOptions ?? [];
+  const index = opts.findIndex((o) => o.value === props.value);
+  return (
+    <SelectField
+      widget={props}
+      value={index < 0 ? '' : String(index)}
+      onPick={(v) => props.onChange(v === '' ? undefined : opts[Number(v)]?.value)}
+      options={opts.map((o, i) => ({ value: String(i), label: o.label }))}
+    />
   );
 }
 
@@ -169,4 +227,10 @@ export function AmountWidget(props: WidgetProps) {
   );
 }
 
-export const ENGINE_WIDGETS = { choice: ChoiceWidget, amount: AmountWidget, digits: DigitsWidget };
+export const ENGINE_WIDGETS = {
+  choice: ChoiceWidget,
+  amount: AmountWidget,
+  digits: DigitsWidget,
+  // Replaces the theme's select for every enum.
+  SelectWidget: EnumSelectWidget,
+};
