@@ -17,7 +17,7 @@ export interface PendingApproval {
     total: Money;
     exchangeRate?: string;
     equivalent?: Money;
-    rows: { labelEng: string; labelIdn: string; value: string }[];
+    rows: { labelEng: string; labelIdn: string; valueEng: string; valueIdn: string }[];
   };
 }
 

@@ -81,7 +81,7 @@ export function ApprovalCard({
         </Typography>
         <Divider sx={{ mb: 1 }} />
         {s.rows.map((r) => (
-          <Row key={r.labelEng} label={en ? r.labelEng : r.labelIdn} value={r.value} />
+          <Row key={r.labelEng} label={en ? r.labelEng : r.labelIdn} value={en ? r.valueEng : r.valueIdn} />
         ))}
         <Divider sx={{ my: 1 }} />
         <Row label={t('card.amount')} value={money(s.amount)} />

@@ -79,9 +79,9 @@ describe('same-bank transfer approved in the companion app', () => {
       expect(text).toContain(BENEFICIARY_NAME);
       expect(text.replace(/\D/g, '')).toContain(BENEFICIARY);
       expect(text).toContain('Uang kuliah');
-      // The purpose reads as the web shows it, not the form's raw enum value.
-      expect(text).toMatch(/Purpose of transaction[^]*Family/);
-      expect(text).not.toContain('Purpose of transactionfamily');
+      // The purpose reads as the web shows it, in the app's language only (not the raw enum value).
+      expect(text).toContain('Purpose of transactionFamily');
+      expect(text).not.toContain('Keluarga');
       await screenshot(mobile.page, 'flows-approval-mobile-request-en');
 
       const confirm = web.page.waitForResponse(isCall('confirm'));

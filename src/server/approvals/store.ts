@@ -20,7 +20,7 @@ export interface ApprovalSummary {
   total: { amount: number; currency: string };
   exchangeRate?: string;
   equivalent?: { amount: number; currency: string };
-  rows: { labelEng: string; labelIdn: string; value: string }[];
+  rows: { labelEng: string; labelIdn: string; valueEng: string; valueIdn: string }[];
 }
 
 export interface PendingApproval extends ApprovalTicket {

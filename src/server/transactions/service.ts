@@ -395,7 +395,8 @@ export function createTransactionService(deps: TransactionServiceDeps) {
       rows.push({
         labelEng: t(r.labelKey, 'en'),
         labelIdn: t(r.labelKey, 'id'),
-        value: eng === idn ? eng : `${idn} / ${eng}`,
+        valueEng: eng,
+        valueIdn: idn,
       });
     }
     return {

@@ -92,7 +92,8 @@ describe.each(testDbs)('app approvals and the companion app API on $name', ({ op
     expect(item.summary.amount).toEqual({ amount: rp(125_000), currency: 'IDR' });
     expect(item.summary.total).toEqual({ amount: rp(125_000), currency: 'IDR' });
     expect(item.summary.title.eng).not.toContain(':');
-    const values = item.summary.rows.map((r: { value: string }) => r.value).join(' | ');
+    type SummaryRow = { labelEng: string; valueEng: string; valueIdn: string };
+    const values = item.summary.rows.map((r: SummaryRow) => r.valueEng).join(' | ');
     expect(values).toContain('Tabungan Utama');
     expect(values).toContain('Giro');
     expect(values).toContain('Bayar kos');
