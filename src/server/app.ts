@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Db } from './db/db';
 import errorHandler from './http/error-handler';
+import inputGuard from './http/input-guard';
 import securityHeaders from './http/security-headers';
 import openapi from './http/openapi';
 import staticApps from './http/static-apps';
@@ -51,6 +52,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // external
   await app.register(errorHandler);
+  await app.register(inputGuard);
   await app.register(securityHeaders);
   await app.register(openapi);
 

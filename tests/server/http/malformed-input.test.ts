@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../src/server/app';
+import type { Db } from '../../../src/server/db/db';
+import { customerWithSession, insertAccount, sessionHeaders } from '../transactions/bank';
+import { testDbs } from '../test-db';
+import { loadFlowsOrThrow } from '../../../src/shared/flows/load-node';
+
+process.env.ARGON2_FAST = '1';
+
+type Schema = { type?: string | string[]; properties?: Record<string, Schema>; items?: Schema };
+type Operation = {
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+  parameters?: { in: string; name: string }[];
+};
+
+/** A value of every other JSON type than the schema's, plus values that break naive code. */
+function wrongValues(s: Schema | undefined): unknown[] {
+  const types = new Set([s?.type ?? []].flat());
+  const out: unknown[] = [
+    null,
+    {},
+    [],
+    { $ne: 1 },
+    "' OR 1=1 --",
+    '\u0000',
+    'x'.repeat(100_000),
+    -1,
+    1e308,
+    2 ** 63,
+    0.5,
+    true,
+  ];
+  if (!types.has('string')) out.push('12');
+  if (!types.has('number') && !types.has('integer')) out.push(12);
+  return out;
+}
+
+// Every route the OpenAPI document names, fed bodies of the wrong shape: the answer is always the
+// apierror payload with a 4xx, never a 500 or a stack trace.
+describe.each(testDbs)('malformed input on every route on $name', ({ open }) => {
+  let db: Db;
+  let app: FastifyInstance;
+  let paths: Record<string, Record<string, Operation>>;
+  let web: Record<string, string>;
+  let mobile: Record<string, string>;
+
+  beforeAll(async () => {
+    db = await open();
+    app = await buildApp({ db });
+    paths = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths;
+    const c = await customerWithSession(db);
+    await insertAccount(db, c.customerId, { balance: 1_000_000_00 });
+    web = c.headers;
+    mobile = await sessionHeaders(db, c.customerId, 'mobile');
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+
+  it('refuses a NUL character anywhere in a request (PostgreSQL cannot store one), naming where it is', async () => {
+    const inquiry = await app.inject({
+      method: 'POST',
+      url: '/api/transaction/v1/inquiry',
+      headers: web,
+      payload: { flowId: 'transfer.own', form: { message: 'kos\u0000' } },
+    });
+    expect(inquiry.statusCode).toBe(400);
+    expect(inquiry.json().apierror).toMatchObject({
+      errorCode: 'INVALID_REQUEST',
+      fields: {
+        '/form/message': {
+          eng: 'contains a character that is not allowed',
+          idn: 'berisi karakter yang tidak diizinkan',
+        },
+      },
+    });
+    const query = await app.inject({ method: 'GET', url: '/api/dev/v1/outbox?phone=%2B62%00', headers: web });
+    expect(query.statusCode).toBe(400);
+    expect(Object.keys(query.json().apierror.fields)).toEqual(['/query/phone']);
+  });
+
+  it('answers each with a 4xx apierror', async () => {
+    const failures: string[] = [];
+    let tried = 0;
+    for (const [path, ops] of Object.entries(paths)) {
+      // Event streams stay open (their refusals are tested with the approvals); logout would end the sessions.
+      if (!path.startsWith('/api/') || path.includes('logout') || path.endsWith('/events')) continue;
+      for (const [method, op] of Object.entries(ops)) {
+        const t0 = Date.now();
+        const schema = op.requestBody?.content?.['application/json']?.schema;
+        const bodies: unknown[] = [{}, [], 'text', 42, null];
+        for (const [prop, ps] of Object.entries(schema?.properties ?? {}))
+          for (const v of wrongValues(ps)) bodies.push({ [prop]: v });
+        // A flow's form, field by field, for every flow: each form schema sees every wrong value.
+        if (schema?.properties?.flowId && schema.properties.form)
+          for (const { flow, schemas } of loadFlowsOrThrow())
+            for (const [field, fs] of Object.entries((schemas[flow.form.schema] as Schema).properties ?? {}))
+              for (const v of wrongValues(fs)) bodies.push({ flowId: flow.id, form: { [field]: v } });
+        for (const headers of [web, mobile]) {
+          for (const body of method === 'get' ? [undefined] : bodies) {
+            const query = (op.parameters ?? []).filter((p) => p.in === 'query');
+            const queries =
+              method === 'get' && query.length ? ['', ...query.map((p) => `?${p.name}=%00%27`)] : [''];
+            for (const q of queries) {
+              tried++;
+              const res = await app.inject({
+                method: method.toUpperCase() as 'GET' | 'POST',
+                url: path.replace(/\{[^}]+\}/g, 'x%27') + q,
+                headers: { ...headers, 'content-type': 'application/json' },
+                payload: body === undefined ? undefined : JSON.stringify(body),
+              });
+              if (res.headers['content-type']?.toString().includes('text/event-stream')) continue;
+              const ok =
+                res.statusCode < 500 &&
+                !/\n\s+at /.test(res.body) &&
+                (res.statusCode < 400 || !!res.json().apierror?.errorCode);
+              if (!ok)
+                failures.push(
+                  `${method.toUpperCase()} ${path}${q} ${JSON.stringify(body)?.slice(0, 80)} -> ${res.statusCode} ${res.body.slice(0, 200)}`,
+                );
+            }
+          }
+        }
+        if (process.env.FUZZ_TIMES) console.log(Date.now() - t0, method, path);
+      }
+    }
+    expect(tried).toBeGreaterThan(500);
+    expect(failures).toEqual([]);
+  }, 300_000);
+});
