@@ -4,6 +4,7 @@ import { flowById } from '@/engine/flows-data';
 import type { TransactionServices } from '@/engine/services/transaction-services';
 import type { FlowRestore } from '@/engine/machine/flow-machine';
 import { FlowStepView } from '@/engine/ui/flow-step-view';
+import { allResources } from '../.storybook/locales';
 
 /**
  * Renders one step of one flow in a given outcome with fake services, for the generated stories.
@@ -23,6 +24,15 @@ const IDR = (amount: number) => ({ amount, currency: 'IDR' });
 const later = (ms: number) => new Date(Date.now() + ms).toISOString();
 // Stories must look the same on every run: a fixed clock for what the page shows as dates.
 const FIXED_DATE = '2026-11-20T09:30:00+07:00';
+
+/** A field's title from the locale files ("Denomination"), for option labels a designer can read. */
+function titleOf(flow: FlowFile, field: string, lang: 'en' | 'id'): string {
+  const key = (flow.form.uiSchema?.[field] as { 'ui:title'?: string } | undefined)?.['ui:title'];
+  const [ns, path] = key?.includes(':') ? key.split(':', 2) : ['flows', key];
+  let node: unknown = ns ? allResources[lang]?.[ns] : undefined;
+  for (const part of path?.split('.') ?? []) node = (node as Record<string, unknown> | undefined)?.[part];
+  return typeof node === 'string' ? node : field;
+}
 
 /** Two plausible options per choice field; a dependent field's options follow the first option of its parent. */
 function fakeChoices(flow: FlowFile): Record<string, ChoiceOption[]> {
@@ -57,8 +67,8 @@ function fakeChoices(flow: FlowFile): Record<string, ChoiceOption[]> {
       const parent = spec.dependsOn ? out[spec.dependsOn]?.[0]?.value : undefined;
       out[field] = [1, 2].map((n) => ({
         value: `${field}-${n}`,
-        labelEng: `${field} ${n}`,
-        labelIdn: `${field} ${n}`,
+        labelEng: `${titleOf(flow, field, 'en')} ${n}`,
+        labelIdn: `${titleOf(flow, field, 'id')} ${n}`,
         detail: {
           ...(spec.filterKey && parent ? { [spec.filterKey]: parent } : {}),
           price: IDR(n * 5_000_000),
@@ -140,14 +150,15 @@ function sampleReceipt(flow: FlowFile, inquiry: InquiryResponse, status: Receipt
     createdAt: FIXED_DATE,
     ...(status === 'failed'
       ? {
+          // A refusal any flow can meet (a transfer's bank or a biller alike).
           error: {
-            sourceSystem: 'SIBS',
-            errorCode: '9123',
-            message: 'Beneficiary account is inactive',
+            sourceSystem: 'ESB',
+            errorCode: '0005',
+            message: 'The transaction was refused. Your balance has not been charged.',
             errorTitleEng: 'Transaction failed',
             errorTitleIdn: 'Transaksi gagal',
-            errorMessageEng: 'Beneficiary account is inactive',
-            errorMessageIdn: 'Rekening tujuan tidak aktif',
+            errorMessageEng: 'The transaction was refused. Your balance has not been charged.',
+            errorMessageIdn: 'Transaksi ditolak. Saldo Anda tidak terpotong.',
           },
         }
       : {}),

@@ -1,3 +1,4 @@
+import { formatBankDate, formatBankDateTime } from '@/shared/bank-time';
 import { formatMoney, type Money } from '@/shared/money';
 import {
   readValue,
@@ -46,9 +47,9 @@ export function formatRow(
     case 'account':
       return String(v).replace(/(\d{4})(?=\d)/g, '$1 ');
     case 'date':
-      return new Date(String(v)).toLocaleDateString(lang === 'en' ? 'en-GB' : 'id-ID');
+      return formatBankDate(String(v), lang);
     case 'datetime':
-      return new Date(String(v)).toLocaleString(lang === 'en' ? 'en-GB' : 'id-ID');
+      return formatBankDateTime(String(v), lang);
     default:
       return isMoney(v) ? formatMoney(v, lang) : String(v);
   }

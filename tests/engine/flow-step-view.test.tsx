@@ -153,7 +153,7 @@ describe('FlowStepView', () => {
     expect(await screen.findByRole('option', { name: /Rp50\.000/ })).toBeTruthy();
   }, 30_000);
 
-  it('shows a pending receipt as in progress, with its fees and total', async () => {
+  it('shows a pending receipt as in progress, with its fees, total and time in WIB', async () => {
     const receipt: Receipt = {
       referenceNo: 'TRX9',
       status: 'pending',
@@ -162,7 +162,7 @@ describe('FlowStepView', () => {
       fees: [{ kind: 'admin', amount: idr(250_000) }],
       total: idr(15_250_000),
       details: { customerName: 'SITI' },
-      createdAt: new Date().toISOString(),
+      createdAt: '2026-11-23T15:48:53Z',
     };
     render(
       <FlowStepView
@@ -178,6 +178,8 @@ describe('FlowStepView', () => {
     expect(screen.getByText('Rp 2.500')).toBeTruthy();
     expect(screen.getByText('Rp 152.500')).toBeTruthy();
     expect(screen.getByText('SITI')).toBeTruthy();
+    // The bank's time on any device (this test runs in the machine's zone).
+    expect(screen.getByText('23/11/2026, 22.48.53 WIB')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('receipt-pdf')).toBeTruthy());
   });
 });

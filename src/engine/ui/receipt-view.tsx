@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChoiceOption, FlowFile, Receipt } from '@/shared/flows';
+import { formatBankDateTime } from '@/shared/bank-time';
 import type { Lang } from '../format';
 import { buildPdf } from '../pdf';
 import type { TransactionServices } from '../services/transaction-services';
@@ -53,7 +54,7 @@ export function ReceiptView(p: ReceiptViewProps) {
     { label: t('receipt.referenceNo'), value: r.referenceNo || '-' },
     {
       label: t('receipt.date'),
-      value: new Date(r.createdAt).toLocaleString(lang === 'en' ? 'en-GB' : 'id-ID'),
+      value: formatBankDateTime(r.createdAt, lang),
     },
     { label: t('receipt.statusLabel'), value: statusText },
   ];

@@ -1,0 +1,22 @@
+/**
+ * The bank keeps Jakarta time (WIB, UTC+7, no daylight saving): its days for limits and banners are
+ * Jakarta days, and a transaction's time reads the same on a receipt whatever the device's zone.
+ */
+export const BANK_TIME_ZONE = 'Asia/Jakarta';
+
+const locale = (lang: 'en' | 'id') => (lang === 'en' ? 'en-GB' : 'id-ID');
+
+/** "23/11/2026, 22:48:53 WIB" (en) / "23/11/2026, 22.48.53 WIB" (id); the text itself if it is no date. */
+export function formatBankDateTime(iso: string, lang: 'en' | 'id'): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.toLocaleString(locale(lang), { timeZone: BANK_TIME_ZONE })} WIB`;
+}
+
+/** The Jakarta date of an instant, or a plain "YYYY-MM-DD" as it is written. */
+export function formatBankDate(iso: string, lang: 'en' | 'id'): string {
+  const plain = /^\d{4}-\d{2}-\d{2}$/.test(iso);
+  const d = new Date(plain ? `${iso}T00:00:00Z` : iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return d.toLocaleDateString(locale(lang), { timeZone: plain ? 'UTC' : BANK_TIME_ZONE });
+}
