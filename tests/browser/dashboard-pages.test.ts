@@ -37,7 +37,9 @@ describe('dashboard pages', () => {
       expect(await page.getByTestId('special-rate-notice').textContent()).toContain(
         'Special rates change every 10 seconds',
       );
-      expect(await page.getByTestId('rates-updated').textContent()).toMatch(/Last update: \d\d:\d\d:\d\d/);
+      expect(await page.getByTestId('rates-updated').textContent()).toMatch(
+        /^Last update: \d\d:\d\d:\d\d WIB$/,
+      );
       expect(await page.getByTestId('rate-special-USD').textContent()).toMatch(
         /USD.*\d[\d,]*\.\d\d.*\d[\d,]*\.\d\d/,
       );

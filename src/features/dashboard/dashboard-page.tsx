@@ -24,7 +24,7 @@ import {
   type FeatureRequirement,
 } from '@/shared/ui';
 import { dashboardApi, type DashboardSummary } from './api';
-import { formatDate, type Lang } from './format';
+import { formatDate, formatTime, type Lang } from './format';
 import {
   AccountsSection,
   CreditCardsSection,
@@ -117,7 +117,7 @@ export function DashboardPage() {
         {c.lastLoginAt && (
           <Typography variant="body2" color="text.secondary">
             {t('lastLogin', {
-              when: `${formatDate(c.lastLoginAt, lang)} ${new Date(c.lastLoginAt).toLocaleTimeString(lang === 'id' ? 'id-ID' : 'en-GB', { hour: '2-digit', minute: '2-digit' })}`,
+              when: `${formatDate(c.lastLoginAt, lang)} ${formatTime(c.lastLoginAt, lang, false)}`,
             })}
           </Typography>
         )}

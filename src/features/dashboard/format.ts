@@ -1,3 +1,4 @@
+import { BANK_TIME_ZONE } from '@/shared/bank-time';
 import { formatMoney, type Money } from '@/shared/money';
 
 export type Lang = 'id' | 'en';
@@ -21,21 +22,27 @@ export function formatDecimal(text: string, lang: Lang, decimals = 2): string {
 }
 
 export function formatDate(iso: string, lang: Lang): string {
-  const d = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T00:00:00`) : new Date(iso);
+  // A plain date is the date written; an instant is read in the bank's time (WIB).
+  const plain = /^\d{4}-\d{2}-\d{2}$/.test(iso);
+  const d = new Date(plain ? `${iso}T00:00:00Z` : iso);
   if (Number.isNaN(d.getTime())) return iso;
   return d.toLocaleDateString(lang === 'id' ? 'id-ID' : 'en-GB', {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
+    timeZone: plain ? 'UTC' : BANK_TIME_ZONE,
   });
 }
 
-export function formatTime(iso: string, lang: Lang): string {
+/** The bank's time of an instant, labelled: "22:48:53 WIB". */
+export function formatTime(iso: string, lang: Lang, seconds = true): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleTimeString(lang === 'id' ? 'id-ID' : 'en-GB', {
+  const time = d.toLocaleTimeString(lang === 'id' ? 'id-ID' : 'en-GB', {
     hour: '2-digit',
     minute: '2-digit',
-    second: '2-digit',
+    ...(seconds ? { second: '2-digit' as const } : {}),
+    timeZone: BANK_TIME_ZONE,
   });
+  return `${time} WIB`;
 }
