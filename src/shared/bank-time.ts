@@ -13,10 +13,27 @@ export function formatBankDateTime(iso: string, lang: 'en' | 'id'): string {
   return `${d.toLocaleString(locale(lang), { timeZone: BANK_TIME_ZONE })} WIB`;
 }
 
-/** The Jakarta date of an instant, or a plain "YYYY-MM-DD" as it is written. */
-export function formatBankDate(iso: string, lang: 'en' | 'id'): string {
+/** "22:48:53 WIB", or "22:48 WIB" without seconds. */
+export function formatBankTime(iso: string, lang: 'en' | 'id', seconds = true): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const time = d.toLocaleTimeString(locale(lang), {
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(seconds ? { second: '2-digit' as const } : {}),
+    timeZone: BANK_TIME_ZONE,
+  });
+  return `${time} WIB`;
+}
+
+/** The Jakarta date of an instant, or a plain "YYYY-MM-DD" as it is written; `style` as Intl's. */
+export function formatBankDate(
+  iso: string,
+  lang: 'en' | 'id',
+  style: Intl.DateTimeFormatOptions = {},
+): string {
   const plain = /^\d{4}-\d{2}-\d{2}$/.test(iso);
   const d = new Date(plain ? `${iso}T00:00:00Z` : iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleDateString(locale(lang), { timeZone: plain ? 'UTC' : BANK_TIME_ZONE });
+  return d.toLocaleDateString(locale(lang), { ...style, timeZone: plain ? 'UTC' : BANK_TIME_ZONE });
 }

@@ -1,4 +1,4 @@
-import { BANK_TIME_ZONE } from '@/shared/bank-time';
+import { formatBankDate, formatBankTime } from '@/shared/bank-time';
 import { formatMoney, type Money } from '@/shared/money';
 
 export type Lang = 'id' | 'en';
@@ -21,28 +21,7 @@ export function formatDecimal(text: string, lang: Lang, decimals = 2): string {
   return `${sign}${grouped}${decimals > 0 ? (lang === 'id' ? ',' : '.') + fracPart : ''}`;
 }
 
-export function formatDate(iso: string, lang: Lang): string {
-  // A plain date is the date written; an instant is read in the bank's time (WIB).
-  const plain = /^\d{4}-\d{2}-\d{2}$/.test(iso);
-  const d = new Date(plain ? `${iso}T00:00:00Z` : iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleDateString(lang === 'id' ? 'id-ID' : 'en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: plain ? 'UTC' : BANK_TIME_ZONE,
-  });
-}
+export const formatDate = (iso: string, lang: Lang): string =>
+  formatBankDate(iso, lang, { day: 'numeric', month: 'short', year: 'numeric' });
 
-/** The bank's time of an instant, labelled: "22:48:53 WIB". */
-export function formatTime(iso: string, lang: Lang, seconds = true): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const time = d.toLocaleTimeString(lang === 'id' ? 'id-ID' : 'en-GB', {
-    hour: '2-digit',
-    minute: '2-digit',
-    ...(seconds ? { second: '2-digit' as const } : {}),
-    timeZone: BANK_TIME_ZONE,
-  });
-  return `${time} WIB`;
-}
+export const formatTime = formatBankTime;
