@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { ApprovalStatus, ChoiceOption, FlowFile, InquiryResponse, Receipt } from '@/shared/flows';
+import { lookupLocaleKey } from '@/shared/flows';
 import { flowById } from '@/engine/flows-data';
 import type { TransactionServices } from '@/engine/services/transaction-services';
 import type { FlowRestore } from '@/engine/machine/flow-machine';
@@ -28,10 +29,8 @@ const FIXED_DATE = '2026-11-20T09:30:00+07:00';
 /** A field's title from the locale files ("Denomination"), for option labels a designer can read. */
 function titleOf(flow: FlowFile, field: string, lang: 'en' | 'id'): string {
   const key = (flow.form.uiSchema?.[field] as { 'ui:title'?: string } | undefined)?.['ui:title'];
-  const [ns, path] = key?.includes(':') ? key.split(':', 2) : ['flows', key];
-  let node: unknown = ns ? allResources[lang]?.[ns] : undefined;
-  for (const part of path?.split('.') ?? []) node = (node as Record<string, unknown> | undefined)?.[part];
-  return typeof node === 'string' ? node : field;
+  const text = key ? lookupLocaleKey((ns) => allResources[lang]?.[ns], key) : undefined;
+  return typeof text === 'string' ? text : field;
 }
 
 /** Two plausible options per choice field; a dependent field's options follow the first option of its parent. */

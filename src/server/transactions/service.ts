@@ -10,6 +10,7 @@ import { DEFAULT_PENDING_CODES } from '../../shared/flows/registry-names';
 import type { FlowFile } from '../../shared/flows/types';
 import type { Fee, InquiryResponse, PhoneOption, Receipt } from '../../shared/flows/api';
 import { readValue } from '../../shared/flows/values';
+import { lookupLocaleKey } from '../../shared/flows/locale-key';
 import type { FlowCatalog, CatalogFlow } from './catalog';
 import { validateFormOrThrow } from './catalog';
 import { txErrors } from './errors';
@@ -109,13 +110,8 @@ function localeReader(root: string) {
     return cache.get(key);
   };
   return (localeKey: string, lang: 'en' | 'id'): string => {
-    const [ns, rest] = localeKey.includes(':')
-      ? (localeKey.split(/:(.*)/s, 2) as [string, string])
-      : ['flows', localeKey];
-    let node: unknown = read(lang, ns);
-    for (const part of rest.split('.'))
-      node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
-    return typeof node === 'string' ? node : localeKey;
+    const text = lookupLocaleKey((ns) => read(lang, ns), localeKey);
+    return typeof text === 'string' ? text : localeKey;
   };
 }
 

@@ -12,6 +12,7 @@ import type {
   TransitionConfig,
 } from './types';
 import { DEFAULT_STEPS, stepsOf } from './steps';
+import { lookupLocaleKey } from './locale-key';
 
 /** What the checker reads; the Node loader (load-node.ts) fills it from the three folders. */
 export interface FlowCheckInput {
@@ -120,16 +121,6 @@ function describe(e: ErrorObject): { path: string; message: string } {
   }
 }
 
-function lookupKey(locales: Record<string, unknown>, key: string): unknown {
-  const [ns, rest] = key.includes(':') ? (key.split(/:(.*)/s, 2) as [string, string]) : ['flows', key];
-  let node: unknown = locales[ns];
-  for (const part of rest.split('.')) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return node;
-}
-
 function asList(v: string | string[] | undefined): string[] {
   return v === undefined ? [] : Array.isArray(v) ? v : [v];
 }
@@ -213,7 +204,7 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
     const checkKey = (key: unknown, path: string) => {
       if (typeof key !== 'string' || !key) return;
       const missing = LANGS.filter((l) => {
-        const v = lookupKey(input.locales[l] ?? {}, key);
+        const v = lookupLocaleKey((ns) => input.locales[l]?.[ns], key);
         return typeof v !== 'string' || v.trim() === '';
       });
       if (missing.length)

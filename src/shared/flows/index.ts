@@ -4,3 +4,4 @@ export * from './steps';
 export * from './registry-names';
 export * from './values';
 export * from './api';
+export * from './locale-key';
