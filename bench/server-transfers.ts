@@ -14,7 +14,7 @@
  * share its event loop.
  */
 import { fork, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -321,6 +321,10 @@ async function oursAt(base: string, db: pg.Pool, seats: Seat[], clients: number,
   const work = await Promise.all(seats.slice(0, clients).map((s) => prepare(base, db, s, perClient)));
   const prepSeconds = (Date.now() - t0) / 1000;
   const latencies: number[] = [];
+  // BENCH_TRACE=<dir>: every timed confirm as a line (client, start ms, latency ms), to see whether a
+  // tail is spread out or bunched; the round's start in CLOCK_MONOTONIC lines it up with BENCH_PERF.
+  const trace: string[] | undefined = process.env.BENCH_TRACE ? [] : undefined;
+  let startMonotonicMs = 0;
   let cpu0 = cpuNow(serverPid);
   let start = performance.now();
   // BENCH_PERF=<dir>: a whole-machine `perf record` of the timed confirms (PostgreSQL's backends included).
@@ -329,6 +333,8 @@ async function oursAt(base: string, db: pg.Pool, seats: Seat[], clients: number,
         'perf',
         [
           'record',
+          '-k',
+          'CLOCK_MONOTONIC',
           '-a',
           '-g',
           '-e',
@@ -345,6 +351,7 @@ async function oursAt(base: string, db: pg.Pool, seats: Seat[], clients: number,
   await profiled(server, String(clients), async () => {
     cpu0 = cpuNow(serverPid);
     start = performance.now();
+    startMonotonicMs = Number(process.hrtime.bigint()) / 1e6;
     await Promise.all(
       work.map(async (items, c) => {
         const connection = new Connection(port);
@@ -359,6 +366,7 @@ async function oursAt(base: string, db: pg.Pool, seats: Seat[], clients: number,
             if (r.status !== 200 || (JSON.parse(r.body) as { status?: string }).status !== 'success')
               throw new Error(`transfer not booked: ${r.status} ${r.body}`);
             latencies.push(performance.now() - t);
+            trace?.push(`${c}\t${(t - start).toFixed(2)}\t${(performance.now() - t).toFixed(2)}`);
           }
         } finally {
           connection.close();
@@ -372,6 +380,11 @@ async function oursAt(base: string, db: pg.Pool, seats: Seat[], clients: number,
     await new Promise((r) => perfProc.once('exit', r));
   }
   const cpu = cpuPer(cpu0, cpuNow(serverPid), latencies.length);
+  if (trace)
+    appendFileSync(
+      `${process.env.BENCH_TRACE}/trace-${clients}.tsv`,
+      [`# round start, CLOCK_MONOTONIC ms: ${startMonotonicMs.toFixed(3)}`, ...trace].join('\n') + '\n',
+    );
   latencies.sort((a, b) => a - b);
   return {
     cpu,
