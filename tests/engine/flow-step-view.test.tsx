@@ -153,6 +153,48 @@ describe('FlowStepView', () => {
     expect(await screen.findByRole('option', { name: /Rp50\.000/ })).toBeTruthy();
   }, 30_000);
 
+  it("chooses the operator from the mobile number, and clears the other operator's denomination when it changes", async () => {
+    const topUp = loadFlowsFromDisk().flows.find((f) => f.flow.id === 'purchase.mobile')!.flow;
+    const nominal = (value: string, op: string, label: string) => ({
+      value,
+      labelEng: label,
+      labelIdn: label,
+      detail: { operator: op, price: idr(5_200_000) },
+    });
+    const withOperators: TransactionServices = {
+      ...services,
+      formData: async () => ({
+        operator: [
+          { value: 'TSEL', labelEng: 'Telkomsel', labelIdn: 'Telkomsel', detail: { prefixes: ['0812'] } },
+          { value: 'ISAT', labelEng: 'Indosat', labelIdn: 'Indosat', detail: { prefixes: ['0857'] } },
+        ],
+        denomination: [nominal('TSEL-50', 'TSEL', 'Rp50.000'), nominal('ISAT-50', 'ISAT', 'Rp50.001')],
+      }),
+    };
+    const logged = vi.spyOn(console, 'error');
+    try {
+      render(<FlowStepView flow={topUp} services={withOperators} />);
+      const operator = await screen.findByRole('combobox', { name: /Operator/ });
+      const denomination = screen.getByRole('combobox', { name: /Nominal/ });
+      const phone = screen.getByLabelText(/Nomor ponsel/);
+      await waitFor(() => expect(denomination.getAttribute('aria-disabled')).toBe('true'));
+      await userEvent.type(phone, '0812345678');
+      await waitFor(() => expect(operator.textContent).toBe('Telkomsel'));
+      expect(screen.getByText('Terdeteksi dari Nomor ponsel')).toBeTruthy();
+      await userEvent.click(denomination);
+      await userEvent.click(await screen.findByRole('option', { name: /Rp50\.000/ }));
+      await waitFor(() => expect(denomination.textContent).toMatch(/Rp50\.000/));
+      // Another operator's number: its operator, and no denomination of the first one.
+      await userEvent.clear(phone);
+      await userEvent.type(phone, '0857345678');
+      await waitFor(() => expect(operator.textContent).toBe('Indosat'));
+      expect(denomination.textContent).toBe('Pilih…');
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
+  }, 30_000);
+
   it('shows a pending receipt as in progress, with its fees, total and time in WIB', async () => {
     const receipt: Receipt = {
       referenceNo: 'TRX9',

@@ -11,10 +11,11 @@ import {
   type UiSchema,
 } from '@rjsf/utils';
 import type { ValidatorType } from '@rjsf/utils';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiErrorBody } from '@/shared/api-error';
 import type { ChoiceOption, FlowFile, FlowForm } from '@/shared/flows';
+import { applyChoiceRules, type ChoiceState } from './choice-rules';
 import { ENGINE_WIDGETS, optionsFor, type EngineFormContext } from './widgets';
 import { largeArrayFields } from '../fields';
 
@@ -71,7 +72,14 @@ export function InquiryView(props: InquiryViewProps) {
   const { flow, form, schema, validator } = props;
   const { t, i18n } = useTranslation(['engine', 'flows']);
   const lang = i18n.language === 'en' ? 'en' : 'id';
-  const [data, setData] = useState<Record<string, unknown>>(props.initial);
+  const specs = useMemo(() => flow.choices ?? {}, [flow.choices]);
+  const [state, setState] = useState<ChoiceState>({ form: props.initial, inferred: {} });
+  const data = state.form;
+  // Once the choices arrive, a saved or restored form is held to them too (and an inferable choice filled in).
+  const { choices, choicesLoading } = props;
+  useEffect(() => {
+    if (!choicesLoading) setState((s) => applyChoiceRules(s, s.form, specs, choices, true));
+  }, [choices, choicesLoading, specs]);
   const uiErrors = form.uiSchema ?? {};
   const uiSchema = useMemo(
     () => ({ ...translateUi(form.uiSchema, t), 'ui:submitButtonOptions': { norender: true } }) as UiSchema,
@@ -92,11 +100,12 @@ export function InquiryView(props: InquiryViewProps) {
     return out;
   }, [uiSchema]);
   const formContext: EngineFormContext = {
-    choices: props.choices,
-    specs: flow.choices ?? {},
+    choices,
+    specs,
     formData: data,
-    loading: !!props.choicesLoading,
+    loading: !!choicesLoading,
     titles,
+    inferred: state.inferred,
   };
   const transformErrors = (errors: RJSFValidationError[]) =>
     errors.map((e) => {
@@ -149,7 +158,13 @@ export function InquiryView(props: InquiryViewProps) {
         focusOnFirstError
         translateString={translateString}
         disabled={props.busy}
-        onChange={(e) => setData((e.formData ?? {}) as Record<string, unknown>)}
+        onChange={(e) =>
+          setState((s) =>
+            choicesLoading
+              ? { ...s, form: (e.formData ?? {}) as Record<string, unknown> }
+              : applyChoiceRules(s, (e.formData ?? {}) as Record<string, unknown>, specs, choices),
+          )
+        }
         onSubmit={(e) => submit((e.formData ?? {}) as Record<string, unknown>)}
       >
         <Box sx={{ display: 'flex', gap: 2, mt: 3, justifyContent: 'flex-end' }}>

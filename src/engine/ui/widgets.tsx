@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { minorDigits } from '@/shared/money';
 import type { ChoiceOption, ChoiceSpec } from '@/shared/flows';
 import { formatMoney, isMoney, optionLabel, type Lang } from '../format';
+import { offeredOptions } from './choice-rules';
 
 /** What the widgets read from the form: the loaded choices, the flow's choice specs and the current values. */
 export interface EngineFormContext {
@@ -14,6 +15,8 @@ export interface EngineFormContext {
   loading: boolean;
   /** Each field's title in the user's language (a dependent choice names the field it waits for). */
   titles: Record<string, string>;
+  /** Choices the engine made from another field (inferFrom): their help says so. */
+  inferred?: Record<string, string>;
 }
 
 const fieldOf = (props: WidgetProps) => props.name || props.id.replace(/^root_/, '');
@@ -22,16 +25,7 @@ const errorText = (props: WidgetProps) => props.rawErrors?.[0];
 
 /** Options of a choice field, narrowed by dependsOn/excludeField. */
 export function optionsFor(field: string, ctx: EngineFormContext): ChoiceOption[] {
-  const spec = ctx.specs[field];
-  let opts = ctx.choices[field] ?? [];
-  const dep = spec?.dependsOn;
-  if (dep) {
-    const v = ctx.formData[dep];
-    const key = spec.filterKey ?? dep;
-    opts = opts.filter((o) => v !== undefined && String(o.detail?.[key] ?? '') === String(v));
-  }
-  if (spec?.excludeField) opts = opts.filter((o) => o.value !== ctx.formData[spec.excludeField!]);
-  return opts;
+  return offeredOptions(field, ctx.specs, ctx.choices, ctx.formData);
 }
 
 /** A select over a named choice source (accounts, operators, denominations): the schema stays the compiled one. */
@@ -42,6 +36,10 @@ export function ChoiceWidget(props: WidgetProps) {
   const ctx = ctxOf(props);
   const opts = optionsFor(field, ctx);
   const dep = ctx.specs[field]?.dependsOn;
+  const inferredFrom =
+    ctx.inferred?.[field] !== undefined && ctx.inferred[field] === props.value
+      ? ctx.specs[field]?.inferFrom
+      : undefined;
   const waitingFor = dep && (ctx.formData[dep] === undefined || ctx.formData[dep] === '') ? dep : undefined;
   const describe = (o: ChoiceOption) => {
     const bal = o.detail?.balance;
@@ -66,9 +64,11 @@ export function ChoiceWidget(props: WidgetProps) {
           ? t('inquiry.loadingChoices')
           : waitingFor
             ? t('inquiry.chooseFirst', { field: ctx.titles[waitingFor] ?? waitingFor })
-            : opts.length
-              ? undefined
-              : t('inquiry.noChoices')
+            : !opts.length
+              ? t('inquiry.noChoices')
+              : inferredFrom
+                ? t('inquiry.inferredFrom', { field: ctx.titles[inferredFrom] ?? inferredFrom })
+                : undefined
       }
       onPick={(v) => props.onChange(v === '' ? undefined : v)}
       options={opts.map((o) => ({ value: o.value, label: describe(o) }))}

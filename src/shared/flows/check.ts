@@ -325,7 +325,7 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
       if (fields && !fields.has(field)) report(p, `The choice "${field}" is not a field of the form schema.`);
       if (!spec || typeof spec !== 'object') continue;
       checkName(spec.source, 'choiceSources', 'server', `${p}.source`);
-      for (const k of ['dependsOn', 'excludeField'] as const) {
+      for (const k of ['dependsOn', 'excludeField', 'inferFrom'] as const) {
         const f = spec[k];
         if (typeof f === 'string' && fields && !fields.has(f))
           report(`${p}.${k}`, `"${f}" is not a field of the form schema.`);
@@ -335,6 +335,12 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
           p,
           `"dependsOn" needs a "filterKey": which detail of each option to compare with "${spec.dependsOn}".`,
         );
+      if (spec.inferFrom && !spec.prefixKey)
+        report(
+          p,
+          `"inferFrom" needs a "prefixKey": which detail of each option lists the prefixes of "${spec.inferFrom}" it stands for.`,
+        );
+      if (spec.inferFrom === field) report(`${p}.inferFrom`, `A choice cannot be inferred from itself.`);
     }
 
     if (flow.inquiry) checkName(flow.inquiry.lookup, 'lookups', 'server', '$.inquiry.lookup');

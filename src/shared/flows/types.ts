@@ -41,6 +41,10 @@ export interface ChoiceSpec {
   filterKey?: string;
   /** Options differ from the value of this other field (e.g. the credit account is not the debit account). */
   excludeField?: string;
+  /** Chosen for the customer from this other field's value: the one option whose detail[prefixKey] lists a
+   * prefix of it (e.g. the operator of a mobile number); the customer can still choose another. */
+  inferFrom?: string;
+  prefixKey?: string;
   params?: Record<string, unknown>;
 }
 

@@ -74,6 +74,24 @@ describe('flows:check', () => {
     expect(msgs).toContainEqual(expect.stringMatching(/^\$\.verify\.summary\[4\]\.value .*"pin"/));
   });
 
+  it('reports a choice rule that names a missing field or lacks the detail it compares', () => {
+    const { problems } = copyWith('purchase/mobile.json', (f) => {
+      const choices = f.choices as Record<string, Record<string, unknown>>;
+      choices.operator = { source: 'mobile.operators', inferFrom: 'msisdn' };
+      choices.denomination = { source: 'mobile.denominations', dependsOn: 'operator' };
+      choices.sourceOfFund = { ...choices.sourceOfFund, inferFrom: 'sourceOfFund', prefixKey: 'x' };
+    });
+    const msgs = problems.map((p) => `${p.path} ${p.message}`);
+    expect(msgs).toEqual(
+      expect.arrayContaining([
+        '$.choices.operator.inferFrom "msisdn" is not a field of the form schema.',
+        expect.stringMatching(/^\$\.choices\.operator "inferFrom" needs a "prefixKey"/),
+        expect.stringMatching(/^\$\.choices\.denomination "dependsOn" needs a "filterKey"/),
+        '$.choices.sourceOfFund.inferFrom A choice cannot be inferred from itself.',
+      ]),
+    );
+  });
+
   it('reports a duplicate id and a duplicate route', () => {
     const { problems } = copyWith('transfer/same-bank.json', (f) => {
       f.id = 'transfer.own';

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { formatMoney } from '../../src/shared/money';
+import {
+  PERSONAS,
+  latestOtp,
+  launchBrowser,
+  login,
+  newContext,
+  screenshot,
+  startServer,
+  type TestServer,
+} from './helpers';
+import { BUDI_PHONES, accountOf, chooseOption, isCall, jsonOf, sessionHeaders } from './helpers/flows';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+type Money = { amount: number; currency: string };
+interface Receipt {
+  status: string;
+  total: Money;
+  details: { voucherCode?: string; operatorName?: string };
+}
+
+const SOURCE = '800123456701';
+const idr = (amount: number): Money => ({ amount, currency: 'IDR' });
+
+describe('Mobile top-up in Indonesian', () => {
+  it('takes the operator from the number, drops a denomination of the old operator, and shows the serial number', async () => {
+    const { context, page, problems } = await newContext(browser, { language: 'id' });
+    try {
+      await login(page, server.baseUrl, PERSONAS.budi);
+      const headers = await sessionHeaders(page);
+      const before = await accountOf(server, headers, SOURCE);
+
+      await page.goto(`${server.baseUrl}/purchase/mobile/inquiry/`);
+      await page.getByTestId('inquiry-view').waitFor();
+      const operator = page.locator('#root_operator');
+      const denomination = page.locator('#root_denomination');
+      await chooseOption(page, 'sourceOfFund', SOURCE);
+      await page.locator('#root_phoneNumber').fill('081298765431');
+      await expect.poll(() => operator.textContent()).toBe('Telkomsel');
+      await page.getByText('Terdeteksi dari Nomor ponsel').waitFor();
+      await chooseOption(page, 'denomination', `${formatMoney(idr(5_000_000), 'id')} —`);
+      await page.locator('.MuiMenu-root').waitFor({ state: 'detached' });
+      await screenshot(page, 'flows-topup-inferred-operator-id');
+
+      // An Indosat number: the operator follows, and the Telkomsel voucher is no longer chosen.
+      await page.locator('#root_phoneNumber').fill('085798765431');
+      await expect.poll(() => operator.textContent()).toBe('Indosat Ooredoo');
+      expect(await denomination.textContent()).toBe('Pilih…');
+      await chooseOption(page, 'denomination', `${formatMoney(idr(5_000_000), 'id')} —`);
+
+      await page.getByTestId('inquiry-submit').click();
+      await page.waitForURL(/\/purchase\/mobile\/verify\/$/);
+      const summary = (await page.getByTestId('summary').textContent()) ?? '';
+      expect(summary).toContain('Indosat Ooredoo');
+      expect(summary).toContain(`Total${formatMoney(idr(5_200_000 + 150_000), 'id')}`);
+      await page.getByTestId('otp-phones').waitFor();
+      await page.getByRole('radio', { name: /7890$/ }).check();
+      const sentAt = new Date();
+      await page.getByRole('button', { name: 'Kirim kode' }).click();
+      await page.getByTestId('otp-panel').waitFor();
+      await page.getByTestId('otp-input').fill(await latestOtp(server, BUDI_PHONES[0], sentAt));
+      const confirmCall = page.waitForResponse(isCall('confirm'));
+      await page.locator('[data-testid="otp-confirm"]:not([disabled])').click();
+      const receipt = await jsonOf<Receipt>(confirmCall);
+
+      const view = page.locator('[data-testid="receipt-view"][data-status="success"]');
+      await view.waitFor();
+      expect(receipt.details.voucherCode).toMatch(/^\d{20,25}$/);
+      expect((await view.textContent()) ?? '').toContain(`Nomor seri (SN)${receipt.details.voucherCode}`);
+      await screenshot(page, 'flows-topup-receipt-id');
+      const after = await accountOf(server, headers, SOURCE);
+      expect(before.balance.amount - after.balance.amount).toBe(5_200_000 + 150_000);
+      expect(receipt.total).toEqual(idr(5_350_000));
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
