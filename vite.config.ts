@@ -166,7 +166,6 @@ export default defineConfig(({ mode }) => ({
         plugins: [storybookTest({ configDir: r('./.storybook') })],
         test: {
           name: 'storybook',
-          setupFiles: [r('./.storybook/vitest.setup.ts')],
           browser: {
             enabled: true,
             headless: true,
