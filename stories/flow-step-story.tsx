@@ -96,12 +96,25 @@ function sampleForm(schema: JsonSchema, choices: Record<string, ChoiceOption[]>)
   return form;
 }
 
-/** Look-up results for the rows that read `inquiry.*`. */
+const detailKey = (value: string) =>
+  value.startsWith('inquiry.') ? value.slice('inquiry.'.length) : undefined;
+
+/** An optional row only the receipt shows is what the biller answers on success (a serial number, its reference). */
+function answeredKeys(flow: FlowFile): string[] {
+  const asked = new Set(flow.verify.summary.map((r) => detailKey(r.value)));
+  return flow.receipt.rows.flatMap((r) => {
+    const key = detailKey(r.value);
+    return key && r.optional && !asked.has(key) ? [key] : [];
+  });
+}
+
+/** Look-up results for the rows that read `inquiry.*` (the biller's answers come with a successful receipt). */
 function sampleDetails(flow: FlowFile): Record<string, unknown> {
   const details: Record<string, unknown> = {};
+  const answered = answeredKeys(flow);
   for (const row of [...flow.verify.summary, ...flow.receipt.rows]) {
-    const key = row.value.startsWith('inquiry.') ? row.value.slice('inquiry.'.length) : undefined;
-    if (!key) continue;
+    const key = detailKey(row.value);
+    if (!key || answered.includes(key)) continue;
     details[key] =
       row.format === 'money'
         ? IDR(15_000_000)
@@ -145,7 +158,13 @@ function sampleReceipt(flow: FlowFile, inquiry: InquiryResponse, status: Receipt
     amount: inquiry.amount,
     fees: inquiry.fees,
     total: inquiry.total,
-    details: inquiry.details,
+    details:
+      status === 'success'
+        ? {
+            ...inquiry.details,
+            ...Object.fromEntries(answeredKeys(flow).map((k) => [k, '21719480539087908544'])),
+          }
+        : inquiry.details,
     createdAt: FIXED_DATE,
     ...(status === 'failed'
       ? {
