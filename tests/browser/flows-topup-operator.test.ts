@@ -54,8 +54,12 @@ describe('Mobile top-up in Indonesian', () => {
       await page.locator('.MuiMenu-root').waitFor({ state: 'detached' });
       await screenshot(page, 'flows-topup-inferred-operator-id');
 
-      // An Indosat number: the operator follows, and the Telkomsel voucher is no longer chosen.
-      await page.locator('#root_phoneNumber').fill('085798765431');
+      // An Indosat number, pasted in international form: it becomes the local number, the operator
+      // follows, and the Telkomsel voucher is no longer chosen.
+      await page.locator('#root_phoneNumber').fill('');
+      await page.locator('#root_phoneNumber').focus();
+      await page.keyboard.insertText('+62 857-9876-5431');
+      expect(await page.locator('#root_phoneNumber').inputValue()).toBe('085798765431');
       await expect.poll(() => operator.textContent()).toBe('Indosat Ooredoo');
       expect(await denomination.textContent()).toBe('Pilih…');
       await chooseOption(page, 'denomination', `${formatMoney(idr(5_000_000), 'id')} —`);

@@ -153,7 +153,7 @@ describe('FlowStepView', () => {
     expect(await screen.findByRole('option', { name: /Rp50\.000/ })).toBeTruthy();
   }, 30_000);
 
-  it("chooses the operator from the mobile number, and clears the other operator's denomination when it changes", async () => {
+  it("chooses the operator from the mobile number (typed or pasted as +62), and clears the other operator's denomination when it changes", async () => {
     const topUp = loadFlowsFromDisk().flows.find((f) => f.flow.id === 'purchase.mobile')!.flow;
     const nominal = (value: string, op: string, label: string) => ({
       value,
@@ -189,6 +189,12 @@ describe('FlowStepView', () => {
       await userEvent.type(phone, '0857345678');
       await waitFor(() => expect(operator.textContent).toBe('Indosat'));
       expect(denomination.textContent).toBe('Pilih…');
+      // A number pasted from a contact card: separators dropped, +62 made local, nothing cut short.
+      await userEvent.clear(phone);
+      await userEvent.click(phone);
+      await userEvent.paste('+62 812-9876-5431');
+      expect((phone as HTMLInputElement).value).toBe('081298765431');
+      await waitFor(() => expect(operator.textContent).toBe('Telkomsel'));
       expect(logged).not.toHaveBeenCalled();
     } finally {
       logged.mockRestore();

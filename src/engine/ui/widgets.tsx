@@ -141,10 +141,15 @@ export function EnumSelectWidget(props: WidgetProps) {
   );
 }
 
-/** Digits only (account numbers, customer numbers, phone numbers). */
+/**
+ * Digits only (account numbers, customer numbers, phone numbers). Separators in a pasted number are
+ * dropped before the length counts; with ui:options.nationalPrefix ("62") an international number
+ * becomes the local one (+62 812-3456-7890 -> 081234567890).
+ */
 export function DigitsWidget(props: WidgetProps) {
   const err = errorText(props);
   const max = (props.options.maxLength as number | undefined) ?? 30;
+  const nationalPrefix = props.options.nationalPrefix as string | undefined;
   return (
     <TextField
       fullWidth
@@ -157,14 +162,16 @@ export function DigitsWidget(props: WidgetProps) {
       value={props.value ?? ''}
       error={!!err}
       onChange={(e) => {
-        const v = e.target.value.replace(/\D/g, '').slice(0, max);
+        let v = e.target.value.replace(/\D/g, '');
+        if (nationalPrefix && v.startsWith(nationalPrefix)) v = `0${v.slice(nationalPrefix.length)}`;
+        v = v.slice(0, max);
         props.onChange(v === '' ? undefined : v);
       }}
       onBlur={() => props.onBlur(props.id, props.value)}
       slotProps={{
+        // No maxLength attribute: it would cut a pasted "0812-3456-7890" before the separators go.
         htmlInput: {
           inputMode: (props.options.inputMode as 'numeric' | 'tel' | undefined) ?? 'numeric',
-          maxLength: max,
         },
         inputLabel: { shrink: true },
       }}
