@@ -1,32 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import {
-  launchBrowser,
-  login,
-  newContext,
-  PERSONAS,
-  screenshot,
-  startServer,
-  type TestServer,
-} from './helpers';
+import { describe, expect, it } from 'vitest';
+import { login, newContext, PERSONAS, screenshot, serverAndBrowser } from './helpers';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = serverAndBrowser();
 
 describe('dashboard pages', () => {
   it('exchange rates: special rates asked again every 10 seconds, with the notice and the last update', async () => {
-    const { context, page } = await newContext(browser, { language: 'en' });
+    const { context, page } = await newContext(env.browser, { language: 'en' });
     try {
       await page.clock.install();
-      await login(page, server.baseUrl, PERSONAS.budi);
+      await login(page, env.server.baseUrl, PERSONAS.budi);
       let calls = 0;
       page.on('request', (r) => {
         if (r.url().endsWith('/api/exchangerate/v1/list')) calls += 1;
@@ -56,18 +38,21 @@ describe('dashboard pages', () => {
 
   for (const persona of ['budi', 'sari'] as const) {
     it(`renders on a phone (390x844) without horizontal overflow: ${persona}`, async () => {
-      const { context, page, problems } = await newContext(browser, { language: 'id', viewport: 'mobile' });
+      const { context, page, problems } = await newContext(env.browser, {
+        language: 'id',
+        viewport: 'mobile',
+      });
       try {
-        await page.goto(`${server.baseUrl}/login/`);
+        await page.goto(`${env.server.baseUrl}/login/`);
         await page.getByRole('heading', { name: 'Masuk' }).waitFor();
         if (persona === 'budi') await screenshot(page, 'login-mobile-id');
-        await login(page, server.baseUrl, PERSONAS[persona]);
+        await login(page, env.server.baseUrl, PERSONAS[persona]);
         await page.getByTestId('section-cards').waitFor();
         await screenshot(page, `dashboard-${persona}-mobile-id`);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow).toBeLessThanOrEqual(0);
         if (persona === 'budi') {
-          await page.goto(`${server.baseUrl}/exchange-rate/`);
+          await page.goto(`${env.server.baseUrl}/exchange-rate/`);
           await page.getByTestId('rates-board').waitFor();
           await screenshot(page, 'exchange-rate-mobile-id');
           expect(

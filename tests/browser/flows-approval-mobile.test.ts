@@ -1,27 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { formatMoney } from '../../src/shared/money';
-import {
-  PERSONAS,
-  launchBrowser,
-  login,
-  newContext,
-  screenshot,
-  startServer,
-  type TestServer,
-} from './helpers';
+import { PERSONAS, login, newContext, screenshot, serverAndBrowser } from './helpers';
 import { accountOf, chooseOption, isCall, jsonOf, sessionHeaders } from './helpers/flows';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = serverAndBrowser();
 
 const SOURCE = '800123456729';
 /** Rina's savings account (demo seed): another customer of the bank. */
@@ -30,7 +13,7 @@ const BENEFICIARY_NAME = 'RINA KUSUMAWATI';
 
 /** Fills the same-bank transfer form (web in Indonesian) and asks for app approval on verify. */
 async function startTransfer(page: Page, amountRupiah: number, message: string) {
-  await page.goto(`${server.baseUrl}/transfer/inquiry/?type=same-bank`);
+  await page.goto(`${env.server.baseUrl}/transfer/inquiry/?type=same-bank`);
   await page.getByTestId('inquiry-view').waitFor();
   await chooseOption(page, 'sourceOfFund', SOURCE);
   await page.locator('#root_beneficiaryAccountNo').fill(BENEFICIARY);
@@ -52,8 +35,8 @@ async function startTransfer(page: Page, amountRupiah: number, message: string) 
 
 /** The companion app in its own browser context (a phone), logged in with the app PIN. */
 async function openCompanion() {
-  const mobile = await newContext(browser, { language: 'en', viewport: 'mobile' });
-  await mobile.page.goto(`${server.baseUrl}/m/`);
+  const mobile = await newContext(env.browser, { language: 'en', viewport: 'mobile' });
+  await mobile.page.goto(`${env.server.baseUrl}/m/`);
   await mobile.page.getByTestId('mobile-user-id').fill(PERSONAS.budi.userId);
   await mobile.page.getByTestId('mobile-pin').fill('482916');
   await mobile.page.getByTestId('mobile-login').click();
@@ -62,12 +45,12 @@ async function openCompanion() {
 
 describe('same-bank transfer approved in the companion app', () => {
   it('waits on verify, shows the exact request in /m, and the receipt appears once approved', async () => {
-    const web = await newContext(browser, { language: 'id' });
+    const web = await newContext(env.browser, { language: 'id' });
     const mobile = await openCompanion();
     try {
-      await login(web.page, server.baseUrl, PERSONAS.budi);
+      await login(web.page, env.server.baseUrl, PERSONAS.budi);
       const headers = await sessionHeaders(web.page);
-      const before = await accountOf(server, headers, SOURCE);
+      const before = await accountOf(env.server, headers, SOURCE);
       await startTransfer(web.page, 1_234_567, 'Uang kuliah');
       await screenshot(web.page, 'flows-approval-web-waiting-id');
 
@@ -94,7 +77,7 @@ describe('same-bank transfer approved in the companion app', () => {
       expect(await web.page.getByTestId('receipt-view').textContent()).toContain(BENEFICIARY_NAME);
       await screenshot(web.page, 'flows-approval-web-receipt-id');
 
-      const after = await accountOf(server, headers, SOURCE);
+      const after = await accountOf(env.server, headers, SOURCE);
       expect(before.balance.amount - after.balance.amount).toBe(1_234_567_00);
       await mobile.page.getByTestId('mobile-empty').waitFor();
       expect(web.problems).toEqual([]);
@@ -105,12 +88,12 @@ describe('same-bank transfer approved in the companion app', () => {
   });
 
   it('is cancelled on the web when rejected in /m, and no money moves', async () => {
-    const web = await newContext(browser, { language: 'id' });
+    const web = await newContext(env.browser, { language: 'id' });
     const mobile = await openCompanion();
     try {
-      await login(web.page, server.baseUrl, PERSONAS.budi);
+      await login(web.page, env.server.baseUrl, PERSONAS.budi);
       const headers = await sessionHeaders(web.page);
-      const before = await accountOf(server, headers, SOURCE);
+      const before = await accountOf(env.server, headers, SOURCE);
       await startTransfer(web.page, 75_000, 'Titip');
 
       await mobile.page.getByTestId('approval-card').waitFor();
@@ -123,7 +106,7 @@ describe('same-bank transfer approved in the companion app', () => {
       expect(await rejected.textContent()).toContain('dibatalkan');
       await screenshot(web.page, 'flows-approval-web-rejected-id');
       expect(await web.page.getByTestId('receipt-view').count()).toBe(0);
-      const after = await accountOf(server, headers, SOURCE);
+      const after = await accountOf(env.server, headers, SOURCE);
       expect(after.balance.amount).toBe(before.balance.amount);
     } finally {
       await web.context.close();

@@ -1,28 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/shared/money';
-import {
-  PERSONAS,
-  latestOtp,
-  launchBrowser,
-  login,
-  newContext,
-  screenshot,
-  startServer,
-  type TestServer,
-} from './helpers';
+import { PERSONAS, latestOtp, login, newContext, screenshot, serverAndBrowser } from './helpers';
 import { BUDI_PHONES, accountOf, chooseOption, isCall, jsonOf, sessionHeaders } from './helpers/flows';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = serverAndBrowser();
 
 type Money = { amount: number; currency: string };
 interface Inquiry {
@@ -44,13 +25,13 @@ const SOURCE = '800123456701';
 
 describe('BPJS payment with an OTP from the outbox', () => {
   it('pays the bill: verify summary, OTP to the chosen phone, receipt, balance lower by amount plus fee', async () => {
-    const { context, page, problems } = await newContext(browser, { language: 'en' });
+    const { context, page, problems } = await newContext(env.browser, { language: 'en' });
     try {
-      await login(page, server.baseUrl, PERSONAS.budi);
+      await login(page, env.server.baseUrl, PERSONAS.budi);
       const headers = await sessionHeaders(page);
-      const before = await accountOf(server, headers, SOURCE);
+      const before = await accountOf(env.server, headers, SOURCE);
 
-      await page.goto(`${server.baseUrl}/payment/bpjs/inquiry/`);
+      await page.goto(`${env.server.baseUrl}/payment/bpjs/inquiry/`);
       await page.getByTestId('inquiry-view').waitFor();
       await chooseOption(page, 'sourceOfFund', SOURCE);
       await page.locator('#root_customerNumber').fill('8888801234567');
@@ -78,7 +59,7 @@ describe('BPJS payment with an OTP from the outbox', () => {
       await page.getByRole('button', { name: 'Send code' }).click();
 
       await page.getByTestId('otp-panel').waitFor();
-      const code = await latestOtp(server, BUDI_PHONES[0], sentAt);
+      const code = await latestOtp(env.server, BUDI_PHONES[0], sentAt);
       // Countdowns never read more than their full duration (60 s to resend, 5 minutes to expire).
       const resendIn = Number(
         /Resend in (\d+) s/.exec((await page.getByTestId('otp-resend').textContent())!)![1],
@@ -109,7 +90,7 @@ describe('BPJS payment with an OTP from the outbox', () => {
       expect(receipt.total).toEqual(inquiry.total);
       await screenshot(page, 'flows-bpjs-receipt-en');
 
-      const after = await accountOf(server, headers, SOURCE);
+      const after = await accountOf(env.server, headers, SOURCE);
       expect(before.balance.amount - after.balance.amount).toBe(inquiry.amount.amount + 250000);
       expect(problems).toEqual([]);
     } finally {

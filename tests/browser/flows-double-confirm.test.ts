@@ -1,15 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import {
-  PERSONAS,
-  latestOtp,
-  launchBrowser,
-  login,
-  newContext,
-  screenshot,
-  startServer,
-  type TestServer,
-} from './helpers';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { PERSONAS, latestOtp, login, newContext, screenshot, serverAndBrowser } from './helpers';
 import {
   BUDI_PHONES,
   accountOf,
@@ -20,16 +11,7 @@ import {
   sessionHeaders,
 } from './helpers/flows';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = serverAndBrowser();
 
 /** Budi's current account: a BPJS source of fund. */
 const SOURCE = '800987654306';
@@ -41,7 +23,7 @@ interface HistoryEntry {
 }
 
 async function historyOf(headers: Record<string, string>, accountId: number): Promise<HistoryEntry[]> {
-  const res = await postApi<{ entries: HistoryEntry[] }>(server, headers, '/api/account/v1/history', {
+  const res = await postApi<{ entries: HistoryEntry[] }>(env.server, headers, '/api/account/v1/history', {
     accountId,
   });
   return res.status === 200 ? res.body.entries : [];
@@ -49,7 +31,7 @@ async function historyOf(headers: Record<string, string>, accountId: number): Pr
 
 /** Budi's BPJS payments in the journal (every status). */
 async function bpjsJournals(): Promise<number> {
-  const { rows } = await server.db.query<{ n: number }>(
+  const { rows } = await env.server.db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM journal j JOIN customers c ON c.id = j.customer_id
       WHERE c.user_id = $1 AND j.flow_id = 'payment.bpjs'`,
     [PERSONAS.budi.userId],
@@ -59,11 +41,11 @@ async function bpjsJournals(): Promise<number> {
 
 /** Logs in, pays a BPJS bill up to the entered OTP; returns what the checks need. */
 async function upToConfirm(page: Page, customerNumber: string) {
-  await login(page, server.baseUrl, PERSONAS.budi);
+  await login(page, env.server.baseUrl, PERSONAS.budi);
   const headers = await sessionHeaders(page);
-  const account = await accountOf(server, headers, SOURCE);
+  const account = await accountOf(env.server, headers, SOURCE);
   const history = await historyOf(headers, account.id);
-  await page.goto(`${server.baseUrl}/payment/bpjs/inquiry/`);
+  await page.goto(`${env.server.baseUrl}/payment/bpjs/inquiry/`);
   await page.getByTestId('inquiry-view').waitFor();
   // Marks the page: it must be the same element on the verify step (kept mounted, not built anew).
   await page.getByTestId('flow-payment.bpjs').evaluate((el) => (el.dataset.mark = 'inquiry'));
@@ -81,7 +63,7 @@ async function upToConfirm(page: Page, customerNumber: string) {
   const sentAt = new Date();
   await page.getByTestId('otp-send').click();
   await page.getByTestId('otp-panel').waitFor();
-  const code = await latestOtp(server, BUDI_PHONES[0], sentAt);
+  const code = await latestOtp(env.server, BUDI_PHONES[0], sentAt);
   await page.getByTestId('otp-input').fill(code);
   // The URL follows the machine to verify, maybe only now: the code typed must survive it.
   await page.waitForURL(/\/payment\/bpjs\/verify\/$/);
@@ -107,7 +89,7 @@ async function expectExactlyOnce(page: Page, s: Awaited<ReturnType<typeof upToCo
   // One call reached the server (the second click found the machine already confirming).
   expect(s.confirms).toHaveLength(1);
 
-  const after = await accountOf(server, s.headers, SOURCE);
+  const after = await accountOf(env.server, s.headers, SOURCE);
   expect(s.account.balance.amount - after.balance.amount).toBe(s.total);
   const seen = new Set(s.history.map((e) => e.referenceNo));
   const fresh = (await historyOf(s.headers, s.account.id)).filter((e) => !seen.has(e.referenceNo));
@@ -118,7 +100,7 @@ async function expectExactlyOnce(page: Page, s: Awaited<ReturnType<typeof upToCo
       amount: { amount: s.total, currency: 'IDR' },
     }),
   ]);
-  const { rows } = await server.db.query<{ n: number }>(
+  const { rows } = await env.server.db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM journal j JOIN customers c ON c.id = j.customer_id
       WHERE c.user_id = $1 AND j.flow_id = 'payment.bpjs' AND j.reference_no = $2`,
     [PERSONAS.budi.userId, reference],
@@ -129,7 +111,7 @@ async function expectExactlyOnce(page: Page, s: Awaited<ReturnType<typeof upToCo
 
 describe('a double click on confirm executes once', () => {
   it('page.dblclick on the OTP confirm button', async () => {
-    const { context, page, problems } = await newContext(browser, { language: 'en' });
+    const { context, page, problems } = await newContext(env.browser, { language: 'en' });
     try {
       const s = await upToConfirm(page, '8888807654321');
       await page.getByTestId('otp-confirm').dblclick();
@@ -141,7 +123,7 @@ describe('a double click on confirm executes once', () => {
   });
 
   it('two clicks in the same task through element.click()', async () => {
-    const { context, page, problems } = await newContext(browser, { language: 'id' });
+    const { context, page, problems } = await newContext(env.browser, { language: 'id' });
     try {
       const s = await upToConfirm(page, '8888801112223');
       await screenshot(page, 'flows-double-confirm-before-id');

@@ -1,28 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/shared/money';
-import {
-  PERSONAS,
-  latestOtp,
-  launchBrowser,
-  login,
-  newContext,
-  screenshot,
-  startServer,
-  type TestServer,
-} from './helpers';
+import { PERSONAS, latestOtp, login, newContext, screenshot, serverAndBrowser } from './helpers';
 import { BUDI_PHONES, accountOf, chooseOption, isCall, jsonOf, sessionHeaders } from './helpers/flows';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = serverAndBrowser();
 
 type Money = { amount: number; currency: string };
 interface Receipt {
@@ -36,13 +17,13 @@ const idr = (amount: number): Money => ({ amount, currency: 'IDR' });
 
 describe('Mobile top-up in Indonesian', () => {
   it('takes the operator from the number, drops a denomination of the old operator, and shows the serial number', async () => {
-    const { context, page, problems } = await newContext(browser, { language: 'id' });
+    const { context, page, problems } = await newContext(env.browser, { language: 'id' });
     try {
-      await login(page, server.baseUrl, PERSONAS.budi);
+      await login(page, env.server.baseUrl, PERSONAS.budi);
       const headers = await sessionHeaders(page);
-      const before = await accountOf(server, headers, SOURCE);
+      const before = await accountOf(env.server, headers, SOURCE);
 
-      await page.goto(`${server.baseUrl}/purchase/mobile/inquiry/`);
+      await page.goto(`${env.server.baseUrl}/purchase/mobile/inquiry/`);
       await page.getByTestId('inquiry-view').waitFor();
       const operator = page.locator('#root_operator');
       const denomination = page.locator('#root_denomination');
@@ -74,7 +55,7 @@ describe('Mobile top-up in Indonesian', () => {
       const sentAt = new Date();
       await page.getByRole('button', { name: 'Kirim kode' }).click();
       await page.getByTestId('otp-panel').waitFor();
-      await page.getByTestId('otp-input').fill(await latestOtp(server, BUDI_PHONES[0], sentAt));
+      await page.getByTestId('otp-input').fill(await latestOtp(env.server, BUDI_PHONES[0], sentAt));
       const confirmCall = page.waitForResponse(isCall('confirm'));
       await page.locator('[data-testid="otp-confirm"]:not([disabled])').click();
       const receipt = await jsonOf<Receipt>(confirmCall);
@@ -84,7 +65,7 @@ describe('Mobile top-up in Indonesian', () => {
       expect(receipt.details.voucherCode).toMatch(/^\d{20,25}$/);
       expect((await view.textContent()) ?? '').toContain(`Nomor seri (SN)${receipt.details.voucherCode}`);
       await screenshot(page, 'flows-topup-receipt-id');
-      const after = await accountOf(server, headers, SOURCE);
+      const after = await accountOf(env.server, headers, SOURCE);
       expect(before.balance.amount - after.balance.amount).toBe(5_200_000 + 150_000);
       expect(receipt.total).toEqual(idr(5_350_000));
       expect(problems).toEqual([]);

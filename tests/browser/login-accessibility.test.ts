@@ -1,20 +1,11 @@
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, login, PERSONAS, startServer, VIEWPORTS, type TestServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { login, PERSONAS, VIEWPORTS, serverAndBrowser } from './helpers';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = serverAndBrowser();
 
 interface AxeResult {
   violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
@@ -37,10 +28,10 @@ async function seriousViolations(page: Page): Promise<string[]> {
 describe('accessibility of the login area and the dashboard (axe-core)', () => {
   it('login steps, forgot password, the dashboard and exchange rates have no serious violations', async () => {
     // axe is injected as a script: this context alone skips the CSP that would refuse it
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, bypassCSP: true });
+    const context = await env.browser.newContext({ viewport: VIEWPORTS.desktop, bypassCSP: true });
     const page = await context.newPage();
     try {
-      await page.goto(`${server.baseUrl}/login/`);
+      await page.goto(`${env.server.baseUrl}/login/`);
       await page.locator('input[name="userId"]').waitFor();
       const found: Record<string, string[]> = {};
       found.login = await seriousViolations(page);
@@ -48,13 +39,13 @@ describe('accessibility of the login area and the dashboard (axe-core)', () => {
       await page.locator('form button[type="submit"]').click();
       await page.getByTestId('secure-word').waitFor();
       found.secureWord = await seriousViolations(page);
-      await page.goto(`${server.baseUrl}/login/forgot-password/credentials/`);
+      await page.goto(`${env.server.baseUrl}/login/forgot-password/credentials/`);
       await page.locator('input[name="atmPin"]').waitFor();
       found.forgot = await seriousViolations(page);
-      await login(page, server.baseUrl, PERSONAS.budi);
+      await login(page, env.server.baseUrl, PERSONAS.budi);
       await page.getByTestId('section-accounts').waitFor();
       found.dashboard = await seriousViolations(page);
-      await page.goto(`${server.baseUrl}/exchange-rate/`);
+      await page.goto(`${env.server.baseUrl}/exchange-rate/`);
       await page.getByTestId('rates-board').waitFor();
       found.rates = await seriousViolations(page);
       expect(found).toEqual({ login: [], secureWord: [], forgot: [], dashboard: [], rates: [] });

@@ -1,30 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import {
-  latestOtp,
-  launchBrowser,
-  login,
-  newContext,
-  outbox,
-  PERSONAS,
-  screenshot,
-  startServer,
-  type TestServer,
-} from './helpers';
+import { describe, expect, it } from 'vitest';
+import { latestOtp, login, newContext, outbox, PERSONAS, screenshot, serverAndBrowser } from './helpers';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = serverAndBrowser();
 
 async function savingsAccountOf(userId: string): Promise<string> {
-  const { rows } = await server.db.query<{ account_no: string }>(
+  const { rows } = await env.server.db.query<{ account_no: string }>(
     `SELECT a.account_no FROM accounts a JOIN customers c ON c.id = a.customer_id
       WHERE c.user_id = $1 AND a.product = 'savings' AND a.currency = 'IDR' ORDER BY a.id LIMIT 1`,
     [userId],
@@ -35,9 +15,9 @@ async function savingsAccountOf(userId: string): Promise<string> {
 
 describe('forgot flows against the real server', () => {
   it('forgot password: base, credentials, OTP with the new password, then login with it', async () => {
-    const { context, page, problems } = await newContext(browser, { language: 'en' });
+    const { context, page, problems } = await newContext(env.browser, { language: 'en' });
     try {
-      await page.goto(`${server.baseUrl}/login/`);
+      await page.goto(`${env.server.baseUrl}/login/`);
       await page.getByRole('link', { name: 'Forgot password' }).click();
       await page.waitForURL(/\/login\/forgot-password\/$/);
       await page.getByRole('link', { name: 'Start' }).click();
@@ -57,7 +37,7 @@ describe('forgot flows against the real server', () => {
       const sent = new Date();
       await page.getByRole('button', { name: 'Send code' }).click();
       await page.getByTestId('otp-input').waitFor();
-      const code = await latestOtp(server, '+6287812345678', sent);
+      const code = await latestOtp(env.server, '+6287812345678', sent);
       await page.locator('input[name="newPassword"]').fill('Rina@2027x');
       await page.locator('input[name="confirmPassword"]').fill('Rina@2027x');
       await page.getByTestId('otp-input').fill(code);
@@ -66,7 +46,7 @@ describe('forgot flows against the real server', () => {
       const result = page.getByTestId('forgot-result');
       await result.waitFor();
       expect(await result.textContent()).toContain('Your password has been changed');
-      await login(page, server.baseUrl, { ...PERSONAS.rina, password: 'Rina@2027x' });
+      await login(page, env.server.baseUrl, { ...PERSONAS.rina, password: 'Rina@2027x' });
       expect(problems.filter((p) => p.startsWith('pageerror'))).toEqual([]);
     } finally {
       await context.close();
@@ -74,9 +54,9 @@ describe('forgot flows against the real server', () => {
   });
 
   it('forgot e-debit number: the masked card number goes by SMS to the verified phone', async () => {
-    const { context, page } = await newContext(browser, { language: 'en', viewport: 'mobile' });
+    const { context, page } = await newContext(env.browser, { language: 'en', viewport: 'mobile' });
     try {
-      await page.goto(`${server.baseUrl}/login/`);
+      await page.goto(`${env.server.baseUrl}/login/`);
       await page.getByRole('link', { name: 'Forgot e-debit number' }).click();
       await page.getByRole('link', { name: 'Start' }).click();
       await page.locator('input[name="userId"]').fill(PERSONAS.budi.userId);
@@ -88,7 +68,7 @@ describe('forgot flows against the real server', () => {
       const sent = new Date();
       await page.getByRole('button', { name: 'Send code' }).click();
       await page.getByTestId('otp-input').waitFor();
-      const code = await latestOtp(server, '+6281234567890', sent);
+      const code = await latestOtp(env.server, '+6281234567890', sent);
       await page.getByTestId('otp-input').fill(code);
       await page.getByRole('button', { name: 'Confirm' }).click();
       const result = page.getByTestId('forgot-result');
@@ -102,9 +82,9 @@ describe('forgot flows against the real server', () => {
   });
 
   it('forgot user id by credit card or account: the user id arrives by SMS, never on the page', async () => {
-    const { context, page } = await newContext(browser, { language: 'id' });
+    const { context, page } = await newContext(env.browser, { language: 'id' });
     try {
-      await page.goto(`${server.baseUrl}/login/forgot-userid/credentials/`);
+      await page.goto(`${env.server.baseUrl}/login/forgot-userid/credentials/`);
       await page.locator('input[name="accountNumber"]').fill(await savingsAccountOf(PERSONAS.budi.userId));
       await page.locator('input[name="dateOfBirth"]').fill('1984-03-14');
       await page.getByRole('button', { name: 'Lanjut' }).click();
@@ -114,14 +94,14 @@ describe('forgot flows against the real server', () => {
       const sent = new Date();
       await page.getByRole('button', { name: 'Kirim kode' }).click();
       await page.getByTestId('otp-input').waitFor();
-      const code = await latestOtp(server, '+6285712345678', sent);
+      const code = await latestOtp(env.server, '+6285712345678', sent);
       await page.getByTestId('otp-input').fill(code);
       await page.getByRole('button', { name: 'Konfirmasi' }).click();
       const result = page.getByTestId('forgot-result');
       await result.waitFor();
       expect(await result.textContent()).toContain('User ID Anda telah dikirim lewat SMS');
       expect(await page.locator('body').textContent()).not.toContain('budisantoso');
-      const sms = await outbox(server, '+6285712345678');
+      const sms = await outbox(env.server, '+6285712345678');
       expect(sms.some((m) => m.text.includes('budisantoso'))).toBe(true);
     } finally {
       await context.close();

@@ -1,36 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import {
-  enterUserId,
-  latestOtp,
-  launchBrowser,
-  login,
-  newContext,
-  PERSONAS,
-  screenshot,
-  startServer,
-  type TestServer,
-} from './helpers';
+import { describe, expect, it } from 'vitest';
+import { enterUserId, latestOtp, login, newContext, PERSONAS, screenshot, serverAndBrowser } from './helpers';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = serverAndBrowser();
 
 describe('each persona logs in and sees the right dashboard', () => {
   it('budisantoso (full customer): secure word, then accounts, cards, deposits, investments', async () => {
-    const { context, page, problems } = await newContext(browser, { language: 'en' });
+    const { context, page, problems } = await newContext(env.browser, { language: 'en' });
     try {
-      await page.goto(`${server.baseUrl}/login/`);
+      await page.goto(`${env.server.baseUrl}/login/`);
       await page.getByRole('heading', { name: 'Log in' }).waitFor();
       await screenshot(page, 'login-desktop-en');
-      expect(await enterUserId(page, server.baseUrl, PERSONAS.budi)).toBe('sunflower');
+      expect(await enterUserId(page, env.server.baseUrl, PERSONAS.budi)).toBe('sunflower');
       expect(await page.getByText('Make sure this is your secure word').isVisible()).toBe(true);
       await screenshot(page, 'login-secure-word-desktop-en');
       await page.locator('input[name="password"]').fill(PERSONAS.budi.password);
@@ -57,9 +37,9 @@ describe('each persona logs in and sees the right dashboard', () => {
   });
 
   it('saridewi (credit-card-only): cards, no accounts, and the pop-up on a feature needing CASA', async () => {
-    const { context, page } = await newContext(browser, { language: 'en' });
+    const { context, page } = await newContext(env.browser, { language: 'en' });
     try {
-      await login(page, server.baseUrl, PERSONAS.sari);
+      await login(page, env.server.baseUrl, PERSONAS.sari);
       await expect.poll(() => page.getByTestId('dashboard-greeting').textContent()).toMatch(/, Ms\. Sari/);
       expect(await page.getByTestId('section-cards').isVisible()).toBe(true);
       expect(await page.getByTestId('section-accounts').count()).toBe(0);
@@ -76,9 +56,9 @@ describe('each persona logs in and sees the right dashboard', () => {
   });
 
   it('andiwijaya (supplementary): the notice, and the feature unavailable with a visit to a branch', async () => {
-    const { context, page } = await newContext(browser, { language: 'en' });
+    const { context, page } = await newContext(env.browser, { language: 'en' });
     try {
-      await login(page, server.baseUrl, PERSONAS.andi);
+      await login(page, env.server.baseUrl, PERSONAS.andi);
       await page.getByTestId('supplementary-notice').waitFor();
       expect(await page.getByTestId('section-cards').textContent()).toContain('Supplementary');
       await page.getByTestId('action-payment').click();
@@ -92,9 +72,9 @@ describe('each persona logs in and sees the right dashboard', () => {
   });
 
   it('rinanodefault: dashboard error 95 through the catalogue with a link to settings', async () => {
-    const { context, page } = await newContext(browser, { language: 'id' });
+    const { context, page } = await newContext(env.browser, { language: 'id' });
     try {
-      await login(page, server.baseUrl, PERSONAS.rina);
+      await login(page, env.server.baseUrl, PERSONAS.rina);
       const alert = page.getByTestId('no-default-account');
       await alert.waitFor();
       expect(await alert.textContent()).toContain('Rekening utama belum diatur');
@@ -106,17 +86,17 @@ describe('each persona logs in and sees the right dashboard', () => {
   });
 
   it('dewifds: the FDS challenge with the OTP from the SMS, then the dashboard', async () => {
-    const { context, page } = await newContext(browser, { language: 'en' });
+    const { context, page } = await newContext(env.browser, { language: 'en' });
     try {
-      await page.goto(`${server.baseUrl}/login/`);
-      await enterUserId(page, server.baseUrl, PERSONAS.dewi);
+      await page.goto(`${env.server.baseUrl}/login/`);
+      await enterUserId(page, env.server.baseUrl, PERSONAS.dewi);
       await page.locator('input[name="password"]').fill(PERSONAS.dewi.password);
       const sent = new Date();
       await page.locator('form button[type="submit"]').click();
       await page.waitForURL(/\/login\/fdschallenge\/$/);
       expect(await page.getByRole('button', { name: /Resend code in 0[01]:/ }).isDisabled()).toBe(true);
       // a wrong code stays inline
-      const code = await latestOtp(server, undefined, sent);
+      const code = await latestOtp(env.server, undefined, sent);
       const wrong = code === '000000' ? '111111' : '000000';
       await page.getByTestId('otp-input').fill(wrong);
       await page.getByRole('button', { name: 'Log in' }).click();
@@ -132,11 +112,11 @@ describe('each persona logs in and sees the right dashboard', () => {
   });
 
   it('bayubds on a new browser: the BDS challenge, the resend countdown, then the dashboard', async () => {
-    const { context, page } = await newContext(browser, { language: 'en' });
+    const { context, page } = await newContext(env.browser, { language: 'en' });
     try {
       await page.clock.install();
-      await page.goto(`${server.baseUrl}/login/`);
-      await enterUserId(page, server.baseUrl, PERSONAS.bayu);
+      await page.goto(`${env.server.baseUrl}/login/`);
+      await enterUserId(page, env.server.baseUrl, PERSONAS.bayu);
       await page.locator('input[name="password"]').fill(PERSONAS.bayu.password);
       await page.locator('form button[type="submit"]').click();
       await page.waitForURL(/\/login\/bdschallenge\/$/);
@@ -146,7 +126,7 @@ describe('each persona logs in and sees the right dashboard', () => {
       await page.clock.fastForward('01:01');
       await expect.poll(() => resend.textContent()).toBe('Resend code');
       // (the server keeps its own countdown in real time, so the resend itself is not clicked here)
-      const code = await latestOtp(server);
+      const code = await latestOtp(env.server);
       await page.getByTestId('otp-input').fill(code);
       await page.getByRole('button', { name: 'Log in' }).click();
       await page.waitForURL(/\/dashboard\/$/);
@@ -157,9 +137,9 @@ describe('each persona logs in and sees the right dashboard', () => {
   });
 
   it('T&C, tutorial, contact us and FAQ have their content; the login banner stays dismissed on reload', async () => {
-    const { context, page } = await newContext(browser, { language: 'en' });
+    const { context, page } = await newContext(env.browser, { language: 'en' });
     try {
-      await page.goto(`${server.baseUrl}/login/`);
+      await page.goto(`${env.server.baseUrl}/login/`);
       const banners = page.getByTestId('maintenance-banners');
       await banners.waitFor();
       await banners.getByRole('button', { name: 'Close' }).first().click();
@@ -188,10 +168,10 @@ describe('each persona logs in and sees the right dashboard', () => {
   });
 
   it('a wrong password shows the server message in Indonesian', async () => {
-    const { context, page } = await newContext(browser, { language: 'id' });
+    const { context, page } = await newContext(env.browser, { language: 'id' });
     try {
-      await page.goto(`${server.baseUrl}/login/`);
-      await enterUserId(page, server.baseUrl, PERSONAS.budi);
+      await page.goto(`${env.server.baseUrl}/login/`);
+      await enterUserId(page, env.server.baseUrl, PERSONAS.budi);
       await page.locator('input[name="password"]').fill('Salah@2026');
       await page.locator('form button[type="submit"]').click();
       const alert = page.getByTestId('login-error');

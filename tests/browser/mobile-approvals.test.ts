@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, screenshot, startServer, type TestServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { newContext, screenshot, serverAndBrowser } from './helpers';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = serverAndBrowser();
 
 /** Budi's internet-banking session, through the real login API. */
 async function webSession(): Promise<Record<string, string>> {
   const headers = { 'content-type': 'application/json', 'x-browser-id': 'web-browser-for-mobile-test' };
-  const res = await fetch(`${server.baseUrl}/api/v1/login`, {
+  const res = await fetch(`${env.server.baseUrl}/api/v1/login`, {
     method: 'POST',
     headers,
     body: JSON.stringify({ userId: 'budisantoso', password: 'Budi@2026' }),
@@ -26,7 +16,7 @@ async function webSession(): Promise<Record<string, string>> {
 }
 
 async function api(headers: Record<string, string>, path: string, body: unknown) {
-  const res = await fetch(`${server.baseUrl}${path}`, {
+  const res = await fetch(`${env.server.baseUrl}${path}`, {
     method: 'POST',
     headers,
     body: JSON.stringify(body),
@@ -36,7 +26,7 @@ async function api(headers: Record<string, string>, path: string, body: unknown)
 
 describe('companion app (/m/)', () => {
   it('is installable: manifest with icons', async () => {
-    const res = await fetch(`${server.baseUrl}/m/manifest.webmanifest`);
+    const res = await fetch(`${env.server.baseUrl}/m/manifest.webmanifest`);
     expect(res.status).toBe(200);
     const manifest = (await res.json()) as {
       start_url: string;
@@ -44,14 +34,15 @@ describe('companion app (/m/)', () => {
       icons: { src: string; sizes: string }[];
     };
     expect(manifest).toMatchObject({ start_url: '/m/', display: 'standalone' });
-    for (const icon of manifest.icons) expect((await fetch(`${server.baseUrl}${icon.src}`)).status).toBe(200);
+    for (const icon of manifest.icons)
+      expect((await fetch(`${env.server.baseUrl}${icon.src}`)).status).toBe(200);
     expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
   });
 
   it('logs in with user id and app PIN, shows a request live with its exact details, and approves it', async () => {
-    const { context, page, problems } = await newContext(browser, { language: 'en', viewport: 'mobile' });
+    const { context, page, problems } = await newContext(env.browser, { language: 'en', viewport: 'mobile' });
     try {
-      await page.goto(`${server.baseUrl}/m/`);
+      await page.goto(`${env.server.baseUrl}/m/`);
       await page.getByTestId('mobile-user-id').fill('budisantoso');
       await page.getByTestId('mobile-pin').fill('000000');
       await page.getByTestId('mobile-login').click();
@@ -114,9 +105,9 @@ describe('companion app (/m/)', () => {
   });
 
   it('rejects in Indonesian after a second tap, and the web sees the cancellation', async () => {
-    const { context, page } = await newContext(browser, { language: 'id', viewport: 'mobile' });
+    const { context, page } = await newContext(env.browser, { language: 'id', viewport: 'mobile' });
     try {
-      await page.goto(`${server.baseUrl}/m/`);
+      await page.goto(`${env.server.baseUrl}/m/`);
       await page.getByTestId('mobile-user-id').fill('budisantoso');
       await page.getByTestId('mobile-pin').fill('482916');
       await page.getByTestId('mobile-login').click();

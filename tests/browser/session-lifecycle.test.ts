@@ -1,31 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import {
-  launchBrowser,
-  login,
-  newContext,
-  PERSONAS,
-  screenshot,
-  startServer,
-  type TestServer,
-} from './helpers';
+import { describe, expect, it } from 'vitest';
+import { login, newContext, PERSONAS, screenshot, serverAndBrowser } from './helpers';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = serverAndBrowser();
 
 describe('session lifecycle in the browser', () => {
   it('the language switch survives a reload, before and after login', async () => {
-    const { context, page } = await newContext(browser); // no stored language: Indonesian by default
+    const { context, page } = await newContext(env.browser); // no stored language: Indonesian by default
     try {
-      await page.goto(`${server.baseUrl}/login/`);
+      await page.goto(`${env.server.baseUrl}/login/`);
       await page.getByRole('heading', { name: 'Masuk' }).waitFor();
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('id');
       await page.getByTestId('lang-en').click();
@@ -35,7 +17,7 @@ describe('session lifecycle in the browser', () => {
       expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
 
-      await login(page, server.baseUrl, PERSONAS.budi);
+      await login(page, env.server.baseUrl, PERSONAS.budi);
       await expect.poll(() => page.getByTestId('dashboard-greeting').textContent()).toMatch(/^Good /);
       await page.getByTestId('lang-id').click();
       await expect.poll(() => page.getByTestId('dashboard-greeting').textContent()).toMatch(/^Selamat /);
@@ -51,10 +33,10 @@ describe('session lifecycle in the browser', () => {
   });
 
   it("the idle prompt appears before the 5-minute limit and 'Yes, I'm still here' keeps the session", async () => {
-    const { context, page } = await newContext(browser, { language: 'en' });
+    const { context, page } = await newContext(env.browser, { language: 'en' });
     try {
       await page.clock.install();
-      await login(page, server.baseUrl, PERSONAS.budi);
+      await login(page, env.server.baseUrl, PERSONAS.budi);
       const dialog = page.getByTestId('idle-dialog');
       await page.clock.fastForward('03:50');
       expect(await dialog.count()).toBe(0);
@@ -96,9 +78,9 @@ describe('session lifecycle in the browser', () => {
   });
 
   it("logout returns to login with the server's message, and the session is gone", async () => {
-    const { context, page } = await newContext(browser, { language: 'id' });
+    const { context, page } = await newContext(env.browser, { language: 'id' });
     try {
-      await login(page, server.baseUrl, PERSONAS.sari);
+      await login(page, env.server.baseUrl, PERSONAS.sari);
       await page.getByTestId('logout').click();
       await page.waitForURL(/\/login\/$/);
       const msg = page.getByTestId('logout-message');
@@ -113,7 +95,7 @@ describe('session lifecycle in the browser', () => {
       await page.getByRole('heading', { name: 'Masuk' }).waitFor();
       expect(await msg.count()).toBe(0);
       // and the dashboard now needs a login again
-      await page.goto(`${server.baseUrl}/dashboard/`);
+      await page.goto(`${env.server.baseUrl}/dashboard/`);
       await page.waitForURL(/\/login\/$/);
     } finally {
       await context.close();

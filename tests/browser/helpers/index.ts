@@ -10,3 +10,4 @@ export {
   type ViewportName,
 } from './browser';
 export { login, enterUserId, PERSONAS, type Persona } from './login';
+export { serverAndBrowser, type ServerAndBrowser } from './fixture';
