@@ -67,7 +67,8 @@ export function applyChoiceRules(
 ): ChoiceState {
   const form = { ...next };
   const inferred = { ...before.inferred };
-  for (const [field, value] of Object.entries(inferred)) if (form[field] !== value) delete inferred[field]; // the customer chose for themselves
+  // A choice the customer changed is theirs now, no longer the engine's.
+  for (const [field, value] of Object.entries(inferred)) if (form[field] !== value) delete inferred[field];
   for (const [field, spec] of Object.entries(specs)) {
     if (!spec.inferFrom || !spec.prefixKey || !choices[field]?.length) continue;
     const source = spec.inferFrom;

@@ -37,7 +37,7 @@ export function ChoiceWidget(props: WidgetProps) {
   const opts = optionsFor(field, ctx);
   const dep = ctx.specs[field]?.dependsOn;
   const inferredFrom =
-    ctx.inferred?.[field] !== undefined && ctx.inferred[field] === props.value
+    props.value !== undefined && ctx.inferred?.[field] === props.value
       ? ctx.specs[field]?.inferFrom
       : undefined;
   const waitingFor = dep && (ctx.formData[dep] === undefined || ctx.formData[dep] === '') ? dep : undefined;
