@@ -6,6 +6,7 @@ import type { TransactionServices } from '@/engine/services/transaction-services
 import { initI18n } from '@/shared/i18n/i18n';
 import { loadFlowsFromDisk } from '@/shared/flows/load-node';
 import type { Receipt } from '@/shared/flows';
+import { formatMoney } from '@/shared/money';
 import enCommon from '../../locales/en/common.json';
 import idCommon from '../../locales/id/common.json';
 import enEngine from '../../locales/en/engine.json';
@@ -200,6 +201,51 @@ describe('FlowStepView', () => {
       logged.mockRestore();
     }
   }, 30_000);
+
+  it('keeps the cents typed into an amount, and reads thousands grouped either way', async () => {
+    const own = loadFlowsFromDisk().flows.find((f) => f.flow.id === 'transfer.own')!.flow;
+    const sent: Record<string, unknown>[] = [];
+    const accounts: TransactionServices = {
+      ...services,
+      formData: async () => ({
+        sourceOfFund: [
+          { value: '1', labelEng: 'Dollar', labelIdn: 'Dollar', detail: { currency: 'USD' } },
+          { value: '2', labelEng: 'Tabungan', labelIdn: 'Tabungan', detail: { currency: 'IDR' } },
+        ],
+        beneficiaryAccount: [{ value: '3', labelEng: 'Giro', labelIdn: 'Giro', detail: { currency: 'IDR' } }],
+      }),
+      inquiry: async (f, form) => {
+        sent.push(form);
+        return services.inquiry(f, form); // a 422: the form stays, for the next amount
+      },
+    };
+    render(<FlowStepView flow={own} services={accounts} />);
+    const amount = await screen.findByLabelText(/Nominal/);
+    const pick = async (name: RegExp, option: RegExp) => {
+      await userEvent.click(screen.getByRole('combobox', { name }));
+      await userEvent.click(await screen.findByRole('option', { name: option }));
+    };
+    await pick(/Sumber dana/, /Dollar/);
+    await pick(/Rekening tujuan/, /Giro/);
+    const typed = async (text: string) => {
+      await userEvent.clear(amount);
+      await userEvent.type(amount, text);
+      await userEvent.tab();
+      await userEvent.click(screen.getByTestId('inquiry-submit'));
+      await waitFor(() => expect(sent.length).toBeGreaterThan(0));
+      return { value: (amount as HTMLInputElement).value, minor: sent.splice(0).at(-1)!.amount };
+    };
+    // While typing, the field keeps the separators and says what it reads underneath.
+    await userEvent.type(amount, '10,5');
+    expect((amount as HTMLInputElement).value).toBe('10,5');
+    expect(screen.getByText(formatMoney({ amount: 1_050, currency: 'USD' }, 'id'))).toBeTruthy();
+    // Indonesian: comma for cents, dots (or commas, several) for thousands.
+    expect(await typed('10,50')).toEqual({ value: '10,50', minor: 1_050 });
+    expect(await typed('1.500.000')).toEqual({ value: '1.500.000', minor: 150_000_000 });
+    expect(await typed('1,500,000')).toEqual({ value: '1.500.000', minor: 150_000_000 });
+    expect(await typed('1.234,5')).toEqual({ value: '1.234,50', minor: 123_450 });
+    expect(await typed('0,07')).toEqual({ value: '0,07', minor: 7 });
+  }, 60_000);
 
   it('shows a pending receipt as in progress, with its fees, total and time in WIB', async () => {
     const receipt: Receipt = {

@@ -1,5 +1,6 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { minorDigits } from '@/shared/money';
@@ -179,16 +180,32 @@ export function DigitsWidget(props: WidgetProps) {
   );
 }
 
-/** Parses what the customer typed into integer minor units ("150.000" IDR -> 15000000). */
-export function parseAmount(text: string, currency: string, lang: Lang): number | undefined {
+/**
+ * What the customer typed, as integer minor units ("150.000" IDR -> 15000000), whichever way they group:
+ * with both separators the last one marks the cents; one kind used several times, or once before
+ * exactly three digits, groups thousands; used once otherwise, it marks the cents. So "1.500.000",
+ * "1,500,000" and "1.500" are thousands in either language, "10,50" and "10.50" are ten and a half.
+ * Undefined when nothing is typed, or when there are more decimals than the currency has.
+ */
+export function parseAmount(text: string, currency: string): number | undefined {
   const digits = minorDigits(currency);
-  const dec = lang === 'id' ? ',' : '.';
-  const clean = text.replace(new RegExp(`[^0-9${dec === ',' ? ',' : '\\.'}]`, 'g'), '');
-  if (!clean) return undefined;
-  const [maj = '0', min = ''] = clean.split(dec);
-  if (maj.length > 13) return undefined;
-  const minor = (min + '0'.repeat(digits)).slice(0, digits);
-  return Number(maj || '0') * 10 ** digits + Number(minor || '0');
+  const clean = text.replace(/[^0-9.,]/g, '');
+  if (!/[0-9]/.test(clean)) return undefined;
+  const last = Math.max(clean.lastIndexOf('.'), clean.lastIndexOf(','));
+  let decimal = -1;
+  if (last >= 0) {
+    const mark = clean[last]!;
+    const other = mark === '.' ? ',' : '.';
+    const once = clean.indexOf(mark) === last;
+    const groupsThousands =
+      !clean.includes(other) && (!once || (clean.length - last - 1 === 3 && digits < 3));
+    if (!groupsThousands) decimal = last;
+  }
+  const whole = (decimal < 0 ? clean : clean.slice(0, decimal)).replace(/[.,]/g, '');
+  const cents = decimal < 0 ? '' : clean.slice(decimal + 1);
+  // At most 15 digits in minor units: the schemas' maximum, and exact as a JS number.
+  if (cents.length > digits || whole.replace(/^0+/, '').length > 15 - digits) return undefined;
+  return Number(whole || '0') * 10 ** digits + Number((cents + '0'.repeat(digits)).slice(0, digits) || '0');
 }
 
 export function showAmount(minor: number | undefined, currency: string, lang: Lang): string {
@@ -200,7 +217,11 @@ export function showAmount(minor: number | undefined, currency: string, lang: La
   return rest ? `${txt}${lang === 'id' ? ',' : '.'}${String(rest).padStart(digits, '0')}` : txt;
 }
 
-/** Money typed in major units, kept as integer minor units in the form (never a float). */
+/**
+ * Money typed in major units, kept as integer minor units in the form (never a float). While the
+ * field has focus it shows what the customer types, separators and all, with the amount it reads as
+ * underneath; on leaving, the amount in the user's format.
+ */
 export function AmountWidget(props: WidgetProps) {
   const { i18n } = useTranslation('engine');
   const lang = (i18n.language === 'en' ? 'en' : 'id') as Lang;
@@ -209,6 +230,8 @@ export function AmountWidget(props: WidgetProps) {
   const chosen = from ? (ctx.choices[from] ?? []).find((o) => o.value === ctx.formData[from]) : undefined;
   const currency = (chosen?.detail?.currency as string | undefined) ?? 'IDR';
   const err = errorText(props);
+  const [typing, setTyping] = useState<string | undefined>(undefined);
+  const value = props.value as number | undefined;
   return (
     <TextField
       fullWidth
@@ -217,10 +240,26 @@ export function AmountWidget(props: WidgetProps) {
       label={props.label}
       required={props.required}
       disabled={props.disabled || props.readonly}
-      value={showAmount(props.value as number | undefined, currency, lang)}
+      value={typing ?? showAmount(value, currency, lang)}
       error={!!err}
-      onChange={(e) => props.onChange(parseAmount(e.target.value, currency, lang))}
-      onBlur={() => props.onBlur(props.id, props.value)}
+      helperText={
+        typing !== undefined && value !== undefined
+          ? formatMoney({ amount: value, currency }, lang)
+          : undefined
+      }
+      onFocus={() => setTyping(showAmount(value, currency, lang))}
+      onChange={(e) => {
+        const text = e.target.value.replace(/[^0-9.,]/g, '');
+        const minor = parseAmount(text, currency);
+        // A keystroke past the currency's decimals (or its size) is not taken.
+        if (minor === undefined && /[0-9]/.test(text)) return;
+        setTyping(text);
+        props.onChange(minor);
+      }}
+      onBlur={() => {
+        setTyping(undefined);
+        props.onBlur(props.id, props.value);
+      }}
       slotProps={{
         htmlInput: { inputMode: 'decimal' },
         input: {
