@@ -99,7 +99,7 @@ export function LoginScreen({
           autoComplete="current-password"
           error={!!pinError}
           helperText={pinError ?? t('login.appPinHelp')}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, 'data-testid': 'mobile-pin' } }}
+          slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'mobile-pin' } }}
           fullWidth
         />
         <Button type="submit" variant="contained" size="large" disabled={busy} data-testid="mobile-login">

@@ -132,7 +132,8 @@ export function OtpPanel({ state, context, send, now, onSwitch }: PanelProps<Otp
         value={code}
         autoComplete="one-time-code"
         onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, OTP.digits))}
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: OTP.digits, 'data-testid': 'otp-input' } }}
+        // No maxLength attribute: a code pasted as " 123 456" would be cut before the spaces go.
+        slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'otp-input' } }}
         disabled={busy}
         helperText={t('otp.expiresIn', { time: mmss(secondsUntil(ch?.expiresAt, now, OTP.ttlMs / 1000)) })}
         fullWidth

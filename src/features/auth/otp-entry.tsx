@@ -114,7 +114,8 @@ export function OtpEntry({
           autoComplete="one-time-code"
           disabled={frozen}
           onChange={(e) => {
-            const v = e.target.value.trim();
+            // A code pasted as "123 456" or "123-456" counts as its digits.
+            const v = e.target.value.replace(/[\s-]/g, '');
             if (digitsOnly.test(v) && v.length <= OTP.digits) setCode(v);
             if (inline) setInline(null);
           }}
@@ -123,7 +124,6 @@ export function OtpEntry({
           slotProps={{
             htmlInput: {
               inputMode: 'numeric',
-              maxLength: OTP.digits,
               'aria-label': t('otp.label'),
               'data-testid': 'otp-input',
             },
