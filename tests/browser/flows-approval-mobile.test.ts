@@ -19,7 +19,11 @@ async function startTransfer(page: Page, amountRupiah: number, message: string) 
   await page.locator('#root_beneficiaryAccountNo').fill(BENEFICIARY);
   await chooseOption(page, 'purpose', 'Keluarga');
   await page.locator('#root_amount').fill(String(amountRupiah));
+  // Leaving the amount (its reading line goes blank) does not move what is below it.
+  const next = page.getByTestId('inquiry-submit');
+  const typingAt = (await next.boundingBox())!.y;
   await page.locator('#root_message').fill(message);
+  expect((await next.boundingBox())!.y).toBe(typingAt);
   const inquiry = jsonOf<{ inquiryId: string; total: { amount: number; currency: string } }>(
     page.waitForResponse(isCall('inquiry')),
   );

@@ -242,10 +242,10 @@ export function AmountWidget(props: WidgetProps) {
       disabled={props.disabled || props.readonly}
       value={typing ?? showAmount(value, currency, lang)}
       error={!!err}
+      // The reading's line is always there, blank when there is nothing to read, so leaving the field
+      // (tapping Next) does not move the button under the finger.
       helperText={
-        typing !== undefined && value !== undefined
-          ? formatMoney({ amount: value, currency }, lang)
-          : undefined
+        typing !== undefined && value !== undefined ? formatMoney({ amount: value, currency }, lang) : ' '
       }
       onFocus={() => setTyping(showAmount(value, currency, lang))}
       onChange={(e) => {
