@@ -36,7 +36,10 @@ describe('credit card activation and the onboarding frame in a real browser', ()
     await page.goto(`${s.base}/register/`);
     await page.getByTestId('go-ccactivation').click();
     await page.getByTestId('screen-ccactivation').waitFor();
-    await page.fill('#reg-cardNumber', h.creditCard!.cardNumber);
+    // Pasted as the card prints it, in groups of four: all sixteen digits arrive.
+    await page.locator('#reg-cardNumber').focus();
+    await page.keyboard.insertText(h.creditCard!.cardNumber.replace(/(\d{4})(?=\d)/g, '$1 '));
+    expect(await page.locator('#reg-cardNumber').inputValue()).toBe(h.creditCard!.cardNumber);
     await page.fill('#reg-dateOfBirth', h.dateOfBirth);
     await page.getByRole('button', { name: 'Next' }).click();
 
@@ -46,7 +49,11 @@ describe('credit card activation and the onboarding frame in a real browser', ()
     expect(new URL(page.url()).pathname).toBe('/register/ccotp/');
     await page.getByRole('button', { name: 'Send activation code' }).click();
     await page.locator('#reg-otp').waitFor();
-    await page.fill('#reg-otp', await latestCode(s.base, h.phones[0]!));
+    // The code pasted from the SMS with spaces around and inside: its six digits are taken.
+    const code = await latestCode(s.base, h.phones[0]!);
+    await page.locator('#reg-otp').focus();
+    await page.keyboard.insertText(` ${code.slice(0, 3)} ${code.slice(3)} `);
+    expect(await page.locator('#reg-otp').inputValue()).toBe(code);
     await page.screenshot({ path: `${SHOTS}/11-card-otp.png` });
     await page.getByRole('button', { name: 'Verify' }).click();
 

@@ -1,7 +1,14 @@
 import { useCallback, useMemo, useState } from 'react';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { fieldError, type FormValues, type RuleMessage, type RuleSchema } from './rules';
+import {
+  fieldError,
+  maxLengthOf,
+  numberEntry,
+  type FormValues,
+  type RuleMessage,
+  type RuleSchema,
+} from './rules';
 
 export type Lang = 'en' | 'id';
 export const langOf = (language: string): Lang => (language === 'en' ? 'en' : 'id');
@@ -64,9 +71,19 @@ export function useRuleForm<T extends FormValues>(schema: RuleSchema, initial: T
     [schema],
   );
 
+  /**
+   * A field's props. `number: true` (card, account and PIN fields) takes a pasted number whole: the
+   * separators go and the rules' maximum caps the rest. No maxLength attribute, which would cut
+   * "4111 1111 1111 1111" to 16 characters before the separators go.
+   */
   const field = useCallback(
-    (name: keyof T & string, extra: Partial<TextFieldProps> = {}): TextFieldProps => {
+    (
+      name: keyof T & string,
+      extra: Partial<TextFieldProps> = {},
+      opts: { number?: boolean } = {},
+    ): TextFieldProps => {
       const error = errorOf(name);
+      const max = opts.number ? maxLengthOf(schema, name) : undefined;
       return {
         fullWidth: true,
         margin: 'dense',
@@ -74,7 +91,8 @@ export function useRuleForm<T extends FormValues>(schema: RuleSchema, initial: T
         name,
         id: `reg-${name}`,
         value: (values[name] as string | undefined) ?? '',
-        onChange: (e) => set(name, e.target.value as T[keyof T]),
+        onChange: (e) =>
+          set(name, (opts.number ? numberEntry(e.target.value, max) : e.target.value) as T[keyof T]),
         onBlur: (e) => {
           setTouched((t) => ({ ...t, [name]: true }));
           extra.onBlur?.(e);
@@ -84,7 +102,7 @@ export function useRuleForm<T extends FormValues>(schema: RuleSchema, initial: T
         slotProps: { ...extra.slotProps, formHelperText: { id: `reg-${name}-helper` } as never },
       };
     },
-    [values, errorOf, set],
+    [schema, values, errorOf, set],
   );
 
   return useMemo(

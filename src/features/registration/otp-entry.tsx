@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { fieldError, type RuleSchema } from './rules';
+import { fieldError, numberEntry, type RuleSchema } from './rules';
 import { langOf, pick } from './form';
 
 /** Seconds left before the instant, ticking every second (0 when passed). */
@@ -72,14 +72,15 @@ export function OtpEntry({
         name="otp"
         label={t('otp.label')}
         value={code}
-        onChange={(e) => setCode(e.target.value.trim())}
+        // The code as pasted from an SMS (" 079 189 ", "079-189"): separators go before the six count.
+        onChange={(e) => setCode(numberEntry(e.target.value, 6))}
         onBlur={() => setTouched(true)}
         error={Boolean(shown)}
         helperText={shown ?? ' '}
         fullWidth
         margin="normal"
         autoComplete="one-time-code"
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       />
       <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center' }}>
         <Button onClick={onResend} disabled={busy || seconds > 0} data-testid="otp-resend">

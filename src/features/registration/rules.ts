@@ -98,6 +98,24 @@ export function fieldError(schema: RuleSchema, field: string, form: FormValues):
   return null;
 }
 
+/** The longest value a field's rules allow, or undefined when they set no maximum. */
+export function maxLengthOf(schema: RuleSchema, field: string): number | undefined {
+  const maxima = (schema.properties[field]?.allOf ?? []).flatMap((r) =>
+    r.maxLength === undefined ? [] : [r.maxLength],
+  );
+  return maxima.length ? Math.min(...maxima) : undefined;
+}
+
+/**
+ * A number as typed or pasted ("4111 1111 1111 1111", "0012-3456"): spaces, dashes and dots go
+ * before the length counts, so a pasted number is not cut short; anything else stays for the rules
+ * to name.
+ */
+export function numberEntry(text: string, max: number | undefined): string {
+  const clean = text.replace(/[\s.-]/g, '');
+  return max === undefined ? clean : [...clean].slice(0, max).join('');
+}
+
 /** Every field's message (only the broken ones). */
 export function formErrors(schema: RuleSchema, form: FormValues): Record<string, RuleMessage> {
   const out: Record<string, RuleMessage> = {};

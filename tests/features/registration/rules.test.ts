@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   fieldError,
   formErrors,
+  maxLengthOf,
+  numberEntry,
   passwordStrength,
   type FormValues,
 } from '../../../src/features/registration/rules';
@@ -417,5 +419,27 @@ describe('registration rules (spec section 5), both readings', () => {
     expect(passwordStrength(s, { ...appUser, password: 'Agus@20a' })).toBe('weak');
     expect(passwordStrength(s, { ...appUser, password: 'Agus@2026' })).toBe('good');
     expect(passwordStrength(s, { ...appUser, password: 'Agus@#20261' })).toBe('strong');
+  });
+
+  it("caps a number field at its rules' maximum, after a pasted number's separators are gone", () => {
+    const cc = READINGS.microsite.ccDetails;
+    expect(maxLengthOf(cc, 'cardNumber')).toBe(16);
+    expect(maxLengthOf(READINGS.microsite.casaDetails, 'accountNumber')).toBe(13);
+    expect(maxLengthOf(cc, 'dateOfBirth')).toBeUndefined();
+    // As pasted from a card or a statement: every digit arrives and the rules find nothing wrong.
+    const card = numberEntry('4111 1111 1111 1111', maxLengthOf(cc, 'cardNumber'));
+    expect(card).toBe('4111111111111111');
+    expect(fieldError(cc, 'cardNumber', { cardNumber: card, dateOfBirth: '1990-01-31' })).toBeNull();
+    expect(numberEntry(' 079 189 ', 6)).toBe('079189');
+    expect(numberEntry('079.189', 6)).toBe('079189');
+    // Typed past the maximum: the extra digits are not taken.
+    expect(numberEntry('41111111111111112', 16)).toBe('4111111111111111');
+    // A letter stays, so the rules can name it in the customer's language.
+    const typo = numberEntry('4111 1111 1111 111O', 16);
+    expect(typo).toBe('411111111111111O');
+    expect(fieldError(cc, 'cardNumber', { cardNumber: typo, dateOfBirth: '1990-01-31' })?.en).toBe(
+      'Numbers only',
+    );
+    expect(numberEntry('80 01', undefined)).toBe('8001');
   });
 });

@@ -204,7 +204,7 @@ function ChangePin({ state }: { state: CardState }) {
         </Button>
       </div>
     );
-  const pin = { type: 'password', slotProps: { htmlInput: { inputMode: 'numeric', maxLength: 6 } } } as const;
+  const pin = { type: 'password', slotProps: { htmlInput: { inputMode: 'numeric' } } } as const;
   return (
     <>
       <Typography sx={{ mb: 1 }}>{t('card.pinFor', { card: state.maskedCard })}</Typography>
@@ -224,9 +224,11 @@ function ChangePin({ state }: { state: CardState }) {
           );
         }}
       >
-        <RuleField {...form.field('temporaryPin', { label: t('card.temporaryPin'), ...pin })} />
-        <RuleField {...form.field('newPin', { label: t('card.newPin'), ...pin })} />
-        <RuleField {...form.field('confirmPin', { label: t('card.confirmPin'), ...pin })} />
+        <RuleField
+          {...form.field('temporaryPin', { label: t('card.temporaryPin'), ...pin }, { number: true })}
+        />
+        <RuleField {...form.field('newPin', { label: t('card.newPin'), ...pin }, { number: true })} />
+        <RuleField {...form.field('confirmPin', { label: t('card.confirmPin'), ...pin }, { number: true })} />
         <Button type="submit" variant="contained" fullWidth disabled={busy} sx={{ mt: 2 }}>
           {t('card.activate')}
         </Button>

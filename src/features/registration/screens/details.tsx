@@ -54,21 +54,30 @@ function CasaForm() {
         <RuleField
           {...form.field('accountNumber', {
             label: t('casa.accountNumber'),
-            slotProps: { htmlInput: { inputMode: 'numeric', maxLength: 13 } },
+            // Spaces stay: the spec gives them a message of their own (section 5, "no space").
+            slotProps: { htmlInput: { inputMode: 'numeric' } },
           })}
         />
         <RuleField
-          {...form.field('atmCardLast4', {
-            label: t('casa.atmCardLast4'),
-            slotProps: { htmlInput: { inputMode: 'numeric', maxLength: 4 } },
-          })}
+          {...form.field(
+            'atmCardLast4',
+            {
+              label: t('casa.atmCardLast4'),
+              slotProps: { htmlInput: { inputMode: 'numeric' } },
+            },
+            { number: true },
+          )}
         />
         <RuleField
-          {...form.field('atmPin', {
-            label: t('casa.atmPin'),
-            type: 'password',
-            slotProps: { htmlInput: { inputMode: 'numeric', maxLength: 6 } },
-          })}
+          {...form.field(
+            'atmPin',
+            {
+              label: t('casa.atmPin'),
+              type: 'password',
+              slotProps: { htmlInput: { inputMode: 'numeric' } },
+            },
+            { number: true },
+          )}
         />
         <Button type="submit" variant="contained" fullWidth disabled={busy} sx={{ mt: 2 }}>
           {t('actions.next')}
@@ -124,10 +133,14 @@ export function CardFields({
   return (
     <>
       <RuleField
-        {...form.field('cardNumber', {
-          label: t('cc.cardNumber'),
-          slotProps: { htmlInput: { inputMode: 'numeric', maxLength: 16 } },
-        })}
+        {...form.field(
+          'cardNumber',
+          {
+            label: t('cc.cardNumber'),
+            slotProps: { htmlInput: { inputMode: 'numeric' } },
+          },
+          { number: true },
+        )}
       />
       <RuleField
         {...form.field('dateOfBirth', {

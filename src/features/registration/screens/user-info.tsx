@@ -131,12 +131,16 @@ function UserInfoForm({ draft }: { draft: RegistrationDraft }) {
         />
         <Collapse in={mobile} unmountOnExit>
           <RuleField
-            {...form.field('appPin', {
-              label: t('userInfo.appPin'),
-              type: 'password',
-              helperText: t('userInfo.appPinHelp'),
-              slotProps: { htmlInput: { inputMode: 'numeric', maxLength: 6 } },
-            })}
+            {...form.field(
+              'appPin',
+              {
+                label: t('userInfo.appPin'),
+                type: 'password',
+                helperText: t('userInfo.appPinHelp'),
+                slotProps: { htmlInput: { inputMode: 'numeric' } },
+              },
+              { number: true },
+            )}
           />
         </Collapse>
         <Button type="submit" variant="contained" fullWidth disabled={busy} sx={{ mt: 2 }}>
