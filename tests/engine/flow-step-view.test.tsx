@@ -111,6 +111,9 @@ describe('FlowStepView', () => {
       ])
         expect(await screen.findAllByText(text)).toHaveLength(1);
       expect(logged).not.toHaveBeenCalled();
+      // The amount's blank reading line gives way to its error, so the error sits right under the field.
+      const amountBox = screen.getByLabelText(/Nominal/).closest('.MuiFormControl-root')!;
+      expect(amountBox.querySelector('.MuiFormHelperText-root')).toBeNull();
       const source = screen.getByRole('combobox', { name: /Sumber dana/ });
       await waitFor(() =>
         expect(source.closest('.MuiFormControl-root')!.contains(document.activeElement)).toBe(true),

@@ -243,9 +243,13 @@ export function AmountWidget(props: WidgetProps) {
       value={typing ?? showAmount(value, currency, lang)}
       error={!!err}
       // The reading's line is always there, blank when there is nothing to read, so leaving the field
-      // (tapping Next) does not move the button under the finger.
+      // (tapping Next) does not move the button under the finger; an error below takes its place.
       helperText={
-        typing !== undefined && value !== undefined ? formatMoney({ amount: value, currency }, lang) : ' '
+        typing !== undefined && value !== undefined
+          ? formatMoney({ amount: value, currency }, lang)
+          : err
+            ? undefined
+            : ' '
       }
       onFocus={() => setTyping(showAmount(value, currency, lang))}
       onChange={(e) => {
