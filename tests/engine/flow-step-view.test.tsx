@@ -114,6 +114,9 @@ describe('FlowStepView', () => {
       // The amount's blank reading line gives way to its error, so the error sits right under the field.
       const amountBox = screen.getByLabelText(/Nominal/).closest('.MuiFormControl-root')!;
       expect(amountBox.querySelector('.MuiFormHelperText-root')).toBeNull();
+      // A field's help stays help under an error: not in the error's red.
+      const help = screen.getByText('5 sampai 18 digit').closest('.MuiFormHelperText-root')!;
+      expect(help.classList.contains('Mui-error')).toBe(false);
       const source = screen.getByRole('combobox', { name: /Sumber dana/ });
       await waitFor(() =>
         expect(source.closest('.MuiFormControl-root')!.contains(document.activeElement)).toBe(true),

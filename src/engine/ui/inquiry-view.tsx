@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApiErrorBody } from '@/shared/api-error';
 import type { ChoiceOption, FlowFile, FlowForm } from '@/shared/flows';
 import { applyChoiceRules, type ChoiceState } from './choice-rules';
+import { ENGINE_TEMPLATES } from './templates';
 import { ENGINE_WIDGETS, optionsFor, type EngineFormContext } from './widgets';
 import { largeArrayFields } from '../fields';
 
@@ -148,6 +149,7 @@ export function InquiryView(props: InquiryViewProps) {
         formData={data}
         formContext={formContext}
         widgets={ENGINE_WIDGETS}
+        templates={ENGINE_TEMPLATES}
         fields={largeArrayFields}
         extraErrors={extraErrors}
         showErrorList={false}
