@@ -95,6 +95,11 @@ describe('FlowStepView', () => {
     await userEvent.click(next);
     expect(await screen.findByText('Tidak ada tagihan untuk nomor ini')).toBeTruthy();
     expect(inquiryCalls).toEqual([{ sourceOfFund: '7', customerNumber: '8888801234567890' }]);
+    // The message was about that number: a changed number takes it away, and puts it back when undone.
+    await userEvent.type(screen.getByLabelText(/Nomor virtual account/), '{Backspace}');
+    await waitFor(() => expect(screen.queryByText('Tidak ada tagihan untuk nomor ini')).toBeNull());
+    await userEvent.type(screen.getByLabelText(/Nomor virtual account/), '0');
+    expect(await screen.findByText('Tidak ada tagihan untuk nomor ini')).toBeTruthy();
   }, 30_000);
 
   it('shows each missing field once, focuses the first, logs nothing, and picks an enum in the same kind of select', async () => {

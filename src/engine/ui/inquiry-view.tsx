@@ -53,6 +53,9 @@ export function fieldMessages(
   return { byField, other };
 }
 
+const sameValue = (a: unknown, b: unknown) =>
+  Object.is(a, b) || (typeof a === 'object' && JSON.stringify(a) === JSON.stringify(b));
+
 export interface InquiryViewProps {
   flow: FlowFile;
   form: FlowForm;
@@ -87,11 +90,21 @@ export function InquiryView(props: InquiryViewProps) {
     [form.uiSchema, t],
   );
   const server = useMemo(() => fieldMessages(props.error, lang), [props.error, lang]);
+  // A server message is about the value it was given: once the customer changes that field, it goes
+  // (a stale "Insufficient balance" under a new amount misleads, and its line would jump on leaving).
+  const [answered, setAnswered] = useState<{ error: unknown; form: Record<string, unknown> }>({
+    error: props.error,
+    form: data,
+  });
+  if (answered.error !== props.error) setAnswered({ error: props.error, form: data });
+  const kept = Object.keys(server.byField)
+    .filter((f) => sameValue(data[f], answered.form[f]))
+    .join('/');
   const extraErrors = useMemo(() => {
     const e: Record<string, { __errors: string[] }> = {};
-    for (const [f, msg] of Object.entries(server.byField)) e[f] = { __errors: [msg] };
+    for (const f of kept ? kept.split('/') : []) e[f] = { __errors: [server.byField[f]!] };
     return e as ErrorSchema;
-  }, [server]);
+  }, [server, kept]);
   const titles = useMemo(() => {
     const out: Record<string, string> = {};
     for (const [field, ui] of Object.entries(uiSchema)) {
