@@ -1,4 +1,5 @@
 import { formatBankDate, formatBankDateTime } from '@/shared/bank-time';
+import { formatRate } from '@/shared/decimal';
 import { formatMoney, type Money } from '@/shared/money';
 import {
   readValue,
@@ -50,9 +51,11 @@ export function formatRow(
       return formatBankDate(String(v), lang);
     case 'datetime':
       return formatBankDateTime(String(v), lang);
+    case 'rate':
+      return formatRate(String(v), lang);
     default:
       return isMoney(v) ? formatMoney(v, lang) : String(v);
   }
 }
 
-export { formatMoney, isMoney };
+export { formatMoney, formatRate, isMoney };

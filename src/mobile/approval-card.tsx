@@ -7,6 +7,7 @@ import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatRate } from '@/shared/decimal';
 import { formatMoney, type Money } from '@/shared/money';
 import type { PendingApproval } from './api';
 
@@ -88,7 +89,7 @@ export function ApprovalCard({
         {s.fees.map((f) => (
           <Row key={f.kind} label={t(`card.fee.${f.kind}`)} value={money(f.amount)} />
         ))}
-        {s.exchangeRate && <Row label={t('card.exchangeRate')} value={s.exchangeRate} />}
+        {s.exchangeRate && <Row label={t('card.exchangeRate')} value={formatRate(s.exchangeRate, lang)} />}
         {s.equivalent && <Row label={t('card.equivalent')} value={money(s.equivalent)} />}
         <Row label={t('card.total')} value={money(s.total)} strong />
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { ChoiceOption, Fee, FlowFile, SummaryRow, ValueContext } from '@/shared/flows';
 import type { Money } from '@/shared/money';
-import { formatMoney, formatRow, type Lang } from '../format';
+import { formatMoney, formatRate, formatRow, type Lang } from '../format';
 
 export interface SummaryProps {
   flow: FlowFile;
@@ -28,10 +28,14 @@ export function Row({
 }) {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.75 }} data-testid={testId}>
-      <Typography variant="body2" color="text.secondary">
+      {/* The label keeps its line while a long value (an account's name and number) wraps. */}
+      <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0, maxWidth: '45%' }}>
         {label}
       </Typography>
-      <Typography variant="body2" sx={{ fontWeight: strong ? 700 : 500, textAlign: 'right' }}>
+      <Typography
+        variant="body2"
+        sx={{ fontWeight: strong ? 700 : 500, textAlign: 'right', minWidth: 0, overflowWrap: 'anywhere' }}
+      >
         {value}
       </Typography>
     </Box>
@@ -58,7 +62,8 @@ export function summaryLines(
   for (const f of a.fees ?? [])
     if (f.amount.amount > 0)
       out.push({ label: t(`engine:summary.fees.${f.kind}`), value: formatMoney(f.amount, lang) });
-  if (a.exchangeRate) out.push({ label: t('engine:summary.exchangeRate'), value: a.exchangeRate });
+  if (a.exchangeRate)
+    out.push({ label: t('engine:summary.exchangeRate'), value: formatRate(a.exchangeRate, lang) });
   if (a.equivalent)
     out.push({ label: t('engine:summary.equivalent'), value: formatMoney(a.equivalent, lang) });
   if (a.total)

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { summaryLines } from '@/engine/ui/summary';
+import { loadFlowsFromDisk } from '@/shared/flows/load-node';
+
+describe('summary lines of verify and receipt', () => {
+  it("write the exchange rate in the page's language (it came as '16185.0000' on the Indonesian page)", () => {
+    const flow = loadFlowsFromDisk().flows.find((f) => f.flow.id === 'transfer.samebank')!.flow;
+    const lines = (lang: 'id' | 'en') =>
+      summaryLines(
+        {
+          flow,
+          rows: [],
+          ctx: { form: {}, inquiry: {} },
+          labels: {},
+          amounts: { exchangeRate: '16185.0000' },
+        },
+        (k) => k,
+        lang,
+      );
+    expect(lines('id')).toEqual([{ label: 'engine:summary.exchangeRate', value: '16.185,00' }]);
+    expect(lines('en')).toEqual([{ label: 'engine:summary.exchangeRate', value: '16,185.00' }]);
+  });
+});
