@@ -1,7 +1,7 @@
-import { formatBankDate, formatBankDateTime } from '@/shared/bank-time';
 import { formatRate } from '@/shared/decimal';
 import { formatMoney, type Money } from '@/shared/money';
 import {
+  formatPlainValue,
   readValue,
   type ChoiceOption,
   type FlowFile,
@@ -45,16 +45,8 @@ export function formatRow(
       const key = idx >= 0 ? ui['ui:enumNames']?.[idx] : undefined;
       return key ? t(key) : String(v);
     }
-    case 'account':
-      return String(v).replace(/(\d{4})(?=\d)/g, '$1 ');
-    case 'date':
-      return formatBankDate(String(v), lang);
-    case 'datetime':
-      return formatBankDateTime(String(v), lang);
-    case 'rate':
-      return formatRate(String(v), lang);
     default:
-      return isMoney(v) ? formatMoney(v, lang) : String(v);
+      return isMoney(v) ? formatMoney(v, lang) : formatPlainValue(String(v), row.format, lang);
   }
 }
 

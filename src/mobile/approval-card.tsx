@@ -23,12 +23,13 @@ function useSecondsLeft(until: string): number {
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5 }}>
-      <Typography variant="body2" color="text.secondary">
+      {/* The label keeps its line while a long value (an account's name and number) wraps. */}
+      <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0, maxWidth: '45%' }}>
         {label}
       </Typography>
       <Typography
         variant="body2"
-        sx={{ fontWeight: strong ? 700 : 500, textAlign: 'right', wordBreak: 'break-word' }}
+        sx={{ fontWeight: strong ? 700 : 500, textAlign: 'right', minWidth: 0, overflowWrap: 'anywhere' }}
       >
         {value}
       </Typography>

@@ -7,9 +7,10 @@ import type { ApiError } from '../http/api-error';
 import { otpOutcomeError, type OtpOutcome } from '../otp/otp-errors';
 import { formatMoney, type Money } from '../../shared/money';
 import { DEFAULT_PENDING_CODES } from '../../shared/flows/registry-names';
-import type { FlowFile } from '../../shared/flows/types';
+import type { FlowFile, RowFormat } from '../../shared/flows/types';
 import type { Fee, InquiryResponse, PhoneOption, Receipt } from '../../shared/flows/api';
 import { readValue } from '../../shared/flows/values';
+import { formatPlainValue } from '../../shared/flows/format-value';
 import { lookupLocaleKey } from '../../shared/flows/locale-key';
 import type { FlowCatalog, CatalogFlow } from './catalog';
 import { validateFormOrThrow } from './catalog';
@@ -348,7 +349,7 @@ export function createTransactionService(deps: TransactionServiceDeps) {
     const choiceCache = new Map<string, Choice[]>();
     const render = async (
       value: unknown,
-      format: string | undefined,
+      format: RowFormat | undefined,
       valuePath: string,
       lang: 'en' | 'id',
     ) => {
@@ -375,7 +376,7 @@ export function createTransactionService(deps: TransactionServiceDeps) {
         const key = idx >= 0 ? ui?.['ui:enumNames']?.[idx] : undefined;
         if (key) return t(key, lang);
       }
-      return String(value);
+      return formatPlainValue(String(value), format, lang);
     };
     const rows: ApprovalSummary['rows'] = [];
     for (const r of flow.verify.summary) {

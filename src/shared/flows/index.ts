@@ -5,3 +5,4 @@ export * from './registry-names';
 export * from './values';
 export * from './api';
 export * from './locale-key';
+export * from './format-value';

@@ -1,0 +1,23 @@
+import { formatBankDate, formatBankDateTime } from '../bank-time';
+import { formatRate } from '../decimal';
+import type { RowFormat } from './types';
+
+/**
+ * A summary row's value of a plain format as text in one language. The web (verify, receipt, its
+ * PDF) and the server (the companion app's copy of the details) both write rows with it, so the
+ * customer approves exactly what the web showed.
+ */
+export function formatPlainValue(value: string, format: RowFormat | undefined, lang: 'id' | 'en'): string {
+  switch (format) {
+    case 'account':
+      return value.replace(/(\d{4})(?=\d)/g, '$1 ');
+    case 'date':
+      return formatBankDate(value, lang);
+    case 'datetime':
+      return formatBankDateTime(value, lang);
+    case 'rate':
+      return formatRate(value, lang);
+    default:
+      return value;
+  }
+}
