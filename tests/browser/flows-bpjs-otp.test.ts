@@ -69,6 +69,17 @@ describe('BPJS payment with an OTP from the outbox', () => {
       expect(await page.getByTestId('otp-panel').textContent()).toMatch(
         /The code expires in (5:00|4:[0-5]\d)/,
       );
+      // Leaving the page keeps the sent code's challenge (never a code): back on verify, the same
+      // request waits for its code, and no second one is sent.
+      const sentTo = /We sent .*?\(reference \w+\)/.exec(
+        (await page.getByTestId('otp-panel').textContent())!,
+      )![0];
+      await page.goto(`${env.server.baseUrl}/dashboard/`);
+      await page.getByTestId('dashboard').waitFor();
+      await page.goBack();
+      await page.getByTestId('otp-panel').waitFor();
+      expect(await page.getByTestId('otp-panel').textContent()).toContain(sentTo);
+      expect(await latestOtp(env.server, BUDI_PHONES[0], sentAt)).toBe(code);
       await page.getByTestId('otp-input').fill(code);
       await page.locator('[data-testid="otp-confirm"]:not([disabled])').waitFor();
       await screenshot(page, 'flows-bpjs-verify-otp-en');

@@ -4,7 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate, useSearchParams } from 'react-router';
-import { createActor } from 'xstate';
+import { createActor, type AnyActorRef, type Subscription } from 'xstate';
 import { apiPost } from '@/shared/api/client';
 import { stepUrl, type FlowFile } from '@/shared/flows';
 import { ErrorProvider, useFeatureGate, useSession, type CustomerFlags } from '@/shared/ui';
@@ -67,15 +67,29 @@ export function FlowLayout() {
         a = createActor(provideServices(createFlowMachine(flow), flow, services), {
           input: { flow, restore },
         });
-        a.subscribe((snap) => {
-          active.current.set(flow.route, flow.id);
-          const s = snap as FlowSnapshot;
+        const persist = (s: FlowSnapshot) => {
           // A transaction in verify or on its receipt is kept; a new inquiry replaces it.
           const cancelled = (s as unknown as { matches: (v: unknown) => boolean }).matches({
             verify: 'rejected',
           });
           if ((s.context.inquiry || s.context.receipt) && !cancelled) saveTransaction(flow.id, toRestore(s));
           else if (loadTransaction()?.flowId === flow.id) clearTransaction();
+        };
+        // The OTP challenge and the approval request live in the verification child, whose changes
+        // the flow's own snapshots do not carry: it is watched too, or a code sent would be lost
+        // with the page.
+        let child: AnyActorRef | undefined;
+        let childSub: Subscription | undefined;
+        a.subscribe((snap) => {
+          active.current.set(flow.route, flow.id);
+          const s = snap as FlowSnapshot;
+          const current = s.children.verification as AnyActorRef | undefined;
+          if (current !== child) {
+            childSub?.unsubscribe();
+            child = current;
+            childSub = current?.subscribe(() => persist(a.getSnapshot() as FlowSnapshot));
+          }
+          persist(s);
         });
         a.start();
         actors.current.set(flow.id, a);
