@@ -72,7 +72,7 @@ export function useRuleForm<T extends FormValues>(schema: RuleSchema, initial: T
   );
 
   /**
-   * A field's props. `number: true` (card, account and PIN fields) takes a pasted number whole: the
+   * A field's props. `number: true` (card numbers, PINs, codes) takes a pasted number whole: the
    * separators go and the rules' maximum caps the rest. No maxLength attribute, which would cut
    * "4111 1111 1111 1111" to 16 characters before the separators go.
    */
