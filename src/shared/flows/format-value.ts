@@ -17,6 +17,9 @@ export function formatPlainValue(value: string, format: RowFormat | undefined, l
       return formatBankDateTime(value, lang);
     case 'rate':
       return formatRate(value, lang);
+    case 'phone':
+      // A local mobile number in the groups it is read out in: 0812-9876-5431.
+      return /^0\d{9,12}$/.test(value) ? value.replace(/^(\d{4})(\d{4})(\d+)$/, '$1-$2-$3') : value;
     default:
       return value;
   }

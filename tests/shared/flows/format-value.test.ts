@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { formatPlainValue } from '@/shared/flows/format-value';
+
+describe('plain row values, the same on the web and in the companion app', () => {
+  it('groups an account number in fours and a local mobile number as it is read out', () => {
+    expect(formatPlainValue('800123456837', 'account', 'id')).toBe('8001 2345 6837');
+    expect(formatPlainValue('081298765431', 'phone', 'en')).toBe('0812-9876-5431');
+    expect(formatPlainValue('08129876543', 'phone', 'id')).toBe('0812-9876-543');
+    expect(formatPlainValue('0812987654312', 'phone', 'id')).toBe('0812-9876-54312');
+    // Anything that is not a local mobile number is left as it came.
+    expect(formatPlainValue('+6281298765431', 'phone', 'id')).toBe('+6281298765431');
+    expect(formatPlainValue('0812', 'phone', 'id')).toBe('0812');
+  });
+
+  it('writes dates in bank time and rates exactly, in the language asked for', () => {
+    expect(formatPlainValue('2026-11-23T15:48:53Z', 'datetime', 'id')).toBe('23/11/2026, 22.48.53 WIB');
+    expect(formatPlainValue('2026-11-20', 'date', 'en')).toBe('20/11/2026');
+    expect(formatPlainValue('16185.5000', 'rate', 'id')).toBe('16.185,50');
+    expect(formatPlainValue('Bayar kos', undefined, 'id')).toBe('Bayar kos');
+  });
+});
