@@ -108,4 +108,32 @@ describe('BPJS payment with an OTP from the outbox', () => {
       await context.close();
     }
   });
+
+  it('says a look-up that timed out is a time-out (nothing was booked), and Reload asks again with the same form', async () => {
+    const { context, page } = await newContext(env.browser, { language: 'en' });
+    try {
+      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await page.goto(`${env.server.baseUrl}/payment/bpjs/inquiry/`);
+      await page.getByTestId('inquiry-view').waitFor();
+      await chooseOption(page, 'sourceOfFund', SOURCE);
+      // The simulated biller does not answer a number ending 0504 in time (504, ESB 0068).
+      await page.locator('#root_customerNumber').fill('8888801230504');
+      const first = page.waitForResponse(isCall('inquiry'));
+      await page.getByTestId('inquiry-submit').click();
+      expect((await first).status()).toBe(504);
+      const dialog = page.getByTestId('error-dialog');
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toContain('Connection time-out, unable to load data');
+      expect(await dialog.textContent()).not.toContain('Transaction in progress');
+      // Asked again with the same number: the biller times out on it again (an empty form would be a 400).
+      const again = page.waitForResponse(isCall('inquiry'));
+      await dialog.getByRole('button', { name: 'Reload' }).click();
+      expect((await again).status()).toBe(504);
+      await dialog.waitFor();
+      expect(new URL(page.url()).pathname).toBe('/payment/bpjs/inquiry/');
+      expect(await page.locator('#root_customerNumber').inputValue()).toBe('8888801230504');
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -94,8 +94,15 @@ export function FlowActorView({ flow, actor, services, formLoader = loadForm }: 
     if (!ctx.error || view !== 'inquiry') return;
     const fields = (ctx.error as { body?: { fields?: object } }).body?.fields;
     if (fields && Object.keys(fields).length) return;
-    errors.showError(ctx.error);
-  }, [ctx.error, view, errors]);
+    // Nothing is booked at inquiry: a time-out is one, and Reload asks again with the same form.
+    errors.showError(ctx.error, {
+      context: { stage: 'inquiry' },
+      onRetry: () => {
+        const { form, labels } = actor.getSnapshot().context;
+        actor.send({ type: 'SUBMIT', form, labels } as never);
+      },
+    });
+  }, [ctx.error, view, errors, actor]);
   useEffect(() => {
     if (choices.error) errors.showError(choices.error);
   }, [choices.error, errors]);

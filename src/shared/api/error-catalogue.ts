@@ -26,6 +26,11 @@ export interface ErrorContext {
   product?: NoAccountProduct;
   /** 'installment': the installment summary, where T1/T2/5072/1213 mean "no installments". */
   area?: 'installment';
+  /**
+   * 'inquiry': a transaction's look-up, before anything is booked. A time-out there is a time-out
+   * (try again), never "in progress, check your history": there is nothing in the history.
+   */
+  stage?: 'inquiry';
 }
 
 /** Anything shaped like an ApiFailure (the class, or a plain object in tests and stories). */
@@ -260,7 +265,7 @@ export function describeError(failure: FailureLike, i18n: Translator, ctx: Error
   // A server error payload.
   if (norm(errorCode) === 'INVALID_TOKEN')
     return describeError({ ...failure, kind: 'invalid_token' }, i18n, ctx);
-  if (isPendingOutcome(failure.status, sourceSystem, errorCode))
+  if (ctx.stage !== 'inquiry' && isPendingOutcome(failure.status, sourceSystem, errorCode))
     return {
       kind: 'pending',
       key: 'pending',

@@ -274,6 +274,16 @@ describe('pending outcomes', () => {
   it('a gateway time-out (504) leaves the outcome unknown: pending', () => {
     expect(isPendingOutcome(504)).toBe(true);
   });
+  it("at a transaction's look-up nothing is booked: a 504 is a time-out and a pending code no promise", () => {
+    const lookUp = { stage: 'inquiry' } as const;
+    expect(api(504, 'ESB', '0068').kind).toBe('pending');
+    expect(api(504, 'ESB', '0068', lookUp)).toMatchObject({
+      kind: 'timeout',
+      title: 'Connection time-out, unable to load data',
+      action: 'reload',
+    });
+    expect(api(400, 'ESB', '2018', lookUp).kind).not.toBe('pending');
+  });
 });
 
 describe('fallbacks', () => {
