@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FlowStepView } from '@/engine/ui/flow-step-view';
@@ -65,8 +65,9 @@ const services: TransactionServices = {
   saveFavourite: async () => {},
 };
 
+let i18n: ReturnType<typeof initI18n>;
 beforeAll(() => {
-  initI18n(
+  i18n = initI18n(
     {
       en: { common: enCommon, engine: enEngine, flows: enFlows, errors: enErrors },
       id: { common: idCommon, engine: idEngine, flows: idFlows, errors: idErrors },
@@ -74,7 +75,10 @@ beforeAll(() => {
     'id',
   );
 });
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  if (i18n.language !== 'id') await i18n.changeLanguage('id');
+});
 
 describe('FlowStepView', () => {
   it('validates with the precompiled validator in Indonesian, then shows the server inline message', async () => {
@@ -132,6 +136,11 @@ describe('FlowStepView', () => {
       await userEvent.click(await screen.findByRole('option', { name: 'Keluarga' }));
       await waitFor(() => expect(purpose.textContent).toBe('Keluarga'));
       expect(screen.queryByText('Silakan pilih tujuan transaksi')).toBeNull();
+      // Switched to English, the messages on show are written again in English, not left in Indonesian.
+      await act(() => i18n.changeLanguage('en'));
+      expect(await screen.findByText('Please choose a source of fund')).toBeTruthy();
+      expect(screen.queryByText('Silakan pilih sumber dana')).toBeNull();
+      expect(screen.queryByText('Silakan masukkan nominal')).toBeNull();
     } finally {
       logged.mockRestore();
     }

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Form from '@rjsf/mui';
+import type CoreForm from '@rjsf/core';
 import {
   englishStringTranslator,
   TranslatableString,
@@ -11,7 +12,7 @@ import {
   type UiSchema,
 } from '@rjsf/utils';
 import type { ValidatorType } from '@rjsf/utils';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiErrorBody } from '@/shared/api-error';
 import type { ChoiceOption, FlowFile, FlowForm } from '@/shared/flows';
@@ -90,6 +91,19 @@ export function InquiryView(props: InquiryViewProps) {
     [form.uiSchema, t],
   );
   const server = useMemo(() => fieldMessages(props.error, lang), [props.error, lang]);
+  // Messages already shown were written in the language of their check: a language switch writes them
+  // again (a check, not a submit), leaving the focus where the customer had it.
+  const formRef = useRef<CoreForm>(null);
+  const checkedIn = useRef(lang);
+  useEffect(() => {
+    if (checkedIn.current === lang) return;
+    checkedIn.current = lang;
+    const shown = formRef.current;
+    if (!shown?.state.errors.length) return;
+    const focused = document.activeElement as HTMLElement | null;
+    shown.validateForm();
+    focused?.focus();
+  }, [lang]);
   // A server message is about the value it was given: once the customer changes that field, it goes
   // (a stale "Insufficient balance" under a new amount misleads, and its line would jump on leaving).
   const [answered, setAnswered] = useState<{ error: unknown; form: Record<string, unknown> }>({
@@ -156,6 +170,7 @@ export function InquiryView(props: InquiryViewProps) {
         </Alert>
       ))}
       <Form
+        ref={formRef}
         schema={schema}
         uiSchema={uiSchema}
         validator={validator}
