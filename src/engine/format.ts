@@ -1,4 +1,3 @@
-import { formatRate } from '@/shared/decimal';
 import { formatMoney, type Money } from '@/shared/money';
 import {
   formatPlainValue,
@@ -50,4 +49,4 @@ export function formatRow(
   }
 }
 
-export { formatMoney, formatRate, isMoney };
+export { formatMoney, isMoney };

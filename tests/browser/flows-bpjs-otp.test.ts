@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { formatMoney } from '../../src/shared/money';
 import { PERSONAS, latestOtp, login, newContext, screenshot, serverAndBrowser } from './helpers';
 import { BUDI_PHONES, accountOf, chooseOption, isCall, jsonOf, sessionHeaders } from './helpers/flows';
@@ -23,6 +24,14 @@ interface Receipt {
 
 const SOURCE = '800123456701';
 
+/** The BPJS form, paid from SOURCE, for one customer number (not yet submitted). */
+async function fillBpjsForm(page: Page, customerNumber: string) {
+  await page.goto(`${env.server.baseUrl}/payment/bpjs/inquiry/`);
+  await page.getByTestId('inquiry-view').waitFor();
+  await chooseOption(page, 'sourceOfFund', SOURCE);
+  await page.locator('#root_customerNumber').fill(customerNumber);
+}
+
 describe('BPJS payment with an OTP from the outbox', () => {
   it('pays the bill: verify summary, OTP to the chosen phone, receipt, balance lower by amount plus fee', async () => {
     const { context, page, problems } = await newContext(env.browser, { language: 'en' });
@@ -31,10 +40,7 @@ describe('BPJS payment with an OTP from the outbox', () => {
       const headers = await sessionHeaders(page);
       const before = await accountOf(env.server, headers, SOURCE);
 
-      await page.goto(`${env.server.baseUrl}/payment/bpjs/inquiry/`);
-      await page.getByTestId('inquiry-view').waitFor();
-      await chooseOption(page, 'sourceOfFund', SOURCE);
-      await page.locator('#root_customerNumber').fill('8888801234567');
+      await fillBpjsForm(page, '8888801234567');
       const inquiryCall = page.waitForResponse(isCall('inquiry'));
       await page.getByTestId('inquiry-submit').click();
       const inquiry = await jsonOf<Inquiry>(inquiryCall);
@@ -113,11 +119,8 @@ describe('BPJS payment with an OTP from the outbox', () => {
     const { context, page } = await newContext(env.browser, { language: 'en' });
     try {
       await login(page, env.server.baseUrl, PERSONAS.budi);
-      await page.goto(`${env.server.baseUrl}/payment/bpjs/inquiry/`);
-      await page.getByTestId('inquiry-view').waitFor();
-      await chooseOption(page, 'sourceOfFund', SOURCE);
       // The simulated biller does not answer a number ending 0504 in time (504, ESB 0068).
-      await page.locator('#root_customerNumber').fill('8888801230504');
+      await fillBpjsForm(page, '8888801230504');
       const first = page.waitForResponse(isCall('inquiry'));
       await page.getByTestId('inquiry-submit').click();
       expect((await first).status()).toBe(504);

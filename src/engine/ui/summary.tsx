@@ -3,8 +3,9 @@ import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { ChoiceOption, Fee, FlowFile, SummaryRow, ValueContext } from '@/shared/flows';
+import { formatRate } from '@/shared/decimal';
 import type { Money } from '@/shared/money';
-import { formatMoney, formatRate, formatRow, type Lang } from '../format';
+import { formatMoney, formatRow, type Lang } from '../format';
 
 export interface SummaryProps {
   flow: FlowFile;
