@@ -291,22 +291,26 @@ const percentile = (sorted: number[], p: number) =>
 
 /** Inquiry + OTP for `count` transfers of one seat; returns what confirm needs. */
 async function prepare(base: string, db: pg.Pool, seat: Seat, count: number) {
-  const out: { inquiryId: string; otp: string }[] = [];
+  const out: { inquiryId: string; otp: string; otpRequestId: string }[] = [];
   for (let i = 0; i < count; i++) {
     const [from, to] = i % 2 ? [seat.b, seat.a] : [seat.a, seat.b];
     const inq = await post(base, '/api/transaction/v1/inquiry', seat.headers, {
       flowId: 'transfer.own',
       form: { sourceOfFund: from, beneficiaryAccount: to, amount: 100_000 },
     });
-    await post(base, '/api/transaction/v1/verification', seat.headers, {
+    const verification = (await post(base, '/api/transaction/v1/verification', seat.headers, {
       inquiryId: inq.inquiryId,
       method: 'otp',
-    });
+    })) as { otp: { requestId: string } };
     const { rows } = await db.query<{ text: string }>(
       'SELECT text FROM sms_outbox WHERE phone = $1 ORDER BY id DESC LIMIT 1',
       [seat.phone],
     );
-    out.push({ inquiryId: String(inq.inquiryId), otp: /\b(\d{6})\b/.exec(rows[0]!.text)![1]! });
+    out.push({
+      inquiryId: String(inq.inquiryId),
+      otp: /\b(\d{6})\b/.exec(rows[0]!.text)![1]!,
+      otpRequestId: verification.otp.requestId,
+    });
   }
   return out;
 }
@@ -362,6 +366,7 @@ async function oursAt(base: string, db: pg.Pool, seats: Seat[], clients: number,
               inquiryId: item.inquiryId,
               idempotencyKey: `bench-${clients}-${c}-${i}-${randomBytes(4).toString('hex')}`,
               otp: item.otp,
+              otpRequestId: item.otpRequestId,
             });
             if (r.status !== 200 || (JSON.parse(r.body) as { status?: string }).status !== 'success')
               throw new Error(`transfer not booked: ${r.status} ${r.body}`);

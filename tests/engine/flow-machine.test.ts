@@ -71,7 +71,10 @@ function fakeServices(over: Partial<TransactionServices> = {}) {
     },
     resendVerification: async () => ({ method: 'otp', otp: challenge }),
     watchApproval: () => () => {},
-    confirm: async (_i, key, otp) => (calls.push(`confirm:${otp ?? 'none'}:${key ? 'key' : ''}`), receipt),
+    confirm: async (_i, key, otp) => (
+      calls.push(`confirm:${otp ? `${otp.code}@${otp.requestId}` : 'none'}:${key ? 'key' : ''}`),
+      receipt
+    ),
     saveFavourite: async () => {},
     ...over,
   };
@@ -101,7 +104,7 @@ describe('flow machine', () => {
     expect(Object.keys(i.actions!).sort()).toEqual([...REGISTRY_NAMES.client.actions].sort());
   });
 
-  it('goes inquiry -> verify (OTP) -> receipt, sending the OTP with the idempotency key', async () => {
+  it('goes inquiry -> verify (OTP) -> receipt, sending the OTP with its request and the idempotency key', async () => {
     const { s, calls } = fakeServices();
     const a = run(bpjs, s);
     expect(currentMeta(a.getSnapshot())?.path).toBe('inquiry/');
@@ -112,7 +115,7 @@ describe('flow machine', () => {
     child(a).send({ type: 'SUBMIT', code: '123456' } as never);
     await waitFor(a, (x) => m(x, 'receipt'));
     expect(a.getSnapshot().context.receipt?.referenceNo).toBe('TRX123');
-    expect(calls).toEqual(['inquiry', 'start:otp', 'confirm:123456:key']);
+    expect(calls).toEqual(['inquiry', 'start:otp', 'confirm:123456@r1:key']);
     a.send({ type: 'NEW' });
     expect(a.getSnapshot().context).toMatchObject({ form: {}, inquiry: undefined, receipt: undefined });
   });

@@ -247,7 +247,7 @@ export function provideServices(
   services: TransactionServices,
 ): FlowMachine {
   type Subject = { inquiryId: string; idempotencyKey: string; inquiry?: InquiryResponse };
-  const confirm = async (s: Subject, otp?: string) => {
+  const confirm = async (s: Subject, otp?: { code: string; requestId: string }) => {
     try {
       return await services.confirm(s.inquiryId, s.idempotencyKey, otp);
     } catch (err) {
@@ -273,8 +273,8 @@ export function provideServices(
         return r.otp;
       }),
       submitOtp: fromPromise(
-        async ({ input }: { input: { subject: Record<string, unknown>; code: string } }) =>
-          confirm(input.subject as Subject, input.code),
+        async ({ input }: { input: { subject: Record<string, unknown>; requestId: string; code: string } }) =>
+          confirm(input.subject as Subject, { code: input.code, requestId: input.requestId }),
       ),
     } as never,
   });

@@ -27,7 +27,12 @@ export interface TransactionServices {
   resendVerification(inquiryId: string): Promise<VerificationResponse>;
   /** Calls onStatus with the live approval status until the returned function is called. */
   watchApproval(inquiryId: string, onStatus: (s: ApprovalStatus) => void): () => void;
-  confirm(inquiryId: string, idempotencyKey: string, otp?: string): Promise<Receipt>;
+  /** Books the verified inquiry; an OTP goes with the request it answers (the server hashes it under that). */
+  confirm(
+    inquiryId: string,
+    idempotencyKey: string,
+    otp?: { code: string; requestId: string },
+  ): Promise<Receipt>;
   saveFavourite(flowId: string, name: string, form: Record<string, unknown>): Promise<void>;
 }
 
@@ -103,7 +108,9 @@ export function createHttpServices(): TransactionServices {
     confirm: (inquiryId, idempotencyKey, otp) =>
       apiPost<Receipt>(
         '/api/transaction/v1/confirm',
-        otp === undefined ? { inquiryId, idempotencyKey } : { inquiryId, idempotencyKey, otp },
+        otp === undefined
+          ? { inquiryId, idempotencyKey }
+          : { inquiryId, idempotencyKey, otp: otp.code, otpRequestId: otp.requestId },
         tx,
       ),
     saveFavourite: async (flowId, name, form) => {

@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
 import type { Db, Queryable } from '../db/db';
-import type { Limits } from './limits';
+import { DEFAULT_LIMITS_ARGS, type Limits } from './limits';
 import type { OtpOutcome } from '../otp/otp-errors';
-import { OTP } from '../../shared/constants';
+import { SLIDE_SLACK_MS } from '../auth/sessions';
+import { OTP, SESSION } from '../../shared/constants';
 
 /** One signed movement of an account's balance. */
 export interface Leg {
@@ -46,37 +47,89 @@ export function accountChanges(legs: Leg[]): { ids: number[]; deltas: number[]; 
   };
 }
 
-/** A verified inquiry to book (confirm_posting): its verification and its journal. */
-export interface ConfirmInput {
-  inquiryId: string;
-  customerId: number;
-  sessionId: number;
-  /** The verification as the caller read it; the call answers 'stale' when it has changed since. */
-  method: 'otp' | 'approval' | null;
-  otpRequestId: string | null;
-  /** otp.codeHash() of the code typed, or null when none was sent. */
-  codeHash: string | null;
-  limits: Limits;
-  limitCategory: string;
-  limitAmount: number;
-  flowId: string;
-  idempotencyKey: string;
-  /** pending where a biller or operator is called after the posting. */
+/**
+ * What an inquiry will book, worked out when it is quoted and stored with it (migration 024), so the
+ * confirm needs no read of the quote first: the journal's figures and receipt, its legs (balanced) and
+ * each touched account's change, in id order.
+ */
+export interface Booking {
   status: 'success' | 'pending';
+  description: string;
   amount: number;
   currency: string;
-  description: string;
-  details: Record<string, unknown>;
+  limitCategory: string;
+  limitAmount: number;
+  receipt: Record<string, unknown>;
   legs: Leg[];
 }
 
-export type ConfirmOutcome =
-  | { outcome: 'ok'; journalId: number; referenceNo: string; createdAt: string }
-  | { outcome: 'already'; journalId: number }
-  | { outcome: 'limits'; used: number }
-  | { outcome: 'floor'; accountId: number }
-  | { outcome: `otp_${OtpOutcome}`; attemptsLeft: number | null }
-  | { outcome: 'not_found' | 'expired' | 'stale' | 'not_verified' | 'approval' | 'otp_required' };
+/** The inquiry's booking columns, in this order (transaction_inquiries, migration 024). */
+export const BOOKING_COLUMNS = `booking_status, description, amount, currency, limit_category, limit_amount, receipt,
+  leg_accounts, leg_amounts, leg_currencies, account_ids, account_deltas, account_currencies`;
+
+/** The values of BOOKING_COLUMNS for a booking; throws on legs that do not balance. */
+export function bookingValues(b: Booking): unknown[] {
+  assertBalanced(b.legs);
+  const accounts = accountChanges(b.legs);
+  return [
+    b.status,
+    b.description,
+    b.amount,
+    b.currency,
+    b.limitCategory,
+    b.limitAmount,
+    JSON.stringify(b.receipt),
+    b.legs.map((l) => l.accountId),
+    b.legs.map((l) => l.amount),
+    b.legs.map((l) => l.currency),
+    accounts.ids,
+    accounts.deltas,
+    accounts.currencies,
+  ];
+}
+
+/** A confirm as the customer sent it: their session, the inquiry and the code (confirm_inquiry). */
+export interface ConfirmInput {
+  tokenHash: string;
+  browserId: string;
+  inquiryId: string;
+  /** The OTP request the code answers; the call answers 'stale' when it is not the inquiry's current one. */
+  otpRequestId: string | null;
+  /** otp.codeHash() of the code typed under otpRequestId, or null when none was typed. */
+  codeHash: string | null;
+  idempotencyKey: string;
+}
+
+/** The session as confirm_inquiry found (and slid) it. */
+export interface ConfirmSession {
+  id: number;
+  customerId: number;
+  channel: string;
+  idleExpiresMs: number;
+  absoluteExpiresMs: number;
+}
+
+/** The inquiry as confirm_inquiry read it, with the limits that apply to it. */
+export interface ConfirmedInquiry<Q> {
+  flowId: string;
+  quote: Q;
+  limits: Limits;
+}
+
+export type ConfirmOutcome<Q> =
+  | { outcome: 'no_session' }
+  | ({ session: ConfirmSession } & (
+      | { outcome: 'stale'; otpRequestId: string | null; inquiry: ConfirmedInquiry<Q> }
+      | { outcome: 'not_found' }
+      | ({ inquiry: ConfirmedInquiry<Q> } & (
+          | { outcome: 'ok'; journalId: number; referenceNo: string; createdAt: string }
+          | { outcome: 'already'; journalId: number }
+          | { outcome: 'limits'; used: number }
+          | { outcome: 'floor'; accountId: number }
+          | { outcome: `otp_${OtpOutcome}`; attemptsLeft: number | null }
+          | { outcome: 'expired' | 'not_verified' | 'approval' | 'otp_required' }
+        ))
+    ));
 
 /** A clash of the random part of a reference number with an earlier journal's (not a duplicate). */
 function isReferenceClash(err: unknown): boolean {
@@ -90,25 +143,35 @@ type ConfirmRow = {
   detail: number | null;
   posted_journal: number | null;
   posted_at: Date | string | null;
+  session_id: number | null;
+  session_customer_id: number;
+  session_channel: string;
+  session_idle_ms: number;
+  session_absolute_ms: number;
+  flow_id: string;
+  quote: unknown;
+  otp_request_id: string | null;
+  min_amount: number;
+  max_per_transaction: number;
+  daily_limit: number | null;
 };
 
 /**
- * Books a verified inquiry in one call of the database's confirm_posting() (migrations 013, 021 and 023):
- * one round trip, one commit. It takes the customer's advisory lock (the daily limit counts every
- * earlier posting), reads the inquiry, checks the verification, locks every touched account in id
- * order (no deadlocks between transfers), checks the limits and floors, and only then uses the OTP up
- * and writes the journal (which names its inquiry), its entries and the new balances. A refusal writes
- * nothing but a wrong OTP's attempt (kept, as it must be). A repeated idempotency key raises
- * unique_violation (23505). A reference number that happens to equal an earlier one (10 random digits a
- * day: likely somewhere past ~100,000 journals a day) is drawn again: that call wrote nothing.
+ * Books a verified inquiry in one call of the database's confirm_inquiry() (migration 024): one round
+ * trip, one commit. It checks and slides the session, takes the customer's advisory lock (the daily
+ * limit counts every earlier posting), reads the inquiry with its booking and the customer's limits,
+ * checks the verification, locks every touched account in id order (no deadlocks between transfers),
+ * checks the limits and floors, and only then uses the OTP up and writes the journal (which names its
+ * inquiry), its entries and the new balances. A refusal writes nothing but a wrong OTP's attempt (kept,
+ * as it must be) and the session's slide. A repeated idempotency key raises unique_violation (23505).
+ * A reference number that happens to equal an earlier one (10 random digits a day: likely somewhere
+ * past ~100,000 journals a day) is drawn again: that call wrote nothing.
  */
-export async function postConfirmed(
+export async function postConfirmed<Q>(
   db: Db,
   c: ConfirmInput,
   nextReferenceNo: () => string = newReferenceNo,
-): Promise<ConfirmOutcome> {
-  assertBalanced(c.legs);
-  const accounts = accountChanges(c.legs);
+): Promise<ConfirmOutcome<Q>> {
   let referenceNo = '';
   let rows: ConfirmRow[] = [];
   for (let attempt = 1; ; attempt++) {
@@ -116,36 +179,20 @@ export async function postConfirmed(
     try {
       ({ rows } = await db.retrying(() =>
         db.query<ConfirmRow>(
-          `SELECT * FROM confirm_posting($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
-                                         $18, $19, $20, $21::jsonb, $22, $23, $24, $25, $26, $27)`,
+          `SELECT * FROM confirm_inquiry($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
           [
+            c.tokenHash,
+            c.browserId,
+            SESSION.idleMs,
+            SLIDE_SLACK_MS,
             c.inquiryId,
-            c.customerId,
-            c.sessionId,
-            c.method,
             c.otpRequestId,
             c.codeHash,
             OTP.maxWrongAttempts,
             OTP.freezeMs / 1000,
-            c.limitCategory,
-            c.limitAmount,
-            c.limits.minAmount,
-            c.limits.maxPerTransaction,
-            c.limits.dailyLimit,
+            ...DEFAULT_LIMITS_ARGS,
             referenceNo,
-            c.flowId,
             c.idempotencyKey,
-            c.status,
-            c.amount,
-            c.currency,
-            c.description,
-            JSON.stringify(c.details),
-            c.legs.map((l) => l.accountId),
-            c.legs.map((l) => l.amount),
-            c.legs.map((l) => l.currency),
-            accounts.ids,
-            accounts.deltas,
-            accounts.currencies,
           ],
         ),
       ));
@@ -156,24 +203,46 @@ export async function postConfirmed(
     }
   }
   const r = rows[0]!;
+  if (r.outcome === 'no_session') return { outcome: 'no_session' };
+  const session: ConfirmSession = {
+    id: r.session_id!,
+    customerId: r.session_customer_id,
+    channel: r.session_channel,
+    idleExpiresMs: r.session_idle_ms,
+    absoluteExpiresMs: r.session_absolute_ms,
+  };
+  if (r.outcome === 'not_found') return { outcome: 'not_found', session };
+  const inquiry: ConfirmedInquiry<Q> = {
+    flowId: r.flow_id,
+    quote: r.quote as Q,
+    limits: {
+      minAmount: r.min_amount,
+      maxPerTransaction: r.max_per_transaction,
+      dailyLimit: r.daily_limit,
+    },
+  };
+  const base = { session, inquiry };
   switch (r.outcome) {
     case 'ok':
       return {
+        ...base,
         outcome: 'ok',
         journalId: r.posted_journal!,
         referenceNo,
         createdAt: new Date(r.posted_at!).toISOString(),
       };
+    case 'stale':
+      return { ...base, outcome: 'stale', otpRequestId: r.otp_request_id };
     case 'already':
-      return { outcome: 'already', journalId: r.detail! };
+      return { ...base, outcome: 'already', journalId: r.detail! };
     case 'limits':
-      return { outcome: 'limits', used: r.detail ?? 0 };
+      return { ...base, outcome: 'limits', used: r.detail ?? 0 };
     case 'floor':
-      return { outcome: 'floor', accountId: r.detail! };
+      return { ...base, outcome: 'floor', accountId: r.detail! };
     default:
       return r.outcome.startsWith('otp_') && r.outcome !== 'otp_required'
-        ? { outcome: r.outcome as `otp_${OtpOutcome}`, attemptsLeft: r.detail }
-        : { outcome: r.outcome as 'not_found' };
+        ? { ...base, outcome: r.outcome as `otp_${OtpOutcome}`, attemptsLeft: r.detail }
+        : { ...base, outcome: r.outcome as 'expired' };
   }
 }
 

@@ -22,6 +22,20 @@ const FALLBACK: Limits = {
   dailyLimit: rp(100_000_000),
 };
 
+/**
+ * The defaults as the database's confirm_inquiry() takes them: categories, minimums, maximums and daily
+ * limits, index for index, with the fallback last (for any other category).
+ */
+export const DEFAULT_LIMITS_ARGS: [string[], number[], number[], (number | null)[]] = (() => {
+  const rows: [string, Limits][] = [...Object.entries(DEFAULTS), ['*', FALLBACK]];
+  return [
+    rows.map(([c]) => c),
+    rows.map(([, l]) => l.minAmount),
+    rows.map(([, l]) => l.maxPerTransaction),
+    rows.map(([, l]) => l.dailyLimit),
+  ];
+})();
+
 /** A customer's own limits for a category; nulls when they have no row (the defaults apply). */
 export interface LimitsRow {
   min_amount: number | null;

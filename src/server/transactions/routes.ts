@@ -147,10 +147,10 @@ export default async function transactionsRoutes(app: FastifyInstance): Promise<
     },
   );
 
-  app.post<{ Body: { inquiryId: string; idempotencyKey: string; otp?: string } }>(
+  app.post<{ Body: { inquiryId: string; idempotencyKey: string; otp?: string; otpRequestId?: string } }>(
     '/api/transaction/v1/confirm',
     {
-      // The session is checked (and slid) in the same round trip that reads the inquiry (service.confirm).
+      // The session is checked (and slid) in the same round trip that books the inquiry (service.confirm).
       schema: {
         ...auth.schema,
         summary: 'Book the verified transaction; the same idempotency key always answers the same receipt',
@@ -159,6 +159,8 @@ export default async function transactionsRoutes(app: FastifyInstance): Promise<
             inquiryId,
             idempotencyKey: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,100}$' },
             otp: { type: 'string', pattern: '^[0-9]{6}$' },
+            // The OTP request the code answers (the verification's answer); without it the server finds it.
+            otpRequestId: { type: 'string', minLength: 1, maxLength: 64 },
           },
           ['inquiryId', 'idempotencyKey'],
         ),

@@ -16,8 +16,16 @@ import type { FlowCatalog, CatalogFlow } from './catalog';
 import { validateFormOrThrow } from './catalog';
 import { txErrors } from './errors';
 import { convert, idrValue } from './fx';
-import { internalAccount, postConfirmed, reverseJournal, type Leg } from './ledger';
-import { limitsAndUse, limitsOfRow, type Limits, type LimitsRow } from './limits';
+import {
+  BOOKING_COLUMNS,
+  bookingValues,
+  internalAccount,
+  postConfirmed,
+  reverseJournal,
+  type Booking,
+  type Leg,
+} from './ledger';
+import { limitsAndUse, type Limits } from './limits';
 import { accountById, choiceSources, executors, lookups, type Choice } from './registry';
 import {
   approvalStatus,
@@ -28,14 +36,7 @@ import {
   type ApprovalTicket,
 } from '../approvals/store';
 import type { ApprovalHub } from '../approvals/hub';
-import {
-  endDeadSession,
-  liveSessionOf,
-  SESSION_COLUMNS,
-  SESSION_TOUCH_SQL,
-  type LiveSession,
-  type SessionRow,
-} from '../auth/sessions';
+import { endDeadSession, type LiveSession } from '../auth/sessions';
 import { sha256Hex } from '../auth/tokens';
 import { invalidToken } from '../auth/texts';
 
@@ -299,9 +300,20 @@ export function createTransactionService(deps: TransactionServiceDeps) {
     const form = validateFormOrThrow(entry, rawForm);
     const q = await quote(caller, entry, form);
     const id = randomUUID();
+    const booking: Booking = {
+      status: executorOf(entry.flow).provider ? 'pending' : 'success',
+      description: t(entry.flow.titleKey, 'id'),
+      amount: q.amount.amount,
+      currency: q.amount.currency,
+      limitCategory: q.limitCategory,
+      limitAmount: q.limitAmount,
+      receipt: receiptBodyOf(flowId, q),
+      legs: q.legs,
+    };
     const { rows } = await db.query<{ expires_at: Date | string }>(
-      `INSERT INTO transaction_inquiries (id, customer_id, session_id, flow_id, form, quote, expires_at)
-       VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, now() + make_interval(secs => $7)) RETURNING expires_at`,
+      `INSERT INTO transaction_inquiries (id, customer_id, session_id, flow_id, form, quote, expires_at, ${BOOKING_COLUMNS})
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, now() + make_interval(secs => $7),
+               $8, $9, $10, $11, $12, $13, $14::jsonb, $15, $16, $17, $18, $19, $20) RETURNING expires_at`,
       [
         id,
         caller.customerId,
@@ -310,6 +322,7 @@ export function createTransactionService(deps: TransactionServiceDeps) {
         JSON.stringify(form),
         JSON.stringify(q),
         INQUIRY_TTL_S,
+        ...bookingValues(booking),
       ],
     );
     return {
@@ -320,6 +333,11 @@ export function createTransactionService(deps: TransactionServiceDeps) {
       phones: await deps.otp.phones(db, caller.customerId),
     };
   }
+
+  const executorOf = (flow: FlowFile) => executors[flow.posting.execute as keyof typeof executors];
+
+  /** What a receipt shows of a quote (the journal keeps it as its receipt). */
+  const receiptBodyOf = (flowId: string, q: Quote) => ({ flowId, ...publicQuote(q) });
 
   function publicQuote(q: Quote) {
     return {
@@ -334,7 +352,8 @@ export function createTransactionService(deps: TransactionServiceDeps) {
 
   async function loadInquiry(caller: Caller, inquiryId: string): Promise<InquiryRow> {
     const { rows } = await db.query<InquiryRow>(
-      `SELECT i.*, i.expires_at <= now() AS expired, j.id AS journal_id
+      `SELECT i.id, i.customer_id, i.session_id, i.flow_id, i.form, i.quote, i.verification_method, i.otp_request_id,
+              i.expires_at, i.expires_at <= now() OR i.leg_accounts IS NULL AS expired, j.id AS journal_id
          FROM transaction_inquiries i LEFT JOIN journal j ON j.inquiry_id = i.id
         WHERE i.id = $1 AND i.customer_id = $2 AND i.session_id = $3`,
       [inquiryId, caller.customerId, caller.sessionId],
@@ -520,72 +539,32 @@ export function createTransactionService(deps: TransactionServiceDeps) {
   }
 
   /**
-   * Books a verified inquiry, once: the inquiry is read (the flow, the quote, the verification, the
-   * customer's limits), then everything else is one call of the database's confirm_posting() (one
-   * round trip, one commit) under the customer's lock: concurrent confirms of one inquiry queue on that
-   * lock, and the loser finds the journal already there (same key: the same receipt; another key:
-   * 0021). A rule broken at this point books nothing and keeps the OTP unused, so the customer may
-   * retry; a wrong OTP's attempt is kept.
+   * Books a verified inquiry, once, in one call of the database's confirm_inquiry() (one round trip, one
+   * commit): it checks and slides the session, and books what the inquiry stored when it was quoted,
+   * under the customer's lock: concurrent confirms of one inquiry queue on that lock, and the loser
+   * finds the journal already there (same key: the same receipt; another key: 0021). A rule broken at
+   * this point books nothing and keeps the OTP unused, so the customer may retry; a wrong OTP's
+   * attempt is kept. The code is hashed under the OTP request the client names; when that is not the
+   * inquiry's current one (a new code was asked for, or an older client sent none), the answer names
+   * the current one and the call is made again.
    */
   async function confirm(
     who: { token: string; browserId: string; accept: (live: LiveSession) => void },
-    input: { inquiryId: string; idempotencyKey: string; otp?: string },
+    input: { inquiryId: string; idempotencyKey: string; otp?: string; otpRequestId?: string },
   ): Promise<Receipt> {
-    // The verification may change between the read and the booking (a new OTP was asked for): read again.
+    const tokenHash = sha256Hex(who.token);
+    let otpRequestId = input.otpRequestId ?? null;
     for (let attempt = 0; attempt < 3; attempt++) {
-      // The session check (and slide) and the inquiry with the customer's limits: one round trip.
-      const { rows } = await db.query<
-        SessionRow &
-          Pick<InquiryRow, 'id' | 'flow_id' | 'quote' | 'verification_method' | 'otp_request_id'> &
-          LimitsRow
-      >(
-        `WITH ${SESSION_TOUCH_SQL}
-         SELECT ${SESSION_COLUMNS}, i.id, i.flow_id, i.quote, i.verification_method, i.otp_request_id,
-                l.min_amount, l.max_per_transaction, l.daily_limit
-           FROM s LEFT JOIN u ON u.id = s.id
-           LEFT JOIN transaction_inquiries i ON i.id = $4 AND i.customer_id = s.customer_id AND i.session_id = s.id
-           LEFT JOIN transaction_limits l ON l.customer_id = s.customer_id AND l.category = i.quote->>'limitCategory'`,
-        [sha256Hex(who.token), who.browserId, true, input.inquiryId],
-      );
-      const live = liveSessionOf(rows[0]);
-      if (!live) {
-        await endDeadSession(db, who.token);
-        throw invalidToken();
-      }
-      who.accept(live);
-      const caller: Caller = { customerId: live.customerId, sessionId: live.id };
-      const row = rows[0]!;
-      if (!row.id) throw txErrors.inquiryNotFound();
-      // An inquiry already booked, or expired, is answered by confirm_posting (which looks under its
-      // locks): the common confirm reads neither here.
-      const entry = flowOrThrow(row.flow_id);
-      const q = row.quote;
-      const limits = limitsOfRow(row, q.limitCategory);
-      const executor = executors[entry.flow.posting.execute as keyof typeof executors];
-      const receiptBody = { flowId: row.flow_id, ...publicQuote(q) };
       let booked;
       try {
-        booked = await postConfirmed(db, {
-          inquiryId: row.id,
-          customerId: caller.customerId,
-          sessionId: caller.sessionId,
-          method: row.verification_method,
-          otpRequestId: row.otp_request_id,
+        booked = await postConfirmed<Quote>(db, {
+          tokenHash,
+          browserId: who.browserId,
+          inquiryId: input.inquiryId,
+          otpRequestId,
           codeHash:
-            row.otp_request_id && input.otp !== undefined
-              ? deps.otp.codeHash(row.otp_request_id, input.otp)
-              : null,
-          limits,
-          limitCategory: q.limitCategory,
-          limitAmount: q.limitAmount,
-          flowId: row.flow_id,
+            otpRequestId && input.otp !== undefined ? deps.otp.codeHash(otpRequestId, input.otp) : null,
           idempotencyKey: input.idempotencyKey,
-          status: executor.provider ? 'pending' : 'success',
-          amount: q.amount.amount,
-          currency: q.amount.currency,
-          description: t(entry.flow.titleKey, 'id'),
-          details: { receipt: receiptBody },
-          legs: q.legs,
         });
       } catch (err) {
         // Another inquiry of this customer was already booked with this idempotency key.
@@ -594,9 +573,26 @@ export function createTransactionService(deps: TransactionServiceDeps) {
           throw txErrors.doubleTransaction();
         throw err;
       }
+      if (booked.outcome === 'no_session') {
+        await endDeadSession(db, who.token);
+        throw invalidToken();
+      }
+      const { session } = booked;
+      who.accept({
+        id: session.id,
+        customerId: session.customerId,
+        channel: session.channel as LiveSession['channel'],
+        expires: session.idleExpiresMs,
+        absoluteExpires: session.absoluteExpiresMs,
+      });
+      if (booked.outcome === 'not_found') throw txErrors.inquiryNotFound();
+      const { flowId, quote: q, limits } = booked.inquiry;
       switch (booked.outcome) {
-        case 'ok':
-          if (!executor.provider)
+        case 'ok': {
+          const receiptBody = receiptBodyOf(flowId, q);
+          const entry = flowOrThrow(flowId);
+          const { provider } = executorOf(entry.flow);
+          if (!provider)
             return {
               referenceNo: booked.referenceNo,
               status: 'success',
@@ -604,14 +600,14 @@ export function createTransactionService(deps: TransactionServiceDeps) {
               createdAt: booked.createdAt,
             };
           // Money held (pending): the biller or operator is called now.
-          await settle(booked.journalId, entry.flow, executor.provider, q, receiptBody);
+          await settle(booked.journalId, entry.flow, provider, q, receiptBody);
           return strip(await receiptOf(booked.journalId));
+        }
         case 'stale':
+          otpRequestId = booked.otpRequestId;
           continue;
         case 'already':
           return answerForConfirmed(booked.journalId, input.idempotencyKey);
-        case 'not_found':
-          throw txErrors.inquiryNotFound();
         case 'expired':
           throw txErrors.inquiryExpired();
         case 'not_verified':
@@ -619,10 +615,13 @@ export function createTransactionService(deps: TransactionServiceDeps) {
         case 'otp_required':
           throw txErrors.otpRequired();
         case 'approval':
-          throw await approvalRefusal(caller, row.id);
+          throw await approvalRefusal(
+            { customerId: session.customerId, sessionId: session.id },
+            input.inquiryId,
+          );
         case 'limits':
           limitsAllow(q, limits, booked.used);
-          throw new Error('confirm_posting refused limits that allow the amount');
+          throw new Error('confirm_inquiry refused limits that allow the amount');
         case 'floor':
           throw txErrors.insufficientBalance(q.amountField);
         default:

@@ -197,6 +197,200 @@ describe.each(testDbs)('flow engine endpoints on $name', ({ open }) => {
     expect(otps[0]!.used).toBe(false);
   });
 
+  it('books in one database call when the code comes with its OTP request; finds the current request itself otherwise', async () => {
+    const who = await customerWithSession(db);
+    const acc = await insertAccount(db, who.customerId, { balance: rp(1_000_000) });
+    const acc2 = await insertAccount(db, who.customerId, { balance: 0 });
+    const quoteAndSend = async () => {
+      const inq = await post(app, '/api/transaction/v1/inquiry', who.headers, {
+        flowId: 'transfer.own',
+        form: { sourceOfFund: String(acc.id), beneficiaryAccount: String(acc2.id), amount: rp(10_000) },
+      });
+      const ver = await post(app, '/api/transaction/v1/verification', who.headers, {
+        inquiryId: inq.body.inquiryId,
+        method: 'otp',
+      });
+      return { inquiryId: String(inq.body.inquiryId), requestId: String(ver.body.otp.requestId) };
+    };
+    // Every statement the app sends while a confirm runs, counted.
+    const counted = async (body: Record<string, unknown>) => {
+      const query = db.query;
+      let calls = 0;
+      db.query = ((...args: Parameters<typeof query>) => ((calls += 1), query(...args))) as typeof query;
+      try {
+        const res = await post(app, '/api/transaction/v1/confirm', who.headers, body);
+        return { res, calls };
+      } finally {
+        db.query = query;
+      }
+    };
+
+    const one = await quoteAndSend();
+    const named = await counted({
+      inquiryId: one.inquiryId,
+      idempotencyKey: `one-call-${one.inquiryId}`,
+      otp: await latestCode(db, who.phone),
+      otpRequestId: one.requestId,
+    });
+    expect(named.res.body.status).toBe('success');
+    expect(named.calls).toBe(1);
+
+    // An older client sends no request: a second call, hashed under the one the first call named.
+    const two = await quoteAndSend();
+    const unnamed = await counted({
+      inquiryId: two.inquiryId,
+      idempotencyKey: `two-calls-${two.inquiryId}`,
+      otp: await latestCode(db, who.phone),
+    });
+    expect(unnamed.res.body.status).toBe('success');
+    expect(unnamed.calls).toBe(2);
+
+    // A new code was asked for after the page got the first request: the new code under the old
+    // request's name books it; the old code is a wrong code of the current request, and counts.
+    const three = await quoteAndSend();
+    const oldCode = await latestCode(db, who.phone);
+    await post(app, '/api/transaction/v1/verification', who.headers, {
+      inquiryId: three.inquiryId,
+      method: 'otp',
+    });
+    const newCode = await latestCode(db, who.phone);
+    if (oldCode !== newCode) {
+      const wrong = await post(app, '/api/transaction/v1/confirm', who.headers, {
+        inquiryId: three.inquiryId,
+        idempotencyKey: `three-${three.inquiryId}`,
+        otp: oldCode,
+        otpRequestId: three.requestId,
+      });
+      expect(wrong.body.apierror.errorCode).toBe('OTP_05');
+      expect(wrong.body.apierror.fields['/otp'].eng).toBe('Invalid OTP. 2 attempts left.');
+    }
+    const booked = await post(app, '/api/transaction/v1/confirm', who.headers, {
+      inquiryId: three.inquiryId,
+      idempotencyKey: `three-${three.inquiryId}`,
+      otp: newCode,
+      otpRequestId: three.requestId,
+    });
+    expect(booked.body.status).toBe('success');
+    expect(await balanceOf(db, acc.id)).toBe(rp(1_000_000 - 3 * 10_000));
+    expect(await unbalancedJournals(db)).toBe(0);
+  });
+
+  it('slides the session in the confirm itself and answers its expiry, as every authenticated call does', async () => {
+    const who = await customerWithSession(db);
+    const acc = await insertAccount(db, who.customerId, { balance: rp(100_000) });
+    const acc2 = await insertAccount(db, who.customerId, { balance: 0 });
+    const inq = await post(app, '/api/transaction/v1/inquiry', who.headers, {
+      flowId: 'transfer.own',
+      form: { sourceOfFund: String(acc.id), beneficiaryAccount: String(acc2.id), amount: rp(1_000) },
+    });
+    const ver = await post(app, '/api/transaction/v1/verification', who.headers, {
+      inquiryId: inq.body.inquiryId,
+      method: 'otp',
+    });
+    // The session was last slid a minute ago: the confirm slides it again.
+    await db.query(
+      `UPDATE sessions SET idle_expires_at = now() + interval '4 minutes', last_seen_at = now() - interval '1 minute'
+        WHERE customer_id = $1`,
+      [who.customerId],
+    );
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/transaction/v1/confirm',
+      headers: who.headers,
+      payload: {
+        inquiryId: inq.body.inquiryId,
+        idempotencyKey: `slide-${inq.body.inquiryId}`,
+        otp: await latestCode(db, who.phone),
+        otpRequestId: ver.body.otp.requestId,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const { rows } = await db.query<{ idle_ms: number; seen_s: number }>(
+      `SELECT floor(extract(epoch FROM idle_expires_at) * 1000)::int8 AS idle_ms,
+              extract(epoch FROM now() - last_seen_at)::float8 AS seen_s
+         FROM sessions WHERE customer_id = $1`,
+      [who.customerId],
+    );
+    expect(rows[0]!.seen_s).toBeLessThan(5);
+    expect(Number(res.headers.expires)).toBe(Number(rows[0]!.idle_ms));
+    expect(Number(res.headers.expires) - Date.now()).toBeGreaterThan(4.5 * 60_000);
+    expect(res.headers.access_token).toBe(who.headers.authorization!.replace(/^Bearer /, ''));
+  });
+
+  it('counts the daily limit at confirm against the defaults when the customer has set none', async () => {
+    const who = await customerWithSession(db);
+    const acc = await insertAccount(db, who.customerId, { balance: rp(300_000_000) });
+    const form = {
+      sourceOfFund: String(acc.id),
+      beneficiaryAccountNo: sariSavings.accountNo,
+      purpose: 'family',
+      amount: rp(80_000_000),
+    };
+    // Three quotes of Rp 80,000,000 while the default daily limit (Rp 200,000,000) is unused.
+    const quotes = [];
+    for (let i = 0; i < 3; i++) {
+      const inq = await post(app, '/api/transaction/v1/inquiry', who.headers, {
+        flowId: 'transfer.samebank',
+        form,
+      });
+      expect(inq.status).toBe(200);
+      const ver = await post(app, '/api/transaction/v1/verification', who.headers, {
+        inquiryId: inq.body.inquiryId,
+        method: 'otp',
+      });
+      quotes.push({
+        inquiryId: inq.body.inquiryId,
+        otpRequestId: ver.body.otp.requestId,
+        otp: await latestCode(db, who.phone),
+      });
+    }
+    const answers = [];
+    for (const [i, q] of quotes.entries())
+      answers.push(
+        await post(app, '/api/transaction/v1/confirm', who.headers, {
+          ...q,
+          idempotencyKey: `default-${i}-${q.inquiryId}`,
+        }),
+      );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 422]);
+    expect(answers[2]!.body.apierror.errorCode).toBe('DAILY_LIMIT_EXCEEDED');
+    expect(answers[2]!.body.apierror.fields['/form/amount'].eng).toContain('IDR 40,000,000');
+    expect(await balanceOf(db, acc.id)).toBe(rp(300_000_000 - 160_000_000));
+  });
+
+  it('answers an inquiry quoted before bookings were stored (an upgrade) as expired, and books nothing', async () => {
+    const before = await balanceOf(db, savings.id);
+    const inq = await post(app, '/api/transaction/v1/inquiry', budi.headers, {
+      flowId: 'transfer.own',
+      form: { sourceOfFund: String(savings.id), beneficiaryAccount: String(current.id), amount: rp(10_000) },
+    });
+    const ver = await post(app, '/api/transaction/v1/verification', budi.headers, {
+      inquiryId: inq.body.inquiryId,
+      method: 'otp',
+    });
+    await db.query(
+      `UPDATE transaction_inquiries SET booking_status = NULL, description = NULL, amount = NULL, currency = NULL,
+              limit_category = NULL, limit_amount = NULL, receipt = NULL, leg_accounts = NULL, leg_amounts = NULL,
+              leg_currencies = NULL, account_ids = NULL, account_deltas = NULL, account_currencies = NULL
+        WHERE id = $1`,
+      [inq.body.inquiryId],
+    );
+    const late = await post(app, '/api/transaction/v1/confirm', budi.headers, {
+      inquiryId: inq.body.inquiryId,
+      idempotencyKey: `unbooked-${inq.body.inquiryId}`,
+      otp: await latestCode(db, budi.phone),
+      otpRequestId: ver.body.otp.requestId,
+    });
+    expect(late.status).toBe(410);
+    expect(late.body.apierror.errorCode).toBe('INQUIRY_EXPIRED');
+    const again = await post(app, '/api/transaction/v1/verification', budi.headers, {
+      inquiryId: inq.body.inquiryId,
+      method: 'otp',
+    });
+    expect(again.body.apierror.errorCode).toBe('INQUIRY_EXPIRED');
+    expect(await balanceOf(db, savings.id)).toBe(before);
+  });
+
   it('transfers to another customer of the bank by account number, with the beneficiary name', async () => {
     const before = await balanceOf(db, sariSavings.id);
     const { inquiry, receipt } = await transact(app, db, budi, 'transfer.samebank', {

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/server/db/db';
-import { postConfirmed, type ConfirmInput } from '../../../src/server/transactions/ledger';
+import { sha256Hex } from '../../../src/server/auth/tokens';
+import {
+  BOOKING_COLUMNS,
+  bookingValues,
+  postConfirmed,
+  type Booking,
+  type ConfirmInput,
+} from '../../../src/server/transactions/ledger';
 import { testDbs } from '../test-db';
 import { balanceOf, customerWithSession, insertAccount } from './bank';
 
@@ -9,6 +16,7 @@ describe.each(testDbs)('postConfirmed on $name', ({ open }) => {
   let db: Db;
   let customerId: number;
   let sessionId: number;
+  let session: { tokenHash: string; browserId: string };
   let from: number;
   let to: number;
   let seq = 0;
@@ -17,6 +25,10 @@ describe.each(testDbs)('postConfirmed on $name', ({ open }) => {
     db = await open();
     const who = await customerWithSession(db);
     customerId = who.customerId;
+    session = {
+      tokenHash: sha256Hex(who.headers.authorization!.replace(/^Bearer /, '')),
+      browserId: who.headers['x-browser-id']!,
+    };
     const { rows } = await db.query<{ id: number }>('SELECT id FROM sessions WHERE customer_id = $1', [
       customerId,
     ]);
@@ -32,10 +44,25 @@ describe.each(testDbs)('postConfirmed on $name', ({ open }) => {
   async function approvedInquiry(): Promise<ConfirmInput> {
     seq += 1;
     const inquiryId = `ledger-test-${seq}-${Date.now()}`;
+    const booking: Booking = {
+      status: 'success',
+      description: 'Test',
+      amount: 1_000,
+      currency: 'IDR',
+      limitCategory: 'transfer-own',
+      limitAmount: 1_000,
+      receipt: {},
+      legs: [
+        { accountId: from, amount: -1_000, currency: 'IDR' },
+        { accountId: to, amount: 1_000, currency: 'IDR' },
+      ],
+    };
     await db.query(
-      `INSERT INTO transaction_inquiries (id, customer_id, session_id, flow_id, form, quote, verification_method, expires_at)
-       VALUES ($1, $2, $3, 'transfer.own', '{}', '{}', 'approval', now() + interval '5 minutes')`,
-      [inquiryId, customerId, sessionId],
+      `INSERT INTO transaction_inquiries (id, customer_id, session_id, flow_id, form, quote, verification_method,
+                                          expires_at, ${BOOKING_COLUMNS})
+       VALUES ($1, $2, $3, 'transfer.own', '{}', '{}', 'approval', now() + interval '5 minutes',
+               $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13, $14, $15, $16)`,
+      [inquiryId, customerId, sessionId, ...bookingValues(booking)],
     );
     await db.query(
       `INSERT INTO approval_requests (id, inquiry_id, customer_id, summary, status, expires_at, decided_at)
@@ -43,26 +70,11 @@ describe.each(testDbs)('postConfirmed on $name', ({ open }) => {
       [inquiryId, customerId],
     );
     return {
+      ...session,
       inquiryId,
-      customerId,
-      sessionId,
-      method: 'approval',
       otpRequestId: null,
       codeHash: null,
-      limits: { minAmount: 1, maxPerTransaction: 1_000_000, dailyLimit: null },
-      limitCategory: 'transfer_own',
-      limitAmount: 1_000,
-      flowId: 'transfer.own',
       idempotencyKey: `key-${inquiryId}`,
-      status: 'success',
-      amount: 1_000,
-      currency: 'IDR',
-      description: 'Test',
-      details: {},
-      legs: [
-        { accountId: from, amount: -1_000, currency: 'IDR' },
-        { accountId: to, amount: 1_000, currency: 'IDR' },
-      ],
     };
   }
 
