@@ -50,12 +50,12 @@ export interface LiveSession {
 export const SLIDE_SLACK_MS = 5_000;
 
 /**
- * The session check as common table expressions, for touchSession and for statements that read more
- * with it (the confirm reads its inquiry in the same round trip). Parameters $1 to $3: the token's
+ * The session check as common table expressions (touchSession). Parameters $1 to $3: the token's
  * hash, the browser id, whether to slide. `s` is the live session; `u` slides its idle expiry to
  * now + idle (never past the absolute expiry) unless it is already within SLIDE_SLACK_MS of that.
  * Select `${SESSION_COLUMNS} FROM s LEFT JOIN u ON u.id = s.id`; where no live session is found, call
- * endDeadSession.
+ * endDeadSession. The confirm applies the same rule inside confirm_inquiry() (migration 024, with
+ * SESSION.idleMs and SLIDE_SLACK_MS as arguments) and answers these columns: change both together.
  */
 export const SESSION_TOUCH_SQL = `s AS (
        SELECT id, customer_id, channel, idle_expires_at, absolute_expires_at,
@@ -95,7 +95,7 @@ export interface SessionRow {
   session_absolute_ms: number;
 }
 
-/** The live session of a row selected with SESSION_COLUMNS, or null. */
+/** The live session of a row selected with SESSION_COLUMNS (or answered by confirm_inquiry), or null. */
 export function liveSessionOf(row: SessionRow | undefined): LiveSession | null {
   if (!row?.session_id) return null;
   return {

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Db, Queryable } from '../db/db';
 import { DEFAULT_LIMITS_ARGS, type Limits } from './limits';
 import type { OtpOutcome } from '../otp/otp-errors';
-import { SLIDE_SLACK_MS } from '../auth/sessions';
+import { liveSessionOf, SLIDE_SLACK_MS, type LiveSession, type SessionRow } from '../auth/sessions';
 import { OTP, SESSION } from '../../shared/constants';
 
 /** One signed movement of an account's balance. */
@@ -100,15 +100,6 @@ export interface ConfirmInput {
   idempotencyKey: string;
 }
 
-/** The session as confirm_inquiry found (and slid) it. */
-export interface ConfirmSession {
-  id: number;
-  customerId: number;
-  channel: string;
-  idleExpiresMs: number;
-  absoluteExpiresMs: number;
-}
-
 /** The inquiry as confirm_inquiry read it, with the limits that apply to it. */
 export interface ConfirmedInquiry<Q> {
   flowId: string;
@@ -118,7 +109,7 @@ export interface ConfirmedInquiry<Q> {
 
 export type ConfirmOutcome<Q> =
   | { outcome: 'no_session' }
-  | ({ session: ConfirmSession } & (
+  | ({ session: LiveSession } & (
       | { outcome: 'stale'; otpRequestId: string | null; inquiry: ConfirmedInquiry<Q> }
       | { outcome: 'not_found' }
       | ({ inquiry: ConfirmedInquiry<Q> } & (
@@ -138,16 +129,11 @@ function isReferenceClash(err: unknown): boolean {
 }
 const REFERENCE_ATTEMPTS = 5;
 
-type ConfirmRow = {
+type ConfirmRow = SessionRow & {
   outcome: string;
   detail: number | null;
   posted_journal: number | null;
   posted_at: Date | string | null;
-  session_id: number | null;
-  session_customer_id: number;
-  session_channel: string;
-  session_idle_ms: number;
-  session_absolute_ms: number;
   flow_id: string;
   quote: unknown;
   otp_request_id: string | null;
@@ -203,14 +189,8 @@ export async function postConfirmed<Q>(
     }
   }
   const r = rows[0]!;
-  if (r.outcome === 'no_session') return { outcome: 'no_session' };
-  const session: ConfirmSession = {
-    id: r.session_id!,
-    customerId: r.session_customer_id,
-    channel: r.session_channel,
-    idleExpiresMs: r.session_idle_ms,
-    absoluteExpiresMs: r.session_absolute_ms,
-  };
+  const session = liveSessionOf(r);
+  if (!session) return { outcome: 'no_session' };
   if (r.outcome === 'not_found') return { outcome: 'not_found', session };
   const inquiry: ConfirmedInquiry<Q> = {
     flowId: r.flow_id,

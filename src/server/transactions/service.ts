@@ -578,13 +578,7 @@ export function createTransactionService(deps: TransactionServiceDeps) {
         throw invalidToken();
       }
       const { session } = booked;
-      who.accept({
-        id: session.id,
-        customerId: session.customerId,
-        channel: session.channel as LiveSession['channel'],
-        expires: session.idleExpiresMs,
-        absoluteExpires: session.absoluteExpiresMs,
-      });
+      who.accept(session);
       if (booked.outcome === 'not_found') throw txErrors.inquiryNotFound();
       const { flowId, quote: q, limits } = booked.inquiry;
       switch (booked.outcome) {

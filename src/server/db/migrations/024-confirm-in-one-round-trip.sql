@@ -6,7 +6,10 @@
 --   rules, only earlier; what is booked is exactly what was quoted);
 -- - confirm_inquiry() checks and slides the session itself (the rule of SESSION_TOUCH_SQL, with the
 --   app's idle time and slack as arguments), reads the customer's own limits (the app passes its
---   defaults per category) and returns the quote, for the receipt and for the wording of a refusal.
+--   defaults per category) and returns the quote, for the receipt and for the wording of a refusal;
+-- - in three statements where confirm_posting() had four after the app's own: the session, which takes
+--   the customer's advisory lock; the inquiry with all it needs, its accounts locked in id order; the
+--   posting. (A statement costs PostgreSQL more to start and finish than these rows cost it to read.)
 -- The app needs the OTP request's id to hash a code: the client sends it; when it does not, or it is not
 -- the inquiry's current one, the answer is 'stale' with the current id, and the app calls again.
 -- An inquiry quoted before this migration has no booking, and is answered as expired (they live 15
@@ -36,7 +39,7 @@ DROP FUNCTION confirm_posting(text, bigint, bigint, text, text, text, int, int, 
 -- request given is not the inquiry's current one: otp_request_id says which is); not_verified;
 -- approval (not approved: the caller reads why); otp_required; otp_<otp_check outcome> (detail:
 -- attempts left); limits (detail: today's use, counted only under a daily limit); floor (detail: the
--- account). Every outcome after no_session carries the session (slid) and, from not_found on, the
+-- account). Every outcome after no_session carries the session (slid) and, after not_found, the
 -- inquiry's flow, quote and limits. A repeated idempotency key raises unique_violation (23505), and
 -- nothing is written. A refusal writes nothing but a wrong code's attempt and the session's slide.
 CREATE FUNCTION confirm_inquiry(
@@ -54,15 +57,17 @@ DECLARE
   ses record;
   inq record;
   chk record;
-  acct record;
   k int;
   used bigint;
-  short_account bigint;
   consume_otp boolean;
 BEGIN
   -- The session: live, from this browser; its idle expiry slides unless it is already within the slack.
+  -- Found, it takes the customer's advisory lock: their postings one at a time, so every statement
+  -- after this one sees every earlier posting, this inquiry's journal included (a concurrent double
+  -- confirm answers 'already'), and today's use of a daily limit counts them all.
   SELECT s.id, s.customer_id, s.channel, s.idle_expires_at, s.absolute_expires_at,
-         LEAST(now() + p_idle_ms * interval '1 millisecond', s.absolute_expires_at) AS target
+         LEAST(now() + p_idle_ms * interval '1 millisecond', s.absolute_expires_at) AS target,
+         pg_advisory_xact_lock(7301, s.customer_id::int) AS locked
     INTO ses
     FROM sessions s
    WHERE s.token_hash = p_token_hash AND s.ended_at IS NULL AND s.browser_id = p_browser_id
@@ -81,18 +86,18 @@ BEGIN
   session_idle_ms := floor(extract(epoch FROM LEAST(ses.idle_expires_at, ses.absolute_expires_at)) * 1000);
   session_absolute_ms := floor(extract(epoch FROM ses.absolute_expires_at) * 1000);
 
-  -- The customer's postings one at a time, in a statement of its own: every statement after it sees
-  -- every earlier posting, this inquiry's journal included (a concurrent double confirm answers
-  -- 'already'). The OTP request comes along with the inquiry, so a right code costs no second look
-  -- (otp_check runs for anything else).
-  PERFORM pg_advisory_xact_lock(7301, ses.customer_id::int);
+  -- The inquiry with its journal (if booked), the customer's own limits and the OTP request named (so a
+  -- right code costs no second look; otp_check runs for anything else), and every account its booking
+  -- touches, locked in id order (no deadlocks between transfers), with the first debit that would
+  -- cross its floor (or leave a blocked account).
   SELECT j.id AS journal_id, i.flow_id, i.quote, i.verification_method, i.otp_request_id,
          i.expires_at <= now() OR i.leg_accounts IS NULL AS expired,
          i.booking_status, i.description, i.amount, i.currency, i.limit_category, i.limit_amount, i.receipt,
          i.leg_accounts, i.leg_amounts, i.leg_currencies, i.account_ids, i.account_deltas, i.account_currencies,
          l.customer_id IS NOT NULL AS own_limits, l.min_amount, l.max_per_transaction, l.daily_limit,
          o.code_hash = p_code_hash AND o.consumed_at IS NULL AND o.expires_at > now()
-           AND coalesce(ph.frozen_until <= now(), true) AND c.cif_status <> 'blocked' AS code_ok
+           AND coalesce(ph.frozen_until <= now(), true) AND c.cif_status <> 'blocked' AS code_ok,
+         acct.locked_accounts, acct.currency_mismatch, acct.short_account
     INTO inq
     FROM transaction_inquiries i
     LEFT JOIN journal j ON j.inquiry_id = i.id
@@ -100,6 +105,17 @@ BEGIN
     LEFT JOIN otp_requests o ON o.request_id = p_otp_request_id AND o.customer_id = i.customer_id
     LEFT JOIN customer_phones ph ON ph.id = o.phone_id
     LEFT JOIN customers c ON c.id = o.customer_id
+    CROSS JOIN LATERAL (
+      SELECT count(*) AS locked_accounts, bool_or(x.currency::text <> i.account_currencies[x.k]) AS currency_mismatch,
+             min(x.id) FILTER (WHERE i.account_deltas[x.k] < 0
+                                 AND (x.status <> 'active' OR x.balance + i.account_deltas[x.k] < x.floor))
+               AS short_account
+        FROM (SELECT a.id, a.balance, a.floor, a.status, a.currency, array_position(i.account_ids, a.id) AS k
+                FROM accounts a
+               WHERE a.id = ANY (i.account_ids)
+               ORDER BY a.id
+                 FOR UPDATE OF a) x
+    ) acct
    WHERE i.id = p_inquiry_id AND i.customer_id = ses.customer_id AND i.session_id = ses.id;
   IF NOT FOUND THEN
     outcome := 'not_found';
@@ -154,23 +170,11 @@ BEGIN
     RETURN;
   END IF;
 
-  -- Every touched account locked, in id order; the first debit that would cross its floor (or leave a
-  -- blocked account) remembered.
-  SELECT count(*), bool_or(x.currency::text <> inq.account_currencies[x.k]),
-         min(x.id) FILTER (WHERE inq.account_deltas[x.k] < 0
-                             AND (x.status <> 'active' OR x.balance + inq.account_deltas[x.k] < x.floor))
-    INTO acct
-    FROM (SELECT a.id, a.balance, a.floor, a.status, a.currency, array_position(inq.account_ids, a.id) AS k
-            FROM accounts a
-           WHERE a.id = ANY (inq.account_ids)
-           ORDER BY a.id
-             FOR UPDATE OF a) x;
-  IF acct.count <> cardinality(inq.account_ids) THEN
+  IF inq.locked_accounts <> cardinality(inq.account_ids) THEN
     RAISE EXCEPTION 'journal names an account that does not exist';
-  ELSIF acct.bool_or THEN
+  ELSIF inq.currency_mismatch THEN
     RAISE EXCEPTION 'a leg''s currency differs from its account''s';
   END IF;
-  short_account := acct.min;
 
   -- Today's use is summed only where a daily limit applies (not between one's own accounts).
   IF daily_limit IS NOT NULL THEN
@@ -181,9 +185,9 @@ BEGIN
     outcome := 'limits';
     detail := used;
     RETURN;
-  ELSIF short_account IS NOT NULL THEN
+  ELSIF inq.short_account IS NOT NULL THEN
     outcome := 'floor';
-    detail := short_account;
+    detail := inq.short_account;
     RETURN;
   END IF;
 
