@@ -13,6 +13,29 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+// What the shell asks for around any page: a 404 from these would open its own error dialog, over (or
+// under) the one a test looks at, depending on which answer lands last.
+const shellReplies = {
+  '/api/v1/session/me': {
+    status: 200,
+    body: {
+      customer: {
+        userId: 'budisantoso',
+        title: 'Mr.',
+        fullName: 'Budi Santoso',
+        displayName: 'Budi',
+        lastLoginAt: null,
+        hasCasa: true,
+        ccOnly: false,
+        supplementary: false,
+      },
+      expires: Date.now() + 300_000,
+      absoluteExpires: Date.now() + 3_600_000,
+    },
+  },
+  '/api/maintenance/v1/banner': { status: 200, body: { banners: [] } },
+};
+
 function Boom(): never {
   throw new Error('render failed');
 }
@@ -22,7 +45,7 @@ describe('route errors', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     setCredentials({ accessToken: 't', expires: Date.now() + 60_000 });
-    mockFetch({});
+    const calls = mockFetch(shellReplies);
     const router = createMemoryRouter(buildRoutes([], [{ path: '/dashboard/', element: <Boom /> }]), {
       initialEntries: ['/dashboard/'],
     });
@@ -34,13 +57,14 @@ describe('route errors', () => {
     expect(await screen.findByText('Something went wrong. Please try again later.')).toBeTruthy();
     expect(screen.getByTestId('logout')).toBeTruthy();
     expect(screen.queryByText(/render failed/)).toBeNull();
+    expect(calls.filter((c) => !(c.url in shellReplies))).toEqual([]);
   });
 
   it('a chunk that cannot be loaded shows the time-out texts with Reload', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     setCredentials({ accessToken: 't', expires: Date.now() + 60_000 });
-    mockFetch({});
+    const calls = mockFetch(shellReplies);
     const router = createMemoryRouter(
       buildRoutes(
         [],
@@ -62,5 +86,6 @@ describe('route errors', () => {
     expect(await screen.findByText('Koneksi terputus, data tidak dapat dimuat')).toBeTruthy();
     expect(screen.getByText('error: 0000')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Muat ulang' })).toBeTruthy();
+    expect(calls.filter((c) => !(c.url in shellReplies))).toEqual([]);
   });
 });
