@@ -286,6 +286,14 @@ const cpuPer = (a: CpuSample, b: CpuSample, count: number) => ({
   client: ((b.client - a.client) * TICK_MS) / count,
 });
 
+/** The cluster's WAL insert position in bytes: WAL written per transaction, ours and pgbench's alike. */
+async function walBytes(db: pg.Pool): Promise<number> {
+  const { rows } = await db.query<{ b: string }>(
+    "SELECT (pg_current_wal_insert_lsn() - '0/0'::pg_lsn)::int8::text AS b",
+  );
+  return Number(rows[0]!.b);
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
@@ -330,6 +338,7 @@ async function oursAt(base: string, db: pg.Pool, seats: Seat[], clients: number,
   const trace: string[] | undefined = process.env.BENCH_TRACE ? [] : undefined;
   let startMonotonicMs = 0;
   let cpu0 = cpuNow(serverPid);
+  let wal0 = await walBytes(db);
   let start = performance.now();
   // BENCH_PERF=<dir>: a whole-machine `perf record` of the timed confirms (PostgreSQL's backends included).
   const perfProc = process.env.BENCH_PERF
@@ -353,6 +362,7 @@ async function oursAt(base: string, db: pg.Pool, seats: Seat[], clients: number,
     : undefined;
   if (perfProc) await new Promise((r) => setTimeout(r, 500));
   await profiled(server, String(clients), async () => {
+    wal0 = await walBytes(db);
     cpu0 = cpuNow(serverPid);
     start = performance.now();
     startMonotonicMs = Number(process.hrtime.bigint()) / 1e6;
@@ -385,6 +395,7 @@ async function oursAt(base: string, db: pg.Pool, seats: Seat[], clients: number,
     await new Promise((r) => perfProc.once('exit', r));
   }
   const cpu = cpuPer(cpu0, cpuNow(serverPid), latencies.length);
+  const wal = ((await walBytes(db)) - wal0) / latencies.length;
   if (trace)
     appendFileSync(
       `${process.env.BENCH_TRACE}/trace-${clients}.tsv`,
@@ -393,6 +404,7 @@ async function oursAt(base: string, db: pg.Pool, seats: Seat[], clients: number,
   latencies.sort((a, b) => a - b);
   return {
     cpu,
+    wal,
     tps: latencies.length / seconds,
     latencies,
     // inquiry + OTP (two calls and an SMS) per transfer, sequential per client
@@ -400,7 +412,8 @@ async function oursAt(base: string, db: pg.Pool, seats: Seat[], clients: number,
   };
 }
 
-function pgbenchAt(url: string, clients: number) {
+async function pgbenchAt(url: string, clients: number, db: pg.Pool) {
+  const wal0 = await walBytes(db);
   // -l logs every transaction's latency (one file per thread): pgbench's p99, beside ours.
   const logs = mkdtempSync(path.join(tmpdir(), 'pgbench-log-'));
   const cpu0 = cpuNow(process.pid);
@@ -436,7 +449,8 @@ function pgbenchAt(url: string, clients: number) {
       .map((line) => Number(line.split(' ')[2]) / 1000),
   );
   rmSync(logs, { recursive: true, force: true });
-  return { tps: Number(m[1]), cpu: { postgres, client }, latencies };
+  const wal = ((await walBytes(db)) - wal0) / transactions;
+  return { tps: Number(m[1]), cpu: { postgres, client }, wal, latencies };
 }
 
 async function main(): Promise<void> {
@@ -476,7 +490,7 @@ async function main(): Promise<void> {
     for (const clients of CLIENT_COUNTS) {
       const rounds = [];
       for (let k = 0; k < ROUNDS; k++) {
-        const pgb = pgbenchAt(dbUrl(bench), clients);
+        const pgb = await pgbenchAt(dbUrl(bench), clients, pool);
         const r = await oursAt(base, pool, ready.seats, clients, child);
         rounds.push({ pgb, r, ratio: r.tps / pgb.tps });
       }
@@ -490,7 +504,7 @@ async function main(): Promise<void> {
       );
       const ms = (v: number) => v.toFixed(2).padStart(8);
       cpuRows.push(
-        `| ${String(clients).padStart(7)} | ${ms(pgb.cpu.postgres)} | ${ms(pgb.cpu.client)} | ${ms(r.cpu.postgres)} | ${ms(r.cpu.server)} | ${ms(r.cpu.client)} |`,
+        `| ${String(clients).padStart(7)} | ${ms(pgb.cpu.postgres)} | ${ms(pgb.cpu.client)} | ${ms(r.cpu.postgres)} | ${ms(r.cpu.server)} | ${ms(r.cpu.client)} | ${pgb.wal.toFixed(0).padStart(7)} | ${r.wal.toFixed(0).padStart(7)} |`,
       );
     }
     console.log(
@@ -501,12 +515,13 @@ async function main(): Promise<void> {
     );
     for (const r of rows) console.log(r);
     console.log(
-      '\nCPU ms per transaction in the median round (user + system, from /proc; 2 cores = 2,000 ms a second in all):',
+      '\nCPU ms per transaction in the median round (user + system, from /proc; 2 cores = 2,000 ms a second in all),\n' +
+        "and WAL bytes per transaction (the cluster's insert position before and after):",
     );
     console.log(
-      '| clients | pgbench: postgres | pgbench client | ours: postgres | our server | load generator |',
+      '| clients | pgbench: postgres | pgbench client | ours: postgres | our server | load generator | pgbench WAL B | our WAL B |',
     );
-    console.log('|---------|----------|----------|----------|----------|----------|');
+    console.log('|---------|----------|----------|----------|----------|----------|---------|---------|');
     for (const r of cpuRows) console.log(r);
     console.log(
       `\n"transfers/s": POST /api/transaction/v1/confirm (OTP check, limit check, balanced posting) of verified\n` +
@@ -515,10 +530,18 @@ async function main(): Promise<void> {
         `Targets: ratio >= 0.50; p99 < 25 ms at 16 clients.`,
     );
   } finally {
-    child?.send('stop');
-    await new Promise((r) => setTimeout(r, 500));
-    child?.kill();
+    // The server closes its own pool and exits before its database is dropped.
+    if (child && child.exitCode === null) {
+      const exited = new Promise((r) => child!.once('exit', r));
+      child.send('stop');
+      const late = setTimeout(() => child!.kill(), 5000);
+      await exited;
+      clearTimeout(late);
+    }
     agent.destroy();
+    // pool.end() resolves once its connections are asked to close, not closed: one still open when the
+    // database is dropped reports the drop, which is expected here.
+    pool.on('error', () => undefined);
     await pool.end();
     if (!process.env.BENCH_KEEP) await admin(`DROP DATABASE IF EXISTS ${ours} WITH (FORCE)`);
     await admin(`DROP DATABASE IF EXISTS ${bench} WITH (FORCE)`);
