@@ -110,7 +110,13 @@ export function createHttpServices(): TransactionServices {
         '/api/transaction/v1/confirm',
         otp === undefined
           ? { inquiryId, idempotencyKey }
-          : { inquiryId, idempotencyKey, otp: otp.code, otpRequestId: otp.requestId },
+          : // Without the request's id (none known) the server finds the current one itself.
+            {
+              inquiryId,
+              idempotencyKey,
+              otp: otp.code,
+              ...(otp.requestId && { otpRequestId: otp.requestId }),
+            },
         tx,
       ),
     saveFavourite: async (flowId, name, form) => {
