@@ -35,6 +35,8 @@ export interface AppOptions {
   trustProxy?: FastifyServerOptions['trustProxy'];
   /** How often an open approval event stream re-reads on its own (changes are pushed besides). */
   approvalRereadMs?: number;
+  /** How often held payments due a check are asked about (settlement.ts); 0: never (tests call it). */
+  settlementIntervalMs?: number;
 }
 
 /** Layers as in fastify/demo: external plugins, then app plugins, then routes. */
@@ -64,7 +66,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // routes
   await app.register(authRoutes);
   await app.register(dashboardRoutes);
-  await app.register(transactionsRoutes);
+  await app.register(transactionsRoutes, { settlementIntervalMs: opts.settlementIntervalMs });
   await app.register(smsRoutes);
   await app.register(approvalsRoutes);
   await app.register(registrationRoutes);

@@ -15,6 +15,16 @@ export function billerLatencyMs(): number {
   return process.env.NODE_ENV === 'test' ? 0 : 40;
 }
 
+/**
+ * How long a payment answered "in progress" stays so at the simulated biller before its final answer
+ * (BILLER_PENDING_MS, default one minute): what a status inquiry about it says depends on its age.
+ */
+export function billerPendingMs(): number {
+  const env = process.env.BILLER_PENDING_MS;
+  if (env !== undefined && env !== '') return Math.max(0, Number(env) || 0);
+  return 60_000;
+}
+
 export const sleep = (ms: number) =>
   ms > 0 ? new Promise<void>((r) => setTimeout(r, ms)) : Promise.resolve();
 
@@ -197,22 +207,38 @@ export function providerOutcome(number: string): ProviderOutcome {
   if (number.endsWith('2018')) return { ok: false, error: inProgress('ESB', '2018') };
   if (number.endsWith('2066')) return { ok: false, error: inProgress('ESB', '2066') };
   if (number.endsWith('0097')) return { ok: false, error: inProgress('CLICKS', '0097') };
-  if (number.endsWith('0500'))
-    return {
-      ok: false,
-      error: err(
-        'ESB',
-        '0005',
-        ['Transaction failed', 'The biller rejected the transaction. Your balance has not been charged.'],
-        ['Transaksi gagal', 'Biller menolak transaksi. Saldo Anda tidak terpotong.'],
-      ),
-    };
+  if (number.endsWith('0500')) return { ok: false, error: rejected() };
+  return paid(number);
+}
+
+const rejected = () =>
+  err(
+    'ESB',
+    '0005',
+    ['Transaction failed', 'The biller rejected the transaction. Your balance has not been charged.'],
+    ['Transaksi gagal', 'Biller menolak transaksi. Saldo Anda tidak terpotong.'],
+  );
+
+const paid = (number: string): ProviderOutcome => {
   const seed = seedOf(`pay:${number}:${Date.now()}`);
   return { ok: true, details: { billerReference: String(seed[0]).padStart(10, '0').slice(0, 10) } };
-}
+};
 
 /** Pays: waits the simulated latency, then answers. */
 export async function payProvider(number: string): Promise<ProviderOutcome> {
   await sleep(billerLatencyMs());
   return providerOutcome(number);
+}
+
+/**
+ * A status inquiry about a payment sent at `sentAt` (the bank asks again about one it holds as in
+ * progress): in progress until billerPendingMs() has passed, then final: paid, except a number ending
+ * 2066, which the biller then rejects (ESB 0005). Any other number answers as its payment did.
+ */
+export async function providerStatus(number: string, sentAt: Date): Promise<ProviderOutcome> {
+  await sleep(billerLatencyMs());
+  const first = providerOutcome(number);
+  if (first.ok || first.error.errorCode === '0005') return first;
+  if (Date.now() - sentAt.getTime() < billerPendingMs()) return first;
+  return number.endsWith('2066') ? { ok: false, error: rejected() } : paid(number);
 }

@@ -122,6 +122,12 @@ export type ConfirmOutcome<Q> =
         ))
     ));
 
+/**
+ * How long a held payment (pending_settlements) is left to whoever claimed it, first the confirm that
+ * booked it and calls the provider at once, before a check of settlement.ts may take it.
+ */
+export const SETTLEMENT_LEASE_S = 60;
+
 /** A clash of the random part of a reference number with an earlier journal's (not a duplicate). */
 function isReferenceClash(err: unknown): boolean {
   const e = err as { code?: string; constraint?: string };
@@ -165,7 +171,7 @@ export async function postConfirmed<Q>(
     try {
       ({ rows } = await db.retrying(() =>
         db.query<ConfirmRow>(
-          `SELECT * FROM confirm_inquiry($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+          `SELECT * FROM confirm_inquiry($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
           [
             c.tokenHash,
             c.browserId,
@@ -179,6 +185,7 @@ export async function postConfirmed<Q>(
             ...DEFAULT_LIMITS_ARGS,
             referenceNo,
             c.idempotencyKey,
+            SETTLEMENT_LEASE_S,
           ],
         ),
       ));

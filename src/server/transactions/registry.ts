@@ -2,7 +2,13 @@ import type { Queryable } from '../db/db';
 import type { ChoiceSpec, FlowFile } from '../../shared/flows/types';
 import type { ExecutorName, LookupName, ChoiceSourceName } from '../../shared/flows/registry-names';
 import { formatMoney, type Money } from '../../shared/money';
-import { lookupBill, payProvider, type BillParams, type ProviderOutcome } from '../billers/simulator';
+import {
+  lookupBill,
+  payProvider,
+  providerStatus,
+  type BillParams,
+  type ProviderOutcome,
+} from '../billers/simulator';
 import { DENOMINATIONS, OPERATORS, operatorOfNumber, voucherSerial } from '../billers/operators';
 import { ApiError } from '../http/api-error';
 import { txErrors } from './errors';
@@ -30,12 +36,25 @@ export type ChoiceSource = (ctx: {
 }) => Promise<Choice[]>;
 
 /**
+ * A biller or operator: `pay` is called once the money is held; `status` asks about a payment it
+ * answered "in progress" (or never answered), sent at `sentAt`, until its answer is final.
+ */
+export interface Provider {
+  pay(details: Record<string, unknown>, params: Record<string, unknown>): Promise<ProviderOutcome>;
+  status(
+    details: Record<string, unknown>,
+    params: Record<string, unknown>,
+    sentAt: Date,
+  ): Promise<ProviderOutcome>;
+}
+
+/**
  * An executor books the journal. Without `provider` the booking is final at once (a transfer inside
  * the bank); with it the money is held first (journal pending), the provider is called outside the
- * database transaction, and its answer settles the journal.
+ * database transaction, and its answer settles the journal (settlement.ts).
  */
 export interface Executor {
-  provider?: (details: Record<string, unknown>, params: Record<string, unknown>) => Promise<ProviderOutcome>;
+  provider?: Provider;
 }
 
 const fieldOf = (path: string) => path.replace(/^form\./, '');
@@ -151,18 +170,28 @@ function invalidChoice(at: string) {
   );
 }
 
+/** A top-up's answer carries the voucher's serial number once paid. */
+const withVoucher = (phone: string, outcome: ProviderOutcome): ProviderOutcome =>
+  outcome.ok ? { ok: true, details: { ...outcome.details, voucherCode: voucherSerial(phone) } } : outcome;
+
 export const executors: Record<ExecutorName, Executor> = {
   'ledger.transfer': {},
   'biller.pay': {
-    provider: (details) => payProvider(String(details.customerNumber ?? '')),
+    provider: {
+      pay: (details) => payProvider(String(details.customerNumber ?? '')),
+      status: (details, _params, sentAt) => providerStatus(String(details.customerNumber ?? ''), sentAt),
+    },
   },
   'purchase.topup': {
-    provider: async (details) => {
-      const phone = String(details.phoneNumber ?? '');
-      const outcome = await payProvider(phone);
-      return outcome.ok
-        ? { ok: true, details: { ...outcome.details, voucherCode: voucherSerial(phone) } }
-        : outcome;
+    provider: {
+      pay: async (details) => {
+        const phone = String(details.phoneNumber ?? '');
+        return withVoucher(phone, await payProvider(phone));
+      },
+      status: async (details, _params, sentAt) => {
+        const phone = String(details.phoneNumber ?? '');
+        return withVoucher(phone, await providerStatus(phone, sentAt));
+      },
     },
   },
 };

@@ -3,6 +3,7 @@ import { DENOMINATIONS, OPERATORS } from '../billers/operators';
 import { loadCatalog } from './catalog';
 import { createTransactionService, type Caller } from './service';
 import { openEventStream } from './sse';
+import { settleDuePayments } from './settlement';
 import { acceptSession, bearerTokenOf, browserIdOf } from '../auth/session-plugin';
 
 const money = {
@@ -18,11 +19,38 @@ const body = (properties: Record<string, unknown>, required: string[]) => ({
   required,
 });
 
+/** Held payments due a check are asked about this often by default. */
+export const SETTLEMENT_INTERVAL_MS = 15_000;
+
 /** The flow engine's HTTP API (CONTRACTS "Flow engine"): one set of endpoints for every flow file. */
-export default async function transactionsRoutes(app: FastifyInstance): Promise<void> {
+export default async function transactionsRoutes(
+  app: FastifyInstance,
+  opts: { settlementIntervalMs?: number },
+): Promise<void> {
   const hub = app.approvalHub;
   const catalog = loadCatalog(app.log);
   const service = createTransactionService({ db: app.db, otp: app.otp, catalog, hub });
+
+  // Payments still in progress at a biller or operator, asked about until settled; one run at a time,
+  // unref'd so it never keeps the process alive.
+  const every = opts.settlementIntervalMs ?? SETTLEMENT_INTERVAL_MS;
+  if (every > 0) {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      settleDuePayments(app.db, catalog, {
+        onError: (err, journalId) => app.log.warn({ err, journalId }, 'settlement check failed'),
+      })
+        .then((n) => {
+          if (n.success + n.failed > 0) app.log.info(n, 'held payments settled');
+        })
+        .catch((err: unknown) => app.log.warn({ err }, 'settlement run failed'))
+        .finally(() => (running = false));
+    }, every);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
 
   const caller = (request: { session: { id: number; customerId: number } | null }): Caller => ({
     customerId: request.session!.customerId,

@@ -6,7 +6,6 @@ import type { OtpChallenge, OtpService } from '../otp/otp-service';
 import type { ApiError } from '../http/api-error';
 import { otpOutcomeError, type OtpOutcome } from '../otp/otp-errors';
 import { formatMoney, type Money } from '../../shared/money';
-import { DEFAULT_PENDING_CODES } from '../../shared/flows/registry-names';
 import type { FlowFile, RowFormat } from '../../shared/flows/types';
 import type { Fee, InquiryResponse, PhoneOption, Receipt } from '../../shared/flows/api';
 import { readValue } from '../../shared/flows/values';
@@ -21,12 +20,12 @@ import {
   bookingValues,
   internalAccount,
   postConfirmed,
-  reverseJournal,
   type Booking,
   type Leg,
 } from './ledger';
 import { limitsAndUse, type Limits } from './limits';
 import { accountById, choiceSources, executors, lookups, type Choice } from './registry';
+import { applyProviderAnswer } from './settlement';
 import {
   approvalStatus,
   openApproval,
@@ -593,8 +592,13 @@ export function createTransactionService(deps: TransactionServiceDeps) {
               ...receiptBody,
               createdAt: booked.createdAt,
             };
-          // Money held (pending): the biller or operator is called now.
-          await settle(booked.journalId, entry.flow, provider, q, receiptBody);
+          // Money held (pending): the biller or operator is called now. Without an answer the journal
+          // stays pending, as the spec's "in progress", and settleDuePayments asks again later.
+          const outcome = await provider.pay(q.details, entry.flow.posting.params ?? {}).catch(() => null);
+          if (outcome) {
+            const held = { journalId: booked.journalId, receipt: receiptBody, checks: 0 };
+            await applyProviderAnswer(db, entry.flow, held, outcome);
+          }
           return strip(await receiptOf(booked.journalId));
         }
         case 'stale':
@@ -623,49 +627,6 @@ export function createTransactionService(deps: TransactionServiceDeps) {
       }
     }
     throw txErrors.notVerified();
-  }
-
-  /** Calls the biller or operator for money already held, then settles: success, still pending, or reversed. */
-  async function settle(
-    journalId: number,
-    flow: FlowFile,
-    provider: NonNullable<(typeof executors)[keyof typeof executors]['provider']>,
-    q: Quote,
-    receiptBody: Record<string, unknown>,
-  ): Promise<void> {
-    let outcome;
-    try {
-      outcome = await provider(q.details, flow.posting.params ?? {});
-    } catch {
-      return; // No answer: the journal stays pending, as the spec's "in progress".
-    }
-    if (outcome.ok) {
-      const receipt = { ...receiptBody, details: { ...q.details, ...outcome.details } };
-      await db.query(
-        `UPDATE journal SET status = 'success', details = $2::jsonb WHERE id = $1 AND status = 'pending'`,
-        [journalId, JSON.stringify({ receipt })],
-      );
-      return;
-    }
-    const pendingCodes = [...DEFAULT_PENDING_CODES, ...(flow.posting.pendingCodes ?? [])];
-    const isPending = pendingCodes.some(
-      (c) => c.sourceSystem === outcome.error.sourceSystem && c.errorCode === outcome.error.errorCode,
-    );
-    const receipt = { ...receiptBody, error: outcome.error };
-    if (isPending) {
-      await db.query(`UPDATE journal SET details = $2::jsonb WHERE id = $1`, [
-        journalId,
-        JSON.stringify({ receipt }),
-      ]);
-      return;
-    }
-    await db.transaction(async (tx) => {
-      const { rowCount } = await tx.query(
-        `UPDATE journal SET status = 'failed', details = $2::jsonb WHERE id = $1 AND status = 'pending'`,
-        [journalId, JSON.stringify({ receipt })],
-      );
-      if (rowCount === 1) await reverseJournal(tx, journalId);
-    });
   }
 
   return {

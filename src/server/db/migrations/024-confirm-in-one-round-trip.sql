@@ -30,6 +30,19 @@ ALTER TABLE transaction_inquiries
   ADD COLUMN account_deltas bigint[],
   ADD COLUMN account_currencies text[];
 
+-- Payments a biller or operator has not answered for good (journal pending, money held): one row each,
+-- written with the posting, so none is forgotten even if the server stops before it calls the provider.
+-- The confirm calls the provider at once; its answer, or a later check (settlement.ts: a status
+-- inquiry, with backoff, under a lease several app servers can share), settles the journal and deletes
+-- the row. Pending journals booked before this migration are checked from now on.
+CREATE TABLE pending_settlements (
+  journal_id bigint PRIMARY KEY REFERENCES journal(id),
+  next_check_at timestamptz NOT NULL,
+  checks int NOT NULL DEFAULT 0
+);
+CREATE INDEX pending_settlements_due_idx ON pending_settlements (next_check_at);
+INSERT INTO pending_settlements (journal_id, next_check_at) SELECT id, now() FROM journal WHERE status = 'pending';
+
 DROP FUNCTION confirm_posting(text, bigint, bigint, text, text, text, int, int, text, bigint, bigint, bigint,
   bigint, text, text, text, text, bigint, text, text, jsonb, bigint[], bigint[], text[], bigint[], bigint[],
   text[]);
@@ -39,14 +52,15 @@ DROP FUNCTION confirm_posting(text, bigint, bigint, text, text, text, int, int, 
 -- request given is not the inquiry's current one: otp_request_id says which is); not_verified;
 -- approval (not approved: the caller reads why); otp_required; otp_<otp_check outcome> (detail:
 -- attempts left); limits (detail: today's use, counted only under a daily limit); floor (detail: the
--- account). Every outcome after no_session carries the session (slid) and, after not_found, the
+-- account). A pending booking (a biller's or operator's) is queued in pending_settlements, leased for
+-- p_settlement_lease_secs to this confirm. Every outcome after no_session carries the session (slid) and, after not_found, the
 -- inquiry's flow, quote and limits. A repeated idempotency key raises unique_violation (23505), and
 -- nothing is written. A refusal writes nothing but a wrong code's attempt and the session's slide.
 CREATE FUNCTION confirm_inquiry(
   p_token_hash text, p_browser_id text, p_idle_ms bigint, p_slide_slack_ms bigint,
   p_inquiry_id text, p_otp_request_id text, p_code_hash text, p_max_wrong int, p_freeze_secs int,
   p_limit_categories text[], p_limit_mins bigint[], p_limit_maxes bigint[], p_limit_dailies bigint[],
-  p_reference_no text, p_idempotency_key text,
+  p_reference_no text, p_idempotency_key text, p_settlement_lease_secs int,
   OUT outcome text, OUT detail bigint, OUT posted_journal bigint, OUT posted_at timestamptz,
   OUT session_id bigint, OUT session_customer_id bigint, OUT session_channel text,
   OUT session_idle_ms bigint, OUT session_absolute_ms bigint,
@@ -220,6 +234,11 @@ BEGIN
     -- The code expired in the instant since it was checked: nothing was written.
     outcome := 'otp_expired';
     RETURN;
+  END IF;
+  -- Money held for a biller or operator: leased to this confirm, which calls the provider now.
+  IF inq.booking_status = 'pending' THEN
+    INSERT INTO pending_settlements (journal_id, next_check_at)
+    VALUES (posted_journal, now() + make_interval(secs => p_settlement_lease_secs));
   END IF;
   outcome := 'ok';
 END
