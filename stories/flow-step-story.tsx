@@ -216,7 +216,14 @@ function fakeServices(flow: FlowFile, approvalOutcome: ApprovalStatus): Transact
       return () => clearTimeout(timer);
     },
     confirm: () => never,
-    saveFavourite: async () => undefined,
+    saveFavourite: async (flowId, name, form) => ({
+      id: 'story-favourite',
+      flowId,
+      name,
+      form,
+      createdAt: new Date().toISOString(),
+    }),
+    favourite: async () => undefined,
   };
 }
 

@@ -1,6 +1,7 @@
 // Loaded on the first navigation outside the login area, so the login page's chunks carry no
 // dashboard, engine or RJSF code.
 import { dashboardRoutes } from '@/features/dashboard/routes';
+import { favoritesRoutes } from '@/features/favorites/routes';
 import { registrationAppRoutes } from '@/features/registration/app-routes';
 import { flowMenuEntries, flowRoutes, type FlowMenuEntry } from '@/engine/index';
 import { matchRoutes, type RouteObject } from 'react-router';
@@ -11,6 +12,8 @@ const CHOOSER_AREAS = ['transfer', 'payment', 'purchase'] as const;
 
 export interface FeatureRoutes {
   dashboardRoutes: RouteObject[];
+  /** Other bespoke pages of the features (favourites, ...). */
+  featureRoutes?: RouteObject[];
   flowRoutes: RouteObject[];
   registrationAppRoutes: RouteObject[];
   flowMenuEntries: readonly FlowMenuEntry[];
@@ -18,7 +21,12 @@ export interface FeatureRoutes {
 
 /** Children of the authenticated shell: features first, then choosers, then placeholders for the rest. */
 export function authenticatedRoutes(f: FeatureRoutes): RouteObject[] {
-  const features = [...f.dashboardRoutes, ...f.flowRoutes, ...f.registrationAppRoutes];
+  const features = [
+    ...f.dashboardRoutes,
+    ...(f.featureRoutes ?? []),
+    ...f.flowRoutes,
+    ...f.registrationAppRoutes,
+  ];
   const choosers: RouteObject[] = CHOOSER_AREAS.filter((a) => !matchRoutes(features, `/${a}/`)).map(
     (area) => ({
       id: `chooser:${area}`,
@@ -35,6 +43,7 @@ export function authenticatedRoutes(f: FeatureRoutes): RouteObject[] {
 
 export const shellChildren = authenticatedRoutes({
   dashboardRoutes,
+  featureRoutes: favoritesRoutes,
   flowRoutes,
   registrationAppRoutes,
   flowMenuEntries,

@@ -75,7 +75,8 @@ function fakeServices(over: Partial<TransactionServices> = {}) {
       calls.push(`confirm:${otp ? `${otp.code}@${otp.requestId}` : 'none'}:${key ? 'key' : ''}`),
       receipt
     ),
-    saveFavourite: async () => {},
+    saveFavourite: async (flowId, name, form) => ({ id: '1', flowId, name, form, createdAt: '' }),
+    favourite: async () => undefined,
     ...over,
   };
   return { s, calls };

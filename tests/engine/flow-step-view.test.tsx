@@ -62,7 +62,8 @@ const services: TransactionServices = {
   }),
   watchApproval: () => () => {},
   confirm: async () => ({}) as Receipt,
-  saveFavourite: async () => {},
+  saveFavourite: async (flowId, name, form) => ({ id: '1', flowId, name, form, createdAt: '' }),
+  favourite: async () => undefined,
 };
 
 let i18n: ReturnType<typeof initI18n>;

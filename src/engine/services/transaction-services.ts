@@ -5,6 +5,7 @@ import { readEventStream } from '@/shared/api/event-stream';
 import type {
   ApprovalStatus,
   ChoiceOption,
+  Favourite,
   FlowFile,
   FormDataResponse,
   InquiryResponse,
@@ -33,10 +34,24 @@ export interface TransactionServices {
     idempotencyKey: string,
     otp?: { code: string; requestId: string },
   ): Promise<Receipt>;
-  saveFavourite(flowId: string, name: string, form: Record<string, unknown>): Promise<void>;
+  saveFavourite(flowId: string, name: string, form: Record<string, unknown>): Promise<Favourite>;
+  /** One of the customer's favourites, or undefined when it is gone. */
+  favourite(id: string): Promise<Favourite | undefined>;
 }
 
 const tx = { kind: 'transaction' as const };
+
+/** The customer's favourites, newest first (at most 50). */
+export async function listFavourites(): Promise<Favourite[]> {
+  return (await apiPost<{ favorites: Favourite[] }>('/api/favorite/v1/list', {})).favorites;
+}
+
+export const renameFavourite = (id: string, name: string) =>
+  apiPost<Favourite>('/api/favorite/v1/update', { id, name });
+
+export const deleteFavourite = async (id: string): Promise<void> => {
+  await apiPost('/api/favorite/v1/delete', { id });
+};
 
 interface PurchaseFormData {
   operators?: { code: string; name: string; prefixes?: string[] }[];
@@ -119,9 +134,8 @@ export function createHttpServices(): TransactionServices {
             },
         tx,
       ),
-    saveFavourite: async (flowId, name, form) => {
-      await apiPost('/api/favorite/v1/add', { flowId, name, form });
-    },
+    saveFavourite: (flowId, name, form) => apiPost<Favourite>('/api/favorite/v1/add', { flowId, name, form }),
+    favourite: async (id) => (await listFavourites()).find((f) => f.id === id),
   };
 }
 

@@ -7,7 +7,7 @@ import { Navigate, Outlet, useLocation, useMatches, useNavigate, useSearchParams
 import { createActor, type AnyActorRef, type Subscription } from 'xstate';
 import { apiPost } from '@/shared/api/client';
 import { stepUrl, type FlowFile } from '@/shared/flows';
-import { ErrorProvider, useFeatureGate, useSession, type CustomerFlags } from '@/shared/ui';
+import { ErrorProvider, useErrorHandler, useFeatureGate, useSession, type CustomerFlags } from '@/shared/ui';
 import { FLOWS, flowsOfRoute } from '../flows-data';
 import {
   createFlowMachine,
@@ -17,6 +17,7 @@ import {
   type FlowRestore,
   type FlowSnapshot,
 } from '../machine/flow-machine';
+import { FAVOURITE_PARAM } from '../favourites';
 import { clearTransaction, loadTransaction, saveTransaction } from '../persistence';
 import { createHttpServices, type TransactionServices } from '../services/transaction-services';
 import { FlowActorView } from './flow-step-view';
@@ -24,6 +25,8 @@ import { FlowActorView } from './flow-step-view';
 interface Sessions {
   services: TransactionServices;
   actorFor(flow: FlowFile): FlowActorRef;
+  /** A new transaction of the flow with its form filled in (from a favourite): what ran before is dropped. */
+  startWith(flow: FlowFile, form: Record<string, unknown>): FlowActorRef;
   /** The flow last used under a shared route (verify/receipt of /transfer/ need to know which). */
   activeFlow(route: string): string | undefined;
 }
@@ -55,49 +58,55 @@ export function FlowLayout() {
   const services = useMemo(() => createHttpServices(), []);
   const actors = useRef(new Map<string, FlowActorRef>());
   const active = useRef(new Map<string, string>());
-  const sessions = useMemo<Sessions>(
-    () => ({
+  const sessions = useMemo<Sessions>(() => {
+    const start = (flow: FlowFile, restore: FlowRestore | undefined): FlowActorRef => {
+      const a = createActor(provideServices(createFlowMachine(flow), flow, services), {
+        input: { flow, restore },
+      });
+      const persist = (s: FlowSnapshot) => {
+        // A transaction in verify or on its receipt is kept; a new inquiry replaces it.
+        const cancelled = (s as unknown as { matches: (v: unknown) => boolean }).matches({
+          verify: 'rejected',
+        });
+        if ((s.context.inquiry || s.context.receipt) && !cancelled) saveTransaction(flow.id, toRestore(s));
+        else if (loadTransaction()?.flowId === flow.id) clearTransaction();
+      };
+      // The OTP challenge and the approval request live in the verification child, whose changes
+      // the flow's own snapshots do not carry: it is watched too, or a code sent would be lost
+      // with the page.
+      let child: AnyActorRef | undefined;
+      let childSub: Subscription | undefined;
+      a.subscribe((snap) => {
+        active.current.set(flow.route, flow.id);
+        const s = snap as FlowSnapshot;
+        const current = s.children.verification as AnyActorRef | undefined;
+        if (current !== child) {
+          childSub?.unsubscribe();
+          child = current;
+          childSub = current?.subscribe(() => persist(a.getSnapshot() as FlowSnapshot));
+        }
+        persist(s);
+      });
+      a.start();
+      actors.current.set(flow.id, a);
+      return a;
+    };
+    return {
       services,
       activeFlow: (route) => active.current.get(route) ?? loadTransaction()?.flowId,
       actorFor(flow) {
-        let a = actors.current.get(flow.id);
-        if (a) return a;
         const stored = loadTransaction();
-        const restore = stored?.flowId === flow.id ? stored.state : undefined;
-        a = createActor(provideServices(createFlowMachine(flow), flow, services), {
-          input: { flow, restore },
-        });
-        const persist = (s: FlowSnapshot) => {
-          // A transaction in verify or on its receipt is kept; a new inquiry replaces it.
-          const cancelled = (s as unknown as { matches: (v: unknown) => boolean }).matches({
-            verify: 'rejected',
-          });
-          if ((s.context.inquiry || s.context.receipt) && !cancelled) saveTransaction(flow.id, toRestore(s));
-          else if (loadTransaction()?.flowId === flow.id) clearTransaction();
-        };
-        // The OTP challenge and the approval request live in the verification child, whose changes
-        // the flow's own snapshots do not carry: it is watched too, or a code sent would be lost
-        // with the page.
-        let child: AnyActorRef | undefined;
-        let childSub: Subscription | undefined;
-        a.subscribe((snap) => {
-          active.current.set(flow.route, flow.id);
-          const s = snap as FlowSnapshot;
-          const current = s.children.verification as AnyActorRef | undefined;
-          if (current !== child) {
-            childSub?.unsubscribe();
-            child = current;
-            childSub = current?.subscribe(() => persist(a.getSnapshot() as FlowSnapshot));
-          }
-          persist(s);
-        });
-        a.start();
-        actors.current.set(flow.id, a);
-        return a;
+        return (
+          actors.current.get(flow.id) ?? start(flow, stored?.flowId === flow.id ? stored.state : undefined)
+        );
       },
-    }),
-    [services],
-  );
+      startWith(flow, form) {
+        actors.current.get(flow.id)?.stop();
+        if (loadTransaction()?.flowId === flow.id) clearTransaction();
+        return start(flow, { form });
+      },
+    };
+  }, [services]);
   useEffect(() => {
     const map = actors.current;
     return () => {
@@ -155,7 +164,8 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
   const { t } = useTranslation('engine');
   const navigate = useNavigate();
   const location = useLocation();
-  const actor = useMemo(() => sessions.actorFor(flow), [sessions, flow]);
+  const errors = useErrorHandler();
+  const [actor, setActor] = useState(() => sessions.actorFor(flow));
   const customer = useCustomerFlags();
   const gate = useFeatureGate(customer ?? null, () => navigate('/applyandinvest/saving/'));
   const [blocked, setBlocked] = useState(false);
@@ -163,8 +173,37 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
     if (flow.requires && customer !== undefined && !gate.check(flow.requires)) setBlocked(true);
   }, [customer, flow.requires, gate]);
 
+  // ?favorite=<id> on the form's page: a new transaction, filled in from that favourite. Until it is
+  // read, the page does not follow a transaction left in verify (it is being replaced).
+  const [params] = useSearchParams();
+  const favouriteId = stepPath === 'inquiry/' ? params.get(FAVOURITE_PARAM) : null;
+  const [favourite, setFavourite] = useState<{ id: string; name?: string; gone?: boolean }>();
+  const favouriteLoading = !!favouriteId && favourite?.id !== favouriteId;
+  useEffect(() => {
+    if (!favouriteId || favourite?.id === favouriteId) return;
+    let live = true;
+    sessions.services.favourite(favouriteId).then(
+      (f) => {
+        if (!live) return;
+        if (f && f.flowId === flow.id) {
+          setActor(sessions.startWith(flow, f.form));
+          setFavourite({ id: favouriteId, name: f.name });
+        } else setFavourite({ id: favouriteId, gone: true });
+      },
+      (err: unknown) => {
+        if (!live) return;
+        setFavourite({ id: favouriteId });
+        errors.showError(err);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [favouriteId, favourite?.id, sessions, flow, errors]);
+
   // The URL follows the machine.
   useEffect(() => {
+    if (favouriteLoading) return;
     const follow = (snap: FlowSnapshot) => {
       const meta = currentMeta(snap);
       if (!meta || meta.path === stepPath) return;
@@ -177,9 +216,9 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
     follow(actor.getSnapshot() as FlowSnapshot);
     const sub = actor.subscribe((s) => follow(s as FlowSnapshot));
     return () => sub.unsubscribe();
-  }, [actor, flow, stepPath, navigate, location.pathname]);
+  }, [actor, flow, stepPath, navigate, location.pathname, favouriteLoading]);
 
-  if (flow.requires && customer === undefined)
+  if ((flow.requires && customer === undefined) || favouriteLoading)
     return (
       <Box sx={{ p: 4, textAlign: 'center' }}>
         <CircularProgress aria-label={t('common:loading')} />
@@ -196,7 +235,28 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
     );
   return (
     <>
-      <FlowActorView flow={flow} actor={actor} services={sessions.services} />
+      {/* A transaction started anew (from a favourite) is another actor: its view starts afresh. */}
+      <FlowActorView
+        key={actor.sessionId}
+        flow={flow}
+        actor={actor}
+        services={sessions.services}
+        notice={
+          // Said while the page is the favourite's (a new transaction after it has a page of its own).
+          favourite?.id === favouriteId &&
+          (favourite?.name || favourite?.gone) && (
+            <Alert
+              severity={favourite.gone ? 'warning' : 'info'}
+              sx={{ mb: 2 }}
+              data-testid={favourite.gone ? 'favourite-gone' : 'favourite-filled'}
+            >
+              {favourite.gone
+                ? t('favourites.gone')
+                : t('favourites.fromFavourite', { name: favourite.name })}
+            </Alert>
+          )
+        }
+      />
       {gate.dialogs}
     </>
   );

@@ -32,6 +32,8 @@ export interface FlowActorViewProps {
   actor: FlowActorRef;
   services: TransactionServices;
   formLoader?: FormLoader;
+  /** Said above the form (e.g. that it was filled in from a favourite). */
+  notice?: React.ReactNode;
 }
 
 function useLoadedForm(form: FlowForm | undefined, loader: FormLoader) {
@@ -77,7 +79,7 @@ function useChoices(flow: FlowFile, services: TransactionServices, wanted: boole
 }
 
 /** Renders whatever step the flow's machine is in. */
-export function FlowActorView({ flow, actor, services, formLoader = loadForm }: FlowActorViewProps) {
+export function FlowActorView({ flow, actor, services, formLoader = loadForm, notice }: FlowActorViewProps) {
   const { t } = useTranslation(['engine', 'flows']);
   const snap = useSelector(actor, (s) => s) as FlowSnapshot;
   const meta = currentMeta(snap) as StepMeta | undefined;
@@ -185,6 +187,7 @@ export function FlowActorView({ flow, actor, services, formLoader = loadForm }: 
         {title}
       </Typography>
       <Steps view={view} />
+      {view === 'inquiry' && notice}
       <Card variant="outlined">
         <CardContent>{body}</CardContent>
       </Card>

@@ -5,12 +5,18 @@ import Snackbar from '@mui/material/Snackbar';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChoiceOption, FlowFile, Receipt } from '@/shared/flows';
+import { Link, useInRouterContext } from 'react-router';
+import type { ChoiceOption, Favourite, FlowFile, Receipt } from '@/shared/flows';
 import { formatBankDateTime } from '@/shared/bank-time';
 import type { Lang } from '../format';
+import { defaultFavouriteName, favouriteDetail } from '../favourites';
 import { buildPdf } from '../pdf';
 import type { TransactionServices } from '../services/transaction-services';
+import { SaveFavouriteDialog } from './save-favourite-dialog';
 import { Row, summaryLines } from './summary';
+
+/** The spec's page of the customer's favourites. */
+const FAVOURITES_PATH = '/my-favorite/';
 
 export interface ReceiptViewProps {
   flow: FlowFile;
@@ -27,6 +33,9 @@ export function ReceiptView(p: ReceiptViewProps) {
   const { t, i18n } = useTranslation(['engine', 'flows']);
   const lang = (i18n.language === 'en' ? 'en' : 'id') as Lang;
   const [note, setNote] = useState<string | undefined>();
+  const [naming, setNaming] = useState(false);
+  const [saved, setSaved] = useState<Favourite>();
+  const inRouter = useInRouterContext();
   const r = p.receipt;
   const lines = summaryLines(
     {
@@ -102,14 +111,10 @@ export function ReceiptView(p: ReceiptViewProps) {
       setNote(t('receipt.shareFailed'));
     }
   };
-  const favourite = async () => {
-    try {
-      await p.services.saveFavourite(p.flow.id, t(p.flow.titleKey), p.form);
-      setNote(t('receipt.favouriteSaved'));
-    } catch {
-      setNote(t('receipt.favouriteFailed'));
-    }
-  };
+  const defaultName = defaultFavouriteName(
+    t(p.flow.menu?.labelKey ?? p.flow.titleKey),
+    favouriteDetail(p.flow, p.form, lang),
+  );
   const severity = r.status === 'success' ? 'success' : r.status === 'pending' ? 'info' : 'error';
   return (
     <Box data-testid="receipt-view" data-status={r.status}>
@@ -143,8 +148,13 @@ export function ReceiptView(p: ReceiptViewProps) {
           </Button>
         )}
         {p.flow.receipt.actions.includes('favourite') && r.status === 'success' && (
-          <Button variant="outlined" onClick={() => void favourite()} data-testid="receipt-favourite">
-            {t('receipt.actions.favourite')}
+          <Button
+            variant="outlined"
+            onClick={() => setNaming(true)}
+            disabled={!!saved}
+            data-testid="receipt-favourite"
+          >
+            {saved ? t('receipt.favouriteSavedButton') : t('receipt.actions.favourite')}
           </Button>
         )}
         {p.flow.receipt.actions.includes('new') && (
@@ -153,7 +163,38 @@ export function ReceiptView(p: ReceiptViewProps) {
           </Button>
         )}
       </Box>
-      <Snackbar open={!!note} autoHideDuration={4000} onClose={() => setNote(undefined)} message={note} />
+      {naming && (
+        <SaveFavouriteDialog
+          open
+          defaultName={defaultName}
+          save={(name) => p.services.saveFavourite(p.flow.id, name, p.form)}
+          onSaved={(f) => {
+            setNaming(false);
+            setSaved(f);
+            setNote(t('receipt.favouriteSaved', { name: f.name }));
+          }}
+          onClose={() => setNaming(false)}
+        />
+      )}
+      <Snackbar
+        open={!!note}
+        autoHideDuration={6000}
+        onClose={() => setNote(undefined)}
+        message={note}
+        action={
+          saved && note ? (
+            <Button
+              color="inherit"
+              size="small"
+              // The app's router when there is one (a page without one, as in Storybook, follows the link).
+              {...(inRouter ? { component: Link, to: FAVOURITES_PATH } : { href: FAVOURITES_PATH })}
+              data-testid="receipt-favourites-link"
+            >
+              {t('receipt.openFavourites')}
+            </Button>
+          ) : undefined
+        }
+      />
     </Box>
   );
 }

@@ -16,6 +16,33 @@ const favorite = {
   },
 } as const;
 
+const nameSchema = { type: 'string', minLength: 1, maxLength: 35, pattern: '\\S' } as const;
+const idSchema = { type: 'string', pattern: '^[0-9]{1,15}$' } as const;
+
+const nameTaken = () =>
+  new ApiError(409, 'CLICKS', 'FAVORITE_NAME_TAKEN', {
+    titleEng: 'Name already used',
+    titleIdn: 'Nama sudah dipakai',
+    messageEng: 'You already have a favourite with this name. Choose another name.',
+    messageIdn: 'Anda sudah memiliki favorit dengan nama ini. Pilih nama lain.',
+  });
+
+interface FavoriteRow {
+  id: number;
+  flow_id: string;
+  name: string;
+  form: unknown;
+  created_at: Date;
+}
+const COLUMNS = 'id, flow_id, name, form, created_at';
+const favoriteOf = (r: FavoriteRow) => ({
+  id: String(r.id),
+  flowId: r.flow_id,
+  name: r.name,
+  form: typeof r.form === 'string' ? JSON.parse(r.form) : r.form,
+  createdAt: new Date(r.created_at).toISOString(),
+});
+
 const notFound = () =>
   new ApiError(404, 'CLICKS', 'FAVORITE_NOT_FOUND', {
     titleEng: 'Favourite not found',
@@ -42,7 +69,7 @@ export default async function favoritesRoutes(app: FastifyInstance): Promise<voi
           required: ['flowId', 'name', 'form'],
           properties: {
             flowId: { type: 'string', minLength: 1, maxLength: 100 },
-            name: { type: 'string', minLength: 1, maxLength: 35, pattern: '\\S' },
+            name: nameSchema,
             form: { type: 'object' },
           },
         },
@@ -79,13 +106,7 @@ export default async function favoritesRoutes(app: FastifyInstance): Promise<voi
           [customerId, flowId, name.trim(), JSON.stringify(valid)],
         );
         const row = rows[0];
-        if (!row)
-          throw new ApiError(409, 'CLICKS', 'FAVORITE_NAME_TAKEN', {
-            titleEng: 'Name already used',
-            titleIdn: 'Nama sudah dipakai',
-            messageEng: 'You already have a favourite with this name. Choose another name.',
-            messageIdn: 'Anda sudah memiliki favorit dengan nama ini. Pilih nama lain.',
-          });
+        if (!row) throw nameTaken();
         return {
           id: String(row.id),
           flowId,
@@ -113,25 +134,11 @@ export default async function favoritesRoutes(app: FastifyInstance): Promise<voi
       },
     },
     async (request) => {
-      const { rows } = await app.db.query<{
-        id: number;
-        flow_id: string;
-        name: string;
-        form: unknown;
-        created_at: Date;
-      }>(
-        'SELECT id, flow_id, name, form, created_at FROM favorites WHERE customer_id = $1 ORDER BY created_at DESC, id DESC',
+      const { rows } = await app.db.query<FavoriteRow>(
+        `SELECT ${COLUMNS} FROM favorites WHERE customer_id = $1 ORDER BY created_at DESC, id DESC`,
         [request.session!.customerId],
       );
-      return {
-        favorites: rows.map((r) => ({
-          id: String(r.id),
-          flowId: r.flow_id,
-          name: r.name,
-          form: typeof r.form === 'string' ? JSON.parse(r.form) : r.form,
-          createdAt: new Date(r.created_at).toISOString(),
-        })),
-      };
+      return { favorites: rows.map(favoriteOf) };
     },
   );
 
@@ -144,7 +151,7 @@ export default async function favoritesRoutes(app: FastifyInstance): Promise<voi
           type: 'object',
           additionalProperties: false,
           required: ['id'],
-          properties: { id: { type: 'string', pattern: '^[0-9]{1,15}$' } },
+          properties: { id: idSchema },
         },
         response: {
           200: { type: 'object', required: ['deleted'], properties: { deleted: { type: 'boolean' } } },
@@ -160,6 +167,38 @@ export default async function favoritesRoutes(app: FastifyInstance): Promise<voi
       // Another customer's favourite is as absent as one that never existed.
       if (rowCount === 0) throw notFound();
       return { deleted: true };
+    },
+  );
+
+  app.post(
+    '/api/favorite/v1/update',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        summary: 'Renames a favourite (/my-favorite/edit-favorite/)',
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id', 'name'],
+          properties: { id: idSchema, name: nameSchema },
+        },
+        response: { 200: favorite },
+      },
+    },
+    async (request) => {
+      const { id, name } = request.body as { id: string; name: string };
+      const customerId = request.session!.customerId;
+      // The name is unique per customer (a rename onto another's name is refused by the constraint).
+      const { rows } = await app.db
+        .query<FavoriteRow>(
+          `UPDATE favorites SET name = $3 WHERE id = $1 AND customer_id = $2 RETURNING ${COLUMNS}`,
+          [Number(id), customerId, name.trim()],
+        )
+        .catch((err: { code?: string }) => {
+          throw err.code === '23505' ? nameTaken() : err;
+        });
+      if (!rows[0]) throw notFound();
+      return favoriteOf(rows[0]);
     },
   );
 }

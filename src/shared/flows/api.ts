@@ -78,3 +78,15 @@ export interface Receipt {
   createdAt: string;
   error?: ApiErrorBody;
 }
+
+/** A flow's form saved under a name (receipt action "save as favourite", /my-favorite/). */
+export interface Favourite {
+  id: string;
+  flowId: string;
+  name: string;
+  form: Record<string, unknown>;
+  createdAt: string;
+}
+
+/** A favourite's name: 1 to 35 characters, not only spaces (the server's rule). */
+export const FAVOURITE_NAME_MAX = 35;

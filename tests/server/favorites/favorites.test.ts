@@ -88,6 +88,44 @@ describe.each(testDbs)('favourites on $name', ({ open }) => {
     expect((await owner.post('/api/favorite/v1/list', {})).json().favorites).toEqual([]);
   });
 
+  it("renames a favourite, refuses another favourite's name, and cannot touch another customer's", async () => {
+    const c = await loggedIn('favuser02', 'Fav@2026yy');
+    const add = (name: string) =>
+      c.post('/api/favorite/v1/add', { flowId: 'payment.bpjs', name, form: bpjs });
+    const mother = (await add('BPJS Ibu')).json();
+    await add('BPJS Ayah');
+    const renamed = await c.post('/api/favorite/v1/update', { id: mother.id, name: '  BPJS Mama ' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ id: mother.id, name: 'BPJS Mama', form: bpjs });
+    // Its own name again is no clash.
+    expect((await c.post('/api/favorite/v1/update', { id: mother.id, name: 'BPJS Mama' })).statusCode).toBe(
+      200,
+    );
+    const clash = await c.post('/api/favorite/v1/update', { id: mother.id, name: 'BPJS Ayah' });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().apierror).toMatchObject({
+      errorCode: 'FAVORITE_NAME_TAKEN',
+      errorTitleIdn: 'Nama sudah dipakai',
+    });
+    const stranger = await loggedIn('favuser01', 'Fav@2026xx');
+    const before = await writeCounts(db);
+    for (const body of [
+      { id: mother.id, name: '   ' },
+      { id: mother.id, name: 'x'.repeat(36) },
+      { id: 'abc', name: 'ok' },
+      { id: mother.id },
+      { id: mother.id, name: 'ok', form: {} },
+    ])
+      expect((await c.post('/api/favorite/v1/update', body)).statusCode).toBe(400);
+    const theirs = await stranger.post('/api/favorite/v1/update', { id: mother.id, name: 'Mine now' });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().apierror.errorCode).toBe('FAVORITE_NOT_FOUND');
+    expect(await writeCounts(db)).toEqual(before);
+    expect(
+      (await c.post('/api/favorite/v1/list', {})).json().favorites.map((f: { name: string }) => f.name),
+    ).toEqual(['BPJS Ayah', 'BPJS Mama']);
+  });
+
   it('refuses visitors', async () => {
     const res = await client(app).post('/api/favorite/v1/list', {});
     expect(res.statusCode).toBe(401);
