@@ -5,12 +5,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure } from '@/shared/api/client';
-import { FAVOURITE_NAME_MAX, type Favourite } from '@/shared/flows';
+import type { Favourite } from '@/shared/flows';
 import { useErrorHandler } from '@/shared/ui';
+import { FavouriteNameField } from './favourite-name-field';
 
 export interface SaveFavouriteDialogProps {
   open: boolean;
@@ -79,19 +79,13 @@ export function SaveFavouriteDialog(p: SaveFavouriteDialogProps) {
               <strong>{failure.title}</strong> {failure.message}
             </Alert>
           )}
-          <TextField
-            autoFocus
-            fullWidth
-            name="favouriteName"
-            label={t('favourites.name')}
+          <FavouriteNameField
             value={name}
-            onChange={(e) => {
-              setName(e.target.value);
+            error={fieldError}
+            onChange={(value) => {
+              setName(value);
               setFieldError(undefined);
             }}
-            error={!!fieldError}
-            helperText={fieldError ?? t('favourites.nameHelp', { count: FAVOURITE_NAME_MAX - name.length })}
-            slotProps={{ htmlInput: { maxLength: FAVOURITE_NAME_MAX } }}
           />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -4,16 +4,16 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { favouriteDetail } from '@/engine/favourites';
+import { FavouriteNameField } from '@/engine/ui/favourite-name-field';
 import { flowById } from '@/engine/flows-data';
 import { listFavourites, renameFavourite } from '@/engine/services/transaction-services';
 import { ApiFailure } from '@/shared/api/client';
-import { FAVOURITE_NAME_MAX, type Favourite } from '@/shared/flows';
+import type { Favourite } from '@/shared/flows';
 import { useErrorHandler } from '@/shared/ui';
 import type { FavouritesNotice } from './favorites-page';
 
@@ -109,19 +109,13 @@ export function EditFavoritePage() {
             ? [t(flow.titleKey), favouriteDetail(flow, favourite.form, lang)].filter(Boolean).join(' · ')
             : t('favourites.unavailable')}
         </Typography>
-        <TextField
-          fullWidth
-          autoFocus
-          name="favouriteName"
-          label={t('favourites.name')}
+        <FavouriteNameField
           value={name}
-          onChange={(e) => {
-            setName(e.target.value);
+          error={fieldError}
+          onChange={(value) => {
+            setName(value);
             setFieldError(undefined);
           }}
-          error={!!fieldError}
-          helperText={fieldError ?? t('favourites.nameHelp', { count: FAVOURITE_NAME_MAX - name.length })}
-          slotProps={{ htmlInput: { maxLength: FAVOURITE_NAME_MAX } }}
         />
         <Stack direction="row" spacing={1} sx={{ mt: 3, justifyContent: 'flex-end' }}>
           <Button component={RouterLink} to={LIST} disabled={busy}>

@@ -6,6 +6,7 @@ import { buildRoutes } from '../../../src/app/routes';
 import { setCredentials } from '../../../src/shared/api/session-store';
 import { testI18n } from '../../shared/i18n-fixture';
 import { mockFetch } from '../../shared/fetch-mock';
+import { shellReplies } from './fixtures';
 
 afterEach(() => {
   cleanup();
@@ -13,28 +14,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-// What the shell asks for around any page: a 404 from these would open its own error dialog, over (or
+// The shell's own calls are answered: a 404 from them would open its own error dialog, over (or
 // under) the one a test looks at, depending on which answer lands last.
-const shellReplies = {
-  '/api/v1/session/me': {
-    status: 200,
-    body: {
-      customer: {
-        userId: 'budisantoso',
-        title: 'Mr.',
-        fullName: 'Budi Santoso',
-        displayName: 'Budi',
-        lastLoginAt: null,
-        hasCasa: true,
-        ccOnly: false,
-        supplementary: false,
-      },
-      expires: Date.now() + 300_000,
-      absoluteExpires: Date.now() + 3_600_000,
-    },
-  },
-  '/api/maintenance/v1/banner': { status: 200, body: { banners: [] } },
-};
 
 function Boom(): never {
   throw new Error('render failed');

@@ -10,21 +10,7 @@ import en from '../../../locales/en/shell.json';
 import id from '../../../locales/id/shell.json';
 import { testI18n } from '../../shared/i18n-fixture';
 import { INVALID_TOKEN_BODY, mockFetch } from '../../shared/fetch-mock';
-
-const customer = {
-  userId: 'budisantoso',
-  title: 'Mr.',
-  fullName: 'Budi Santoso',
-  displayName: 'Budi',
-  lastLoginAt: null,
-  hasCasa: true,
-  ccOnly: false,
-  supplementary: false,
-};
-const me = {
-  status: 200,
-  body: { customer, expires: Date.now() + 300_000, absoluteExpires: Date.now() + 3_600_000 },
-};
+import { me, shellReplies } from './fixtures';
 
 function renderApp(path: string, lang: 'en' | 'id' = 'en') {
   const routes = buildRoutes(
@@ -58,8 +44,7 @@ afterEach(() => {
 describe('app shell', () => {
   it('shows the greeting with title and display name, and the whole left menu', async () => {
     mockFetch({
-      '/api/v1/session/me': me,
-      '/api/maintenance/v1/banner': { status: 200, body: { banners: [] } },
+      ...shellReplies,
     });
     renderApp('/dashboard/');
     expect(await screen.findByTestId('greeting')).toHaveProperty('textContent', 'Hello, Mr. Budi');

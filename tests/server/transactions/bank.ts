@@ -78,7 +78,35 @@ export async function post(
   return { status: res.statusCode, body: res.json() as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-/** inquiry -> OTP -> confirm; returns the receipt response. */
+/**
+ * inquiry -> OTP sent (not confirmed): the inquiry's answer and, when it was quoted, what a confirm
+ * sends as the web does (the inquiry, the OTP request and the code from the outbox).
+ */
+export async function quoteAndSendOtp(
+  app: FastifyInstance,
+  db: Queryable,
+  who: Customer,
+  flowId: string,
+  form: Record<string, unknown>,
+) {
+  const inquiry = await post(app, '/api/transaction/v1/inquiry', who.headers, { flowId, form });
+  if (inquiry.status !== 200) return { inquiry, failed: inquiry };
+  const ver = await post(app, '/api/transaction/v1/verification', who.headers, {
+    inquiryId: inquiry.body.inquiryId,
+    method: 'otp',
+  });
+  if (ver.status !== 200) return { inquiry, failed: ver };
+  return {
+    inquiry,
+    confirm: {
+      inquiryId: String(inquiry.body.inquiryId),
+      otpRequestId: String(ver.body.otp.requestId),
+      otp: await latestCode(db, who.phone),
+    },
+  };
+}
+
+/** inquiry -> OTP -> confirm; returns the receipt response (the confirm sends no OTP request: the server finds it). */
 export async function transact(
   app: FastifyInstance,
   db: Queryable,
@@ -87,20 +115,14 @@ export async function transact(
   form: Record<string, unknown>,
   idempotencyKey = `key-${Math.random().toString(36).slice(2)}${Date.now()}`,
 ) {
-  const inq = await post(app, '/api/transaction/v1/inquiry', who.headers, { flowId, form });
-  if (inq.status !== 200) return { inquiry: inq, receipt: inq };
-  const ver = await post(app, '/api/transaction/v1/verification', who.headers, {
-    inquiryId: inq.body.inquiryId,
-    method: 'otp',
-  });
-  if (ver.status !== 200) return { inquiry: inq, receipt: ver };
-  const otp = await latestCode(db, who.phone);
+  const { inquiry, confirm, failed } = await quoteAndSendOtp(app, db, who, flowId, form);
+  if (!confirm) return { inquiry, receipt: failed };
   const receipt = await post(app, '/api/transaction/v1/confirm', who.headers, {
-    inquiryId: inq.body.inquiryId,
+    inquiryId: confirm.inquiryId,
     idempotencyKey,
-    otp,
+    otp: confirm.otp,
   });
-  return { inquiry: inq, receipt, idempotencyKey };
+  return { inquiry, receipt, idempotencyKey };
 }
 
 export async function balanceOf(db: Queryable, accountId: number): Promise<number> {

@@ -9,6 +9,7 @@ import {
   customerWithSession,
   insertAccount,
   post,
+  quoteAndSendOtp,
   setLimits,
   transact,
   unbalancedJournals,
@@ -201,17 +202,14 @@ describe.each(testDbs)('flow engine endpoints on $name', ({ open }) => {
     const who = await customerWithSession(db);
     const acc = await insertAccount(db, who.customerId, { balance: rp(1_000_000) });
     const acc2 = await insertAccount(db, who.customerId, { balance: 0 });
-    const quoteAndSend = async () => {
-      const inq = await post(app, '/api/transaction/v1/inquiry', who.headers, {
-        flowId: 'transfer.own',
-        form: { sourceOfFund: String(acc.id), beneficiaryAccount: String(acc2.id), amount: rp(10_000) },
-      });
-      const ver = await post(app, '/api/transaction/v1/verification', who.headers, {
-        inquiryId: inq.body.inquiryId,
-        method: 'otp',
-      });
-      return { inquiryId: String(inq.body.inquiryId), requestId: String(ver.body.otp.requestId) };
-    };
+    const quoteAndSend = async () =>
+      (
+        await quoteAndSendOtp(app, db, who, 'transfer.own', {
+          sourceOfFund: String(acc.id),
+          beneficiaryAccount: String(acc2.id),
+          amount: rp(10_000),
+        })
+      ).confirm!;
     // Every statement the app sends while a confirm runs, counted.
     const counted = async (body: Record<string, unknown>) => {
       const query = db.query;
@@ -226,29 +224,20 @@ describe.each(testDbs)('flow engine endpoints on $name', ({ open }) => {
     };
 
     const one = await quoteAndSend();
-    const named = await counted({
-      inquiryId: one.inquiryId,
-      idempotencyKey: `one-call-${one.inquiryId}`,
-      otp: await latestCode(db, who.phone),
-      otpRequestId: one.requestId,
-    });
+    const named = await counted({ ...one, idempotencyKey: `one-call-${one.inquiryId}` });
     expect(named.res.body.status).toBe('success');
     expect(named.calls).toBe(1);
 
     // An older client sends no request: a second call, hashed under the one the first call named.
-    const two = await quoteAndSend();
-    const unnamed = await counted({
-      inquiryId: two.inquiryId,
-      idempotencyKey: `two-calls-${two.inquiryId}`,
-      otp: await latestCode(db, who.phone),
-    });
+    const { otpRequestId: _unsent, ...two } = await quoteAndSend();
+    const unnamed = await counted({ ...two, idempotencyKey: `two-calls-${two.inquiryId}` });
     expect(unnamed.res.body.status).toBe('success');
     expect(unnamed.calls).toBe(2);
 
     // A new code was asked for after the page got the first request: the new code under the old
     // request's name books it; the old code is a wrong code of the current request, and counts.
     const three = await quoteAndSend();
-    const oldCode = await latestCode(db, who.phone);
+    const oldCode = three.otp;
     await post(app, '/api/transaction/v1/verification', who.headers, {
       inquiryId: three.inquiryId,
       method: 'otp',
@@ -259,7 +248,7 @@ describe.each(testDbs)('flow engine endpoints on $name', ({ open }) => {
         inquiryId: three.inquiryId,
         idempotencyKey: `three-${three.inquiryId}`,
         otp: oldCode,
-        otpRequestId: three.requestId,
+        otpRequestId: three.otpRequestId,
       });
       expect(wrong.body.apierror.errorCode).toBe('OTP_05');
       expect(wrong.body.apierror.fields['/otp'].eng).toBe('Invalid OTP. 2 attempts left.');
@@ -268,7 +257,7 @@ describe.each(testDbs)('flow engine endpoints on $name', ({ open }) => {
       inquiryId: three.inquiryId,
       idempotencyKey: `three-${three.inquiryId}`,
       otp: newCode,
-      otpRequestId: three.requestId,
+      otpRequestId: three.otpRequestId,
     });
     expect(booked.body.status).toBe('success');
     expect(await balanceOf(db, acc.id)).toBe(rp(1_000_000 - 3 * 10_000));
@@ -279,13 +268,10 @@ describe.each(testDbs)('flow engine endpoints on $name', ({ open }) => {
     const who = await customerWithSession(db);
     const acc = await insertAccount(db, who.customerId, { balance: rp(100_000) });
     const acc2 = await insertAccount(db, who.customerId, { balance: 0 });
-    const inq = await post(app, '/api/transaction/v1/inquiry', who.headers, {
-      flowId: 'transfer.own',
-      form: { sourceOfFund: String(acc.id), beneficiaryAccount: String(acc2.id), amount: rp(1_000) },
-    });
-    const ver = await post(app, '/api/transaction/v1/verification', who.headers, {
-      inquiryId: inq.body.inquiryId,
-      method: 'otp',
+    const { confirm } = await quoteAndSendOtp(app, db, who, 'transfer.own', {
+      sourceOfFund: String(acc.id),
+      beneficiaryAccount: String(acc2.id),
+      amount: rp(1_000),
     });
     // The session was last slid a minute ago: the confirm slides it again.
     await db.query(
@@ -297,12 +283,7 @@ describe.each(testDbs)('flow engine endpoints on $name', ({ open }) => {
       method: 'POST',
       url: '/api/transaction/v1/confirm',
       headers: who.headers,
-      payload: {
-        inquiryId: inq.body.inquiryId,
-        idempotencyKey: `slide-${inq.body.inquiryId}`,
-        otp: await latestCode(db, who.phone),
-        otpRequestId: ver.body.otp.requestId,
-      },
+      payload: { ...confirm, idempotencyKey: `slide-${confirm!.inquiryId}` },
     });
     expect(res.statusCode).toBe(200);
     const { rows } = await db.query<{ idle_ms: number; seen_s: number }>(
@@ -329,20 +310,9 @@ describe.each(testDbs)('flow engine endpoints on $name', ({ open }) => {
     // Three quotes of Rp 80,000,000 while the default daily limit (Rp 200,000,000) is unused.
     const quotes = [];
     for (let i = 0; i < 3; i++) {
-      const inq = await post(app, '/api/transaction/v1/inquiry', who.headers, {
-        flowId: 'transfer.samebank',
-        form,
-      });
-      expect(inq.status).toBe(200);
-      const ver = await post(app, '/api/transaction/v1/verification', who.headers, {
-        inquiryId: inq.body.inquiryId,
-        method: 'otp',
-      });
-      quotes.push({
-        inquiryId: inq.body.inquiryId,
-        otpRequestId: ver.body.otp.requestId,
-        otp: await latestCode(db, who.phone),
-      });
+      const { inquiry, confirm } = await quoteAndSendOtp(app, db, who, 'transfer.samebank', form);
+      expect(inquiry.status).toBe(200);
+      quotes.push(confirm!);
     }
     const answers = [];
     for (const [i, q] of quotes.entries())
@@ -360,31 +330,26 @@ describe.each(testDbs)('flow engine endpoints on $name', ({ open }) => {
 
   it('answers an inquiry quoted before bookings were stored (an upgrade) as expired, and books nothing', async () => {
     const before = await balanceOf(db, savings.id);
-    const inq = await post(app, '/api/transaction/v1/inquiry', budi.headers, {
-      flowId: 'transfer.own',
-      form: { sourceOfFund: String(savings.id), beneficiaryAccount: String(current.id), amount: rp(10_000) },
-    });
-    const ver = await post(app, '/api/transaction/v1/verification', budi.headers, {
-      inquiryId: inq.body.inquiryId,
-      method: 'otp',
+    const { confirm } = await quoteAndSendOtp(app, db, budi, 'transfer.own', {
+      sourceOfFund: String(savings.id),
+      beneficiaryAccount: String(current.id),
+      amount: rp(10_000),
     });
     await db.query(
       `UPDATE transaction_inquiries SET booking_status = NULL, description = NULL, amount = NULL, currency = NULL,
               limit_category = NULL, limit_amount = NULL, receipt = NULL, leg_accounts = NULL, leg_amounts = NULL,
               leg_currencies = NULL, account_ids = NULL, account_deltas = NULL, account_currencies = NULL
         WHERE id = $1`,
-      [inq.body.inquiryId],
+      [confirm!.inquiryId],
     );
     const late = await post(app, '/api/transaction/v1/confirm', budi.headers, {
-      inquiryId: inq.body.inquiryId,
-      idempotencyKey: `unbooked-${inq.body.inquiryId}`,
-      otp: await latestCode(db, budi.phone),
-      otpRequestId: ver.body.otp.requestId,
+      ...confirm,
+      idempotencyKey: `unbooked-${confirm!.inquiryId}`,
     });
     expect(late.status).toBe(410);
     expect(late.body.apierror.errorCode).toBe('INQUIRY_EXPIRED');
     const again = await post(app, '/api/transaction/v1/verification', budi.headers, {
-      inquiryId: inq.body.inquiryId,
+      inquiryId: confirm!.inquiryId,
       method: 'otp',
     });
     expect(again.body.apierror.errorCode).toBe('INQUIRY_EXPIRED');
