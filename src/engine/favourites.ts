@@ -1,26 +1,4 @@
-import { formatPlainValue, FAVOURITE_NAME_MAX, stepUrl, type FlowFile } from '@/shared/flows';
-import type { Lang } from './format';
-
-const fieldOf = (p: string) => p.replace(/^form\./, '');
-
-/**
- * What tells one favourite of a flow from another, as the verify page shows it: the first value the
- * customer typed that the page lists (a customer number, an account number, a mobile number), not
- * the source of fund, a choice or an amount. Undefined when the flow has none (own accounts).
- */
-export function favouriteDetail(
-  flow: FlowFile,
-  form: Record<string, unknown>,
-  lang: Lang,
-): string | undefined {
-  for (const row of flow.verify.summary) {
-    if (!row.value.startsWith('form.') || row.value === flow.posting.debit) continue;
-    if (row.format === 'choice' || row.format === 'money') continue;
-    const value = form[fieldOf(row.value)];
-    if (typeof value === 'string' && value.trim()) return formatPlainValue(value.trim(), row.format, lang);
-  }
-  return undefined;
-}
+import { FAVOURITE_NAME_MAX, stepUrl, type FlowFile } from '@/shared/flows';
 
 /** A name to offer for a new favourite: the flow's menu label and its detail, within the length allowed. */
 export function defaultFavouriteName(label: string, detail: string | undefined): string {

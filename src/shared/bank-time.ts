@@ -37,3 +37,10 @@ export function formatBankDate(
   if (Number.isNaN(d.getTime())) return iso;
   return d.toLocaleDateString(locale(lang), { ...style, timeZone: plain ? 'UTC' : BANK_TIME_ZONE });
 }
+
+/** The bank's date ("YYYY-MM-DD", Jakarta) of an instant, `days` later (or earlier, when negative). */
+export function bankDate(at: Date = new Date(), days = 0): string {
+  const shifted = new Date(at.getTime() + days * 86_400_000);
+  // en-CA writes dates as YYYY-MM-DD.
+  return shifted.toLocaleDateString('en-CA', { timeZone: BANK_TIME_ZONE });
+}

@@ -1,37 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { defaultFavouriteName, favouriteDetail, favouriteUrl } from '@/engine/favourites';
+import { defaultFavouriteName, favouriteUrl } from '@/engine/favourites';
 import { flowById } from '@/engine/flows-data';
 import { FAVOURITE_NAME_MAX, type FlowFile } from '@/shared/flows';
 
 const flow = (id: string) => flowById(id) as FlowFile;
 
 describe('favourites of a flow', () => {
-  it('are told apart by the first value typed that verify lists, written as verify writes it', () => {
-    const source = { sourceOfFund: '12' };
-    expect(favouriteDetail(flow('payment.bpjs'), { ...source, customerNumber: '8888801234567' }, 'id')).toBe(
-      '8888801234567',
-    );
-    expect(
-      favouriteDetail(
-        flow('transfer.samebank'),
-        { ...source, beneficiaryAccountNo: '800123456837', purpose: 'family', amount: 100 },
-        'en',
-      ),
-    ).toBe('8001 2345 6837');
-    expect(
-      favouriteDetail(
-        flow('purchase.mobile'),
-        { ...source, phoneNumber: '081298765431', operator: 'TSEL', denomination: 'TSEL-50' },
-        'id',
-      ),
-    ).toBe('0812-9876-5431');
-    // Between one's own accounts there is nothing typed (both accounts are choices).
-    expect(
-      favouriteDetail(flow('transfer.own'), { ...source, beneficiaryAccount: '13', amount: 5 }, 'en'),
-    ).toBeUndefined();
-    expect(favouriteDetail(flow('payment.bpjs'), { ...source, customerNumber: '  ' }, 'en')).toBeUndefined();
-  });
-
   it('are offered a name of the flow and that value, never longer than the server takes', () => {
     expect(defaultFavouriteName('BPJS Kesehatan', '8888801234567')).toBe('BPJS Kesehatan 8888801234567');
     expect(defaultFavouriteName('Own account', undefined)).toBe('Own account');

@@ -6,17 +6,24 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useInRouterContext } from 'react-router';
-import type { ChoiceOption, Favourite, FlowFile, Receipt } from '@/shared/flows';
+import {
+  transactionDetail,
+  type ChoiceOption,
+  type Favourite,
+  type FlowFile,
+  type Receipt,
+} from '@/shared/flows';
 import { formatBankDateTime } from '@/shared/bank-time';
 import type { Lang } from '../format';
-import { defaultFavouriteName, favouriteDetail } from '../favourites';
+import { defaultFavouriteName } from '../favourites';
 import { buildPdf } from '../pdf';
 import type { TransactionServices } from '../services/transaction-services';
 import { SaveFavouriteDialog } from './save-favourite-dialog';
 import { Row, summaryLines } from './summary';
 
-/** The spec's page of the customer's favourites. */
+/** The spec's pages a receipt leads to: the customer's favourites, and an account's history. */
 const FAVOURITES_PATH = '/my-favorite/';
+const HISTORY_PATH = '/myaccount/history/casa/';
 
 export interface ReceiptViewProps {
   flow: FlowFile;
@@ -36,6 +43,10 @@ export function ReceiptView(p: ReceiptViewProps) {
   const [naming, setNaming] = useState(false);
   const [saved, setSaved] = useState<Favourite>();
   const inRouter = useInRouterContext();
+  // The app's router when there is one (a page without one, as in Storybook, follows the link).
+  const linkTo = (to: string) => (inRouter ? { component: Link, to } : { href: to });
+  // Where the money of a transaction in progress is held: its source of fund's history.
+  const debit = p.flow.posting.debit.startsWith('form.') ? p.form[p.flow.posting.debit.slice(5)] : undefined;
   const r = p.receipt;
   const lines = summaryLines(
     {
@@ -113,7 +124,7 @@ export function ReceiptView(p: ReceiptViewProps) {
   };
   const defaultName = defaultFavouriteName(
     t(p.flow.menu?.labelKey ?? p.flow.titleKey),
-    favouriteDetail(p.flow, p.form, lang),
+    transactionDetail(p.flow, p.form, lang),
   );
   const severity = r.status === 'success' ? 'success' : r.status === 'pending' ? 'info' : 'error';
   return (
@@ -121,6 +132,17 @@ export function ReceiptView(p: ReceiptViewProps) {
       <Alert severity={severity} sx={{ mb: 2 }} data-testid="receipt-status">
         <Typography sx={{ fontWeight: 700 }}>{statusText}</Typography>
         {r.status === 'pending' && <Typography variant="body2">{t('receipt.pendingHint')}</Typography>}
+        {r.status === 'pending' && debit !== undefined && debit !== '' && (
+          <Button
+            size="small"
+            color="inherit"
+            sx={{ mt: 0.5, ml: -0.75, textDecoration: 'underline' }}
+            {...linkTo(`${HISTORY_PATH}?account=${encodeURIComponent(String(debit))}`)}
+            data-testid="receipt-history-link"
+          >
+            {t('receipt.openHistory')}
+          </Button>
+        )}
         {r.status === 'failed' && errorText && <Typography variant="body2">{errorText}</Typography>}
       </Alert>
       {head.map((l) => (
@@ -186,8 +208,7 @@ export function ReceiptView(p: ReceiptViewProps) {
             <Button
               color="inherit"
               size="small"
-              // The app's router when there is one (a page without one, as in Storybook, follows the link).
-              {...(inRouter ? { component: Link, to: FAVOURITES_PATH } : { href: FAVOURITES_PATH })}
+              {...linkTo(FAVOURITES_PATH)}
               data-testid="receipt-favourites-link"
             >
               {t('receipt.openFavourites')}

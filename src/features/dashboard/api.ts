@@ -107,6 +107,32 @@ export interface RateBoard {
   validUntil: string;
 }
 
+/** An entry of schemas/api/dashboard/account-history.response.json. */
+export interface HistoryEntry {
+  id: number;
+  referenceNo: string;
+  postedAt: string;
+  description: string;
+  flowId: string;
+  status: 'success' | 'pending' | 'failed';
+  type: 'debit' | 'credit';
+  /** Always positive; type says the direction. */
+  amount: Money;
+}
+
+export interface HistoryPage {
+  accountId: number;
+  accountNo: string;
+  product: string;
+  currency: string;
+  from: string;
+  to: string;
+  page: number;
+  pageSize: number;
+  hasMore: boolean;
+  entries: HistoryEntry[];
+}
+
 export const dashboardApi = {
   summary: (signal?: AbortSignal) => apiPost<DashboardSummary>('/api/dashboard/v1/summary', {}, { signal }),
   defaultAccount: (signal?: AbortSignal) =>
@@ -116,4 +142,6 @@ export const dashboardApi = {
       { signal },
     ),
   rates: (signal?: AbortSignal) => apiPost<RateBoard>('/api/exchangerate/v1/list', {}, { signal }),
+  history: (body: { accountId: number; from?: string; to?: string; page?: number }, signal?: AbortSignal) =>
+    apiPost<HistoryPage>('/api/account/v1/history', body, { signal }),
 };

@@ -6,4 +6,8 @@ import { ExchangeRatePage } from './exchange-rate-page';
 export const dashboardRoutes: RouteObject[] = [
   { path: '/dashboard/', element: <DashboardPage /> },
   { path: '/exchange-rate/', element: <ExchangeRatePage /> },
+  {
+    path: '/myaccount/history/casa/',
+    lazy: async () => ({ Component: (await import('./history-page')).AccountHistoryPage }),
+  },
 ];

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import type { DashboardSummary } from './api';
 import { formatDate, formatDecimal, money, type Lang } from './format';
 
@@ -99,12 +101,25 @@ export function AccountsSection({ accounts }: { accounts: DashboardSummary['acco
             right={money(a.balance, lang)}
             rightSub={t('accounts.available', { amount: money(a.availableBalance, lang) })}
           />
-          {(a.isDefaultSource || a.isDefaultReceiving) && (
-            <Stack direction="row" spacing={0.5} useFlexGap sx={{ mt: 0.75, flexWrap: 'wrap' }}>
-              {a.isDefaultSource && <Chip size="small" label={t('accounts.defaultSource')} />}
-              {a.isDefaultReceiving && <Chip size="small" label={t('accounts.defaultReceiving')} />}
-            </Stack>
-          )}
+          <Stack
+            direction="row"
+            spacing={0.5}
+            useFlexGap
+            sx={{ mt: 0.75, flexWrap: 'wrap', alignItems: 'center' }}
+          >
+            {a.isDefaultSource && <Chip size="small" label={t('accounts.defaultSource')} />}
+            {a.isDefaultReceiving && <Chip size="small" label={t('accounts.defaultReceiving')} />}
+            <Button
+              size="small"
+              component={RouterLink}
+              to={`/myaccount/history/casa/?account=${a.id}`}
+              aria-label={t('accounts.historyOf', { account: a.accountNo })}
+              sx={{ ml: 'auto' }}
+              data-testid={`account-history-${a.accountNo}`}
+            >
+              {t('accounts.history')}
+            </Button>
+          </Stack>
         </Box>
       ))}
     </Section>

@@ -8,12 +8,11 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { favouriteDetail } from '@/engine/favourites';
 import { FavouriteNameField } from '@/engine/ui/favourite-name-field';
 import { flowById } from '@/engine/flows-data';
 import { listFavourites, renameFavourite } from '@/engine/services/transaction-services';
 import { ApiFailure } from '@/shared/api/client';
-import type { Favourite } from '@/shared/flows';
+import { transactionDetail, type Favourite } from '@/shared/flows';
 import { useErrorHandler } from '@/shared/ui';
 import type { FavouritesNotice } from './favorites-page';
 
@@ -106,7 +105,7 @@ export function EditFavoritePage() {
       >
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {flow
-            ? [t(flow.titleKey), favouriteDetail(flow, favourite.form, lang)].filter(Boolean).join(' · ')
+            ? [t(flow.titleKey), transactionDetail(flow, favourite.form, lang)].filter(Boolean).join(' · ')
             : t('favourites.unavailable')}
         </Typography>
         <FavouriteNameField

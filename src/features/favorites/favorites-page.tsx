@@ -14,11 +14,11 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { favouriteDetail, favouriteUrl } from '@/engine/favourites';
+import { favouriteUrl } from '@/engine/favourites';
 import { flowById } from '@/engine/flows-data';
 import { deleteFavourite, listFavourites } from '@/engine/services/transaction-services';
 import { formatBankDate } from '@/shared/bank-time';
-import type { Favourite } from '@/shared/flows';
+import { transactionDetail, type Favourite } from '@/shared/flows';
 import { useErrorHandler } from '@/shared/ui';
 
 type Lang = 'en' | 'id';
@@ -33,7 +33,7 @@ function FavouriteCard(p: { favourite: Favourite; lang: Lang; onDelete(): void }
   const navigate = useNavigate();
   const f = p.favourite;
   const flow = flowById(f.flowId);
-  const detail = flow && favouriteDetail(flow, f.form, p.lang);
+  const detail = flow && transactionDetail(flow, f.form, p.lang);
   return (
     <Paper
       component="li"

@@ -10,6 +10,7 @@ import type { FlowFile, RowFormat } from '../../shared/flows/types';
 import type { Fee, InquiryResponse, PhoneOption, Receipt } from '../../shared/flows/api';
 import { readValue } from '../../shared/flows/values';
 import { formatPlainValue } from '../../shared/flows/format-value';
+import { transactionDetail } from '../../shared/flows/detail';
 import { lookupLocaleKey } from '../../shared/flows/locale-key';
 import type { FlowCatalog, CatalogFlow } from './catalog';
 import { validateFormOrThrow } from './catalog';
@@ -301,7 +302,16 @@ export function createTransactionService(deps: TransactionServiceDeps) {
     const id = randomUUID();
     const booking: Booking = {
       status: executorOf(entry.flow).provider ? 'pending' : 'success',
-      description: t(entry.flow.titleKey, 'id'),
+      // As the account history shows it, in both languages like the core bank's own entries:
+      // "Pembayaran BPJS Kesehatan 8888801234567 / BPJS Kesehatan payment".
+      description: [
+        t(entry.flow.titleKey, 'id'),
+        transactionDetail(entry.flow, form, 'id'),
+        '/',
+        t(entry.flow.titleKey, 'en'),
+      ]
+        .filter(Boolean)
+        .join(' '),
       amount: q.amount.amount,
       currency: q.amount.currency,
       limitCategory: q.limitCategory,

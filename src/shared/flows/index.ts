@@ -6,3 +6,4 @@ export * from './values';
 export * from './api';
 export * from './locale-key';
 export * from './format-value';
+export * from './detail';

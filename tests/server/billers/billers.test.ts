@@ -89,6 +89,12 @@ describe.each(testDbs)('bill payment and top-up flows on $name', ({ open }) => {
     expect(await balanceOf(db, acc.id)).toBe(before - bill - 250_000);
     expect(await balanceOf(db, settle)).toBe(settleBefore + bill);
     expect(await unbalancedJournals(db)).toBe(0);
+    // The account history reads it in both languages, with the number, as the core bank's entries do.
+    const { rows } = await db.query<{ description: string }>(
+      'SELECT description FROM journal WHERE reference_no = $1',
+      [receipt.body.referenceNo],
+    );
+    expect(rows[0]!.description).toBe('Pembayaran BPJS Kesehatan 8888801234567 / BPJS Kesehatan payment');
   });
 
   it('holds the money on a pending answer (ESB 2018) and gives it back on a failed one', async () => {

@@ -1,0 +1,142 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { dashboardRoutes } from '@/features/dashboard/routes';
+import { initI18n, type Lang } from '@/shared/i18n/i18n';
+import { ErrorProvider } from '@/shared/ui';
+import enCommon from '../../../locales/en/common.json';
+import enErrors from '../../../locales/en/errors.json';
+import enDashboard from '../../../locales/en/dashboard.json';
+import enFlows from '../../../locales/en/flows.json';
+import idCommon from '../../../locales/id/common.json';
+import idErrors from '../../../locales/id/errors.json';
+import idDashboard from '../../../locales/id/dashboard.json';
+import idFlows from '../../../locales/id/flows.json';
+import { answer, apiError, callsTo, handlers, reset } from '../auth/api-mock';
+import { budi } from './fixtures';
+
+const mocks = vi.hoisted(() => ({ apiPost: vi.fn() }));
+vi.mock('@/shared/api/client', async (io) => ({ ...(await io<object>()), apiPost: mocks.apiPost }));
+
+const idr = (amount: number) => ({ amount, currency: 'IDR' });
+const entry = (id: number, over: Record<string, unknown>) => ({
+  id,
+  referenceNo: `26112500000000${id}`,
+  postedAt: '2026-11-25T03:04:05.000Z',
+  description: 'Pembayaran BPJS Kesehatan',
+  flowId: 'payment.bpjs',
+  status: 'success',
+  type: 'debit',
+  amount: idr(130_270_000),
+  ...over,
+});
+const page = (n: number, entries: unknown[], hasMore: boolean) => ({
+  accountId: 1,
+  accountNo: '100200300401',
+  product: 'savings',
+  currency: 'IDR',
+  from: '2026-10-26',
+  to: '2026-11-25',
+  page: n,
+  pageSize: 20,
+  hasMore,
+  entries,
+});
+
+function renderAt(path: string, lang: Lang = 'en') {
+  const i18n = initI18n(
+    {
+      en: { common: enCommon, errors: enErrors, dashboard: enDashboard, flows: enFlows },
+      id: { common: idCommon, errors: idErrors, dashboard: idDashboard, flows: idFlows },
+    },
+    lang,
+  );
+  const router = createMemoryRouter(dashboardRoutes, { initialEntries: [path] });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <ErrorProvider onSessionExpired={() => undefined}>
+        <RouterProvider router={router} />
+      </ErrorProvider>
+    </I18nextProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  reset();
+  mocks.apiPost.mockImplementation(answer);
+  handlers.set('/api/dashboard/v1/summary', () => budi);
+});
+afterEach(cleanup);
+
+describe('account history', () => {
+  it('lists what was posted, in the customer’s language, with a payment in progress and a failed one said so', async () => {
+    handlers.set('/api/account/v1/history', () =>
+      page(
+        1,
+        [
+          entry(3, { status: 'pending' }),
+          entry(2, { status: 'failed', type: 'credit' }),
+          entry(1, {
+            flowId: 'seed',
+            description: 'Gaji November / November salary',
+            type: 'credit',
+            amount: idr(1_500_000_000),
+          }),
+        ],
+        false,
+      ),
+    );
+    renderAt('/myaccount/history/casa/?account=1&from=2026-10-26&to=2026-11-25', 'id');
+    const rows = await screen.findAllByTestId('history-entry');
+    expect(rows.map((r) => [r.dataset.status, r.textContent])).toEqual([
+      [
+        'pending',
+        expect.stringMatching(
+          /^Pembayaran BPJS Kesehatan25\/11\/2026, 10\.04\.05 WIB · Ref\. 261125000000003Sedang diproses−Rp 1\.302\.700$/,
+        ),
+      ],
+      ['failed', expect.stringMatching(/Gagal\+Rp 1\.302\.700$/)],
+      ['success', expect.stringMatching(/^Gaji November \/ November salary.*\+Rp 15\.000\.000$/)],
+    ]);
+    expect(screen.getByTestId('history-period').textContent).toBe('26 Okt 2026 sampai 25 Nov 2026');
+    expect(callsTo('/api/account/v1/history')).toEqual([
+      { accountId: 1, from: '2026-10-26', to: '2026-11-25', page: 1 },
+    ]);
+  });
+
+  it('shows the next page under the first, and says when a period has nothing', async () => {
+    handlers.set('/api/account/v1/history', (body) => {
+      const b = body as { accountId: number; page: number };
+      if (b.accountId === 4) throw apiError(404, 'CLICKS', '5071', 'No transactions', 'Tidak ada transaksi');
+      return b.page === 1 ? page(1, [entry(2, {})], true) : page(2, [entry(1, {})], false);
+    });
+    const router = renderAt('/myaccount/history/casa/?account=1');
+    await screen.findAllByTestId('history-entry');
+    fireEvent.click(screen.getByTestId('history-more'));
+    await waitFor(() => expect(screen.getAllByTestId('history-entry')).toHaveLength(2));
+    expect(screen.queryByTestId('history-more')).toBeNull();
+    // Another account: the URL says which, and its empty period is said in place.
+    fireEvent.mouseDown(within(screen.getByTestId('history-account')).getByRole('combobox'));
+    fireEvent.click(await screen.findByRole('option', { name: /100200300404/ }));
+    expect((await screen.findByTestId('history-empty')).textContent).toBe(
+      'No transactions There are no transactions for the selected period.',
+    );
+    expect(router.state.location.search).toBe('?account=4');
+  });
+
+  it('refuses a period the bank does not keep in one view before asking', async () => {
+    handlers.set('/api/account/v1/history', () => page(1, [entry(1, {})], false));
+    const router = renderAt('/myaccount/history/casa/?account=1&from=2026-10-26&to=2026-11-25');
+    await screen.findAllByTestId('history-entry');
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-01-01' } });
+    expect(await screen.findByText('Choose a period of at most 366 days.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-12-01' } });
+    expect(await screen.findByText('The start date must not be after the end date.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect(router.state.location.search).toBe('?account=1&from=2026-10-26&to=2026-11-25');
+    expect(callsTo('/api/account/v1/history')).toHaveLength(1);
+  });
+});
