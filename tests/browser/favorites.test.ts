@@ -81,7 +81,8 @@ describe('favourites', () => {
       await page.waitForURL(/\/payment\/bpjs\/inquiry\/\?favorite=\d+$/);
       await page.getByTestId('favourite-filled').waitFor();
       expect(await page.locator('#root_customerNumber').inputValue()).toBe('8888801234567');
-      expect(await page.locator('#root_sourceOfFund').textContent()).toContain(SOURCE);
+      // The source of fund reads as the account once the customer's accounts have arrived.
+      await page.locator('#root_sourceOfFund', { hasText: SOURCE }).waitFor();
       await screenshot(page, 'favourites-filled-in-mobile-id');
       await payBpjs(page, '8888801234567', true);
       expect(await page.getByTestId('receipt-view').textContent()).toContain('8888801234567');
