@@ -1,4 +1,5 @@
 import { apiPost } from '@/shared/api/client';
+import type { HistoryEntry, HistoryPage } from '@/shared/account-history';
 import type { Money } from '@/shared/money';
 
 /** Types of schemas/api/dashboard/*.json (the server validates its answers against the same files). */
@@ -107,31 +108,7 @@ export interface RateBoard {
   validUntil: string;
 }
 
-/** An entry of schemas/api/dashboard/account-history.response.json. */
-export interface HistoryEntry {
-  id: number;
-  referenceNo: string;
-  postedAt: string;
-  description: string;
-  flowId: string;
-  status: 'success' | 'pending' | 'failed';
-  type: 'debit' | 'credit';
-  /** Always positive; type says the direction. */
-  amount: Money;
-}
-
-export interface HistoryPage {
-  accountId: number;
-  accountNo: string;
-  product: string;
-  currency: string;
-  from: string;
-  to: string;
-  page: number;
-  pageSize: number;
-  hasMore: boolean;
-  entries: HistoryEntry[];
-}
+export type { HistoryEntry, HistoryPage };
 
 export const dashboardApi = {
   summary: (signal?: AbortSignal) => apiPost<DashboardSummary>('/api/dashboard/v1/summary', {}, { signal }),

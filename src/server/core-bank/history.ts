@@ -1,30 +1,8 @@
 import type { Queryable } from '../db/db';
-import type { Money } from '../../shared/money';
+import type { HistoryEntry, HistoryPage } from '../../shared/account-history';
 import { jakartaDateSql } from './banners';
 
-export interface HistoryEntry {
-  id: number;
-  referenceNo: string;
-  postedAt: string;
-  description: string;
-  flowId: string;
-  status: 'success' | 'pending' | 'failed';
-  type: 'debit' | 'credit';
-  amount: Money;
-}
-
-export interface HistoryPage {
-  accountId: number;
-  accountNo: string;
-  product: string;
-  currency: string;
-  from: string;
-  to: string;
-  page: number;
-  pageSize: number;
-  hasMore: boolean;
-  entries: HistoryEntry[];
-}
+export type { HistoryEntry, HistoryPage };
 
 export const HISTORY_PAGE_SIZE = 20;
 

@@ -8,19 +8,47 @@ import enCommon from '../../../locales/en/common.json';
 import enErrors from '../../../locales/en/errors.json';
 import enAuth from '../../../locales/en/auth.json';
 import enDashboard from '../../../locales/en/dashboard.json';
+import enEngine from '../../../locales/en/engine.json';
+import enFlows from '../../../locales/en/flows.json';
+import enShell from '../../../locales/en/shell.json';
 import idCommon from '../../../locales/id/common.json';
 import idErrors from '../../../locales/id/errors.json';
 import idAuth from '../../../locales/id/auth.json';
 import idDashboard from '../../../locales/id/dashboard.json';
+import idEngine from '../../../locales/id/engine.json';
+import idFlows from '../../../locales/id/flows.json';
+import idShell from '../../../locales/id/shell.json';
 
 export function testI18n(lang: Lang = 'en') {
   return initI18n(
     {
-      en: { common: enCommon, errors: enErrors, auth: enAuth, dashboard: enDashboard },
-      id: { common: idCommon, errors: idErrors, auth: idAuth, dashboard: idDashboard },
+      en: {
+        common: enCommon,
+        errors: enErrors,
+        auth: enAuth,
+        dashboard: enDashboard,
+        engine: enEngine,
+        flows: enFlows,
+        shell: enShell,
+      },
+      id: {
+        common: idCommon,
+        errors: idErrors,
+        auth: idAuth,
+        dashboard: idDashboard,
+        engine: idEngine,
+        flows: idFlows,
+        shell: idShell,
+      },
     },
     lang,
   );
+}
+
+/** A path with its query ("/x/?a=1") as the router's pathname and search. */
+function entryOf(path: string) {
+  const q = path.indexOf('?');
+  return q < 0 ? { pathname: path } : { pathname: path.slice(0, q), search: path.slice(q) };
 }
 
 /** Renders routes in a memory router with i18n and the shared error dialog, starting at `path`. */
@@ -32,7 +60,7 @@ export function renderRoutes(
   const i18n = testI18n(opts.lang);
   const router = createMemoryRouter(
     [...routes, { path: '*', element: <p data-testid="elsewhere">elsewhere</p> }],
-    { initialEntries: [{ pathname: path, state: opts.state }] },
+    { initialEntries: [{ ...entryOf(path), state: opts.state }] },
   );
   const utils = render(
     <I18nextProvider i18n={i18n}>

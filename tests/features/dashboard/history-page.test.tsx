@@ -1,19 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { dashboardRoutes } from '@/features/dashboard/routes';
-import { initI18n, type Lang } from '@/shared/i18n/i18n';
-import { ErrorProvider } from '@/shared/ui';
-import enCommon from '../../../locales/en/common.json';
-import enErrors from '../../../locales/en/errors.json';
-import enDashboard from '../../../locales/en/dashboard.json';
-import enFlows from '../../../locales/en/flows.json';
-import idCommon from '../../../locales/id/common.json';
-import idErrors from '../../../locales/id/errors.json';
-import idDashboard from '../../../locales/id/dashboard.json';
-import idFlows from '../../../locales/id/flows.json';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { dashboardRoutes as ROUTES } from '@/features/dashboard/routes';
+import type { Lang } from '@/shared/i18n/i18n';
 import { answer, apiError, callsTo, handlers, reset } from '../auth/api-mock';
+import { renderRoutes } from '../auth/render';
 import { budi } from './fixtures';
 
 const mocks = vi.hoisted(() => ({ apiPost: vi.fn() }));
@@ -44,24 +34,7 @@ const page = (n: number, entries: unknown[], hasMore: boolean) => ({
   entries,
 });
 
-function renderAt(path: string, lang: Lang = 'en') {
-  const i18n = initI18n(
-    {
-      en: { common: enCommon, errors: enErrors, dashboard: enDashboard, flows: enFlows },
-      id: { common: idCommon, errors: idErrors, dashboard: idDashboard, flows: idFlows },
-    },
-    lang,
-  );
-  const router = createMemoryRouter(dashboardRoutes, { initialEntries: [path] });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <ErrorProvider onSessionExpired={() => undefined}>
-        <RouterProvider router={router} />
-      </ErrorProvider>
-    </I18nextProvider>,
-  );
-  return router;
-}
+const renderAt = (path: string, lang: Lang = 'en') => renderRoutes(ROUTES, path, { lang }).router;
 
 beforeEach(() => {
   reset();

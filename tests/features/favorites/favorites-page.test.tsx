@@ -1,21 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { favoritesRoutes } from '@/features/favorites/routes';
-import { initI18n, type Lang } from '@/shared/i18n/i18n';
-import { ErrorProvider } from '@/shared/ui';
-import enCommon from '../../../locales/en/common.json';
-import enErrors from '../../../locales/en/errors.json';
-import enEngine from '../../../locales/en/engine.json';
-import enFlows from '../../../locales/en/flows.json';
-import enShell from '../../../locales/en/shell.json';
-import idCommon from '../../../locales/id/common.json';
-import idErrors from '../../../locales/id/errors.json';
-import idEngine from '../../../locales/id/engine.json';
-import idFlows from '../../../locales/id/flows.json';
-import idShell from '../../../locales/id/shell.json';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { favoritesRoutes as ROUTES } from '@/features/favorites/routes';
+import type { Lang } from '@/shared/i18n/i18n';
 import { answer, apiError, callsTo, handlers, reset } from '../auth/api-mock';
+import { renderRoutes } from '../auth/render';
 
 const mocks = vi.hoisted(() => ({ apiPost: vi.fn() }));
 vi.mock('@/shared/api/client', async (io) => ({ ...(await io<object>()), apiPost: mocks.apiPost }));
@@ -35,27 +23,7 @@ const retired = {
   createdAt: '2026-10-01T03:00:00.000Z',
 };
 
-function renderAt(path: string, lang: Lang = 'en') {
-  const i18n = initI18n(
-    {
-      en: { common: enCommon, errors: enErrors, engine: enEngine, flows: enFlows, shell: enShell },
-      id: { common: idCommon, errors: idErrors, engine: idEngine, flows: idFlows, shell: idShell },
-    },
-    lang,
-  );
-  const router = createMemoryRouter(
-    [...favoritesRoutes, { path: '*', element: <p data-testid="elsewhere">elsewhere</p> }],
-    { initialEntries: [path] },
-  );
-  render(
-    <I18nextProvider i18n={i18n}>
-      <ErrorProvider onSessionExpired={() => undefined}>
-        <RouterProvider router={router} />
-      </ErrorProvider>
-    </I18nextProvider>,
-  );
-  return router;
-}
+const renderAt = (path: string, lang: Lang = 'en') => renderRoutes(ROUTES, path, { lang }).router;
 
 beforeEach(() => {
   reset();
