@@ -2,6 +2,8 @@
 // dashboard, engine or RJSF code.
 import { dashboardRoutes } from '@/features/dashboard/routes';
 import { favoritesRoutes } from '@/features/favorites/routes';
+import { goldRoutes } from '@/features/gold/routes';
+import { investRoutes } from '@/features/invest/routes';
 import { registrationAppRoutes } from '@/features/registration/app-routes';
 import { flowMenuEntries, flowRoutes, type FlowMenuEntry } from '@/engine/index';
 import { matchRoutes, type RouteObject } from 'react-router';
@@ -43,7 +45,7 @@ export function authenticatedRoutes(f: FeatureRoutes): RouteObject[] {
 
 export const shellChildren = authenticatedRoutes({
   dashboardRoutes,
-  featureRoutes: favoritesRoutes,
+  featureRoutes: [...favoritesRoutes, ...investRoutes, ...goldRoutes],
   flowRoutes,
   registrationAppRoutes,
   flowMenuEntries,

@@ -4,6 +4,8 @@ import dashboard from '../../../locales/en/dashboard.json';
 import engine from '../../../locales/en/engine.json';
 import flows from '../../../locales/en/flows.json';
 import register from '../../../locales/en/register.json';
+import invest from '../../../locales/en/invest.json';
+import gold from '../../../locales/en/gold.json';
 import * as shell from '../../../locales/en/shell.json?late';
 
 export const strings: ResourceLanguage = {
@@ -11,6 +13,8 @@ export const strings: ResourceLanguage = {
   engine,
   flows,
   register,
+  invest,
+  gold,
   shell: {
     logoAlt: shell.logoAlt,
     header: shell.header,

@@ -4,6 +4,8 @@ import dashboard from '../../../locales/id/dashboard.json';
 import engine from '../../../locales/id/engine.json';
 import flows from '../../../locales/id/flows.json';
 import register from '../../../locales/id/register.json';
+import invest from '../../../locales/id/invest.json';
+import gold from '../../../locales/id/gold.json';
 import * as shell from '../../../locales/id/shell.json?late';
 
 export const strings: ResourceLanguage = {
@@ -11,6 +13,8 @@ export const strings: ResourceLanguage = {
   engine,
   flows,
   register,
+  invest,
+  gold,
   shell: {
     logoAlt: shell.logoAlt,
     header: shell.header,

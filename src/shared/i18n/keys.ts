@@ -14,6 +14,8 @@ import type engine from '../../../locales/en/engine.json';
 import type flows from '../../../locales/en/flows.json';
 import type register from '../../../locales/en/register.json';
 import type mobile from '../../../locales/en/mobile.json';
+import type invest from '../../../locales/en/invest.json';
+import type gold from '../../../locales/en/gold.json';
 
 export interface Resources {
   common: typeof common;
@@ -25,6 +27,8 @@ export interface Resources {
   flows: typeof flows;
   register: typeof register;
   mobile: typeof mobile;
+  invest: typeof invest;
+  gold: typeof gold;
 }
 
 export type Namespace = keyof Resources;
