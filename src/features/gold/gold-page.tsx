@@ -169,6 +169,12 @@ function PriceHistory({ lang }: { lang: Lang }) {
             { label: t('price.sell'), values: points.map((p) => p.sellPerGram / 100) },
           ]}
           format={(v) => rupiah(Math.round(v * 100))}
+          axisFormat={(v) =>
+            new Intl.NumberFormat(lang === 'id' ? 'id-ID' : 'en-US', {
+              notation: 'compact',
+              maximumFractionDigits: 2,
+            }).format(v)
+          }
           lang={lang}
           label={t('history.chartLabel', { range: t(`history.ranges.d${range}`) })}
         />

@@ -201,7 +201,8 @@ export function FundDetailsPage() {
               {t('fund.navOn', { date: date(fund.navDate, lang) })}
             </Typography>
             <Typography variant="h4" component="p" sx={{ fontWeight: 700 }} data-testid="fund-nav">
-              {fund.currency} {formatDecimal(fund.nav, lang, 4)}
+              {fund.currency === 'IDR' && lang === 'id' ? 'Rp' : fund.currency}{' '}
+              {formatDecimal(fund.nav, lang, 4)}
             </Typography>
             <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 0.5 }}>
               <RiskChip level={fund.riskLevel} />

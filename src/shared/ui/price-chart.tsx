@@ -14,6 +14,8 @@ export interface PriceChartProps {
   series: PriceSeries[];
   /** Formats a value for the axis and the tooltip (NAV, percent or rupiah). */
   format(value: number): string;
+  /** Shorter text for the value axis (e.g. "1,7 jt"); `format` when omitted. */
+  axisFormat?(value: number): string;
   lang: 'id' | 'en';
   /** Accessible name of the chart (the page says what it shows in words too). */
   label: string;
@@ -24,7 +26,15 @@ export interface PriceChartProps {
  * A price history line chart. Loaded lazily (React.lazy) by the pages that show one, so
  * @mui/x-charts stays out of every other page's bundle.
  */
-export default function PriceChart({ dates, series, format, lang, label, height = 260 }: PriceChartProps) {
+export default function PriceChart({
+  dates,
+  series,
+  format,
+  axisFormat,
+  lang,
+  label,
+  height = 260,
+}: PriceChartProps) {
   const theme = useTheme();
   const x = dates.map((d) => new Date(`${d}T00:00:00Z`));
   const locale = lang === 'en' ? 'en-GB' : 'id-ID';
@@ -51,7 +61,7 @@ export default function PriceChart({ dates, series, format, lang, label, height 
             tickNumber: 4,
           },
         ]}
-        yAxis={[{ valueFormatter: (v: number) => format(v), width: 84 }]}
+        yAxis={[{ valueFormatter: (v: number) => (axisFormat ?? format)(v), width: 84 }]}
         series={series.map((s, i) => ({
           data: s.values,
           label: s.label,
