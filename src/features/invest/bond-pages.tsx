@@ -104,7 +104,10 @@ function BondCard({ bond, market }: { bond: BondSummary; market: 'primary' | 'se
 export function BondListPage() {
   const { t } = useTranslation('invest');
   const { data, loading } = useLoad('bonds', investApi.bonds);
-  const primary = (data?.bonds ?? []).filter((b) => b.offer && b.offer.status !== 'closed');
+  // Open offerings first, then those about to open.
+  const primary = (data?.bonds ?? [])
+    .filter((b) => b.offer && b.offer.status !== 'closed')
+    .sort((a, b) => Number(b.offer?.status === 'open') - Number(a.offer?.status === 'open'));
   const secondary = (data?.bonds ?? []).filter((b) => b.tradable && b.offerPrice);
   return (
     <Page title={t('bonds.title')} intro={t('bonds.intro')} testId="bond-list">

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatBankDate, formatBankTime } from '@/shared/bank-time';
-import { formatDecimal } from '@/shared/decimal';
+import { formatDecimal, formatRate } from '@/shared/decimal';
 import { formatMoney, type Money } from '@/shared/money';
 
 export type Lang = 'id' | 'en';
@@ -11,8 +11,8 @@ export function useLang(): Lang {
 }
 
 export const money = (m: Money, lang: Lang) => formatMoney(m, lang);
-/** "4.2500" -> "4,25%" (id) / "4.25%" (en). */
-export const percent = (text: string, lang: Lang) => `${formatDecimal(text, lang, 2)}%`;
+/** A rate as published, every decimal that carries a value: "4.2500" -> "4,25%", "6.6250" -> "6,625%". */
+export const percent = (text: string, lang: Lang) => `${formatRate(text, lang)}%`;
 export const signedPercent = (text: string, lang: Lang) =>
   `${text.startsWith('-') ? '' : '+'}${formatDecimal(text, lang, 2)}%`;
 /** A plain date as written, an instant as its Jakarta date: "25 Nov 2026" / "25 Nov 2026". */

@@ -1,7 +1,7 @@
 /**
  * Loan instalments as the bank computes them: an annuity on the yearly effective rate, in integer
  * minor units. Each month's interest is the outstanding balance times the monthly rate, rounded
- * half up to the minor unit; the instalment is rounded up to a whole rupiah; the last instalment
+ * half up to a whole rupiah; the instalment is rounded up to a whole rupiah; the last instalment
  * takes what is left, so the principal parts always sum to the amount borrowed exactly.
  */
 
@@ -38,11 +38,11 @@ function rateMicros(text: string): bigint {
   return BigInt(m[1]!) * RATE_SCALE + BigInt((m[2] ?? '').padEnd(6, '0'));
 }
 
-/** balance × yearly% / 12 / 100, rounded half up, exactly (bigint). */
-function monthlyInterest(balance: number, micros: bigint): number {
-  const denominator = 12n * 100n * RATE_SCALE;
+/** balance × yearly% / 12 / 100, rounded half up to a whole major unit, exactly (bigint). */
+function monthlyInterest(balance: number, micros: bigint, minorPerMajor: number): number {
+  const denominator = 12n * 100n * RATE_SCALE * BigInt(minorPerMajor);
   const numerator = BigInt(balance) * micros;
-  return Number((numerator * 2n + denominator) / (denominator * 2n));
+  return Number((numerator * 2n + denominator) / (denominator * 2n)) * minorPerMajor;
 }
 
 export function simulateLoan(input: LoanSimulationInput): LoanSimulation {
@@ -60,7 +60,7 @@ export function simulateLoan(input: LoanSimulationInput): LoanSimulation {
   const schedule: ScheduleRow[] = [];
   let balance = amount;
   for (let month = 1; month <= tenorMonths && balance > 0; month++) {
-    const interest = monthlyInterest(balance, micros);
+    const interest = monthlyInterest(balance, micros, minorPerMajor);
     const last = month === tenorMonths || instalment - interest >= balance;
     const principal = last ? balance : Math.max(0, instalment - interest);
     balance -= principal;

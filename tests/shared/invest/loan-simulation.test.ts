@@ -32,7 +32,9 @@ describe('loan instalment simulation', () => {
           expect(principal).toBe(amount);
           expect(sim.schedule.length).toBeLessThanOrEqual(tenorMonths);
           for (const row of sim.schedule) {
-            expect(Number.isSafeInteger(row.interest) && row.interest >= 0).toBe(true);
+            expect(Number.isSafeInteger(row.interest) && row.interest >= 0 && row.interest % 100 === 0).toBe(
+              true,
+            );
             expect(row.principal).toBeGreaterThanOrEqual(0);
           }
         },
