@@ -211,9 +211,9 @@ export function ProductListPage() {
       {sharia && (
         <Typography variant="body2" color="text.secondary">
           {t('productList.shariaFunds')}{' '}
-          <RouterLink to="/applyandinvest/product-list-mf/?sharia=1">
+          <Link component={RouterLink} to="/applyandinvest/product-list-mf/?sharia=1">
             {t('productList.shariaFundsLink')}
-          </RouterLink>
+          </Link>
         </Typography>
       )}
     </Page>
