@@ -106,6 +106,13 @@ function BondCard({ bond, market }: { bond: BondSummary; market: 'primary' | 'se
               buyLabel={t('actions.buy')}
             />
           )}
+          {market === 'secondary' && (
+            <Box sx={{ textAlign: { sm: 'right' }, mt: 1 }}>
+              <Button size="small" component={RouterLink} to={bondDetailsPath(bond.code)}>
+                {t('actions.details')}
+              </Button>
+            </Box>
+          )}
         </Box>
       </Stack>
     </Card>
