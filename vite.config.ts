@@ -137,6 +137,8 @@ export default defineConfig(({ mode }) => ({
           include: ['tests/**/*.test.{ts,tsx}'],
           exclude: ['tests/server/**', 'tests/browser/**', 'tests/stories/**'],
           environment: 'jsdom',
+          setupFiles: ['tests/setup-unit.ts'],
+          testTimeout: 20_000,
         },
       },
       {
