@@ -20,4 +20,24 @@ describe('summary lines of verify and receipt', () => {
     expect(lines('id')).toEqual([{ label: 'engine:summary.exchangeRate', value: '16.185,00' }]);
     expect(lines('en')).toEqual([{ label: 'engine:summary.exchangeRate', value: '16,185.00' }]);
   });
+
+  it('name the special rate booked with the currency it prices (1 USD = Rp ...)', () => {
+    const flow = loadFlowsFromDisk().flows.find((f) => f.flow.id === 'transfer.own')!.flow;
+    const lines = summaryLines(
+      {
+        flow,
+        rows: [],
+        ctx: { form: {}, inquiry: {} },
+        labels: {},
+        amounts: {
+          amount: { amount: 163_516_700, currency: 'IDR' },
+          exchangeRate: '16351.6700',
+          equivalent: { amount: 10_000, currency: 'USD' },
+        },
+      },
+      (k) => k,
+      'id',
+    );
+    expect(lines.find((l) => l.label === 'engine:summary.exchangeRate')?.value).toBe('1 USD = Rp 16.351,67');
+  });
 });
