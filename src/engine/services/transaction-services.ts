@@ -37,6 +37,8 @@ export interface TransactionServices {
   saveFavourite(flowId: string, name: string, form: Record<string, unknown>): Promise<Favourite>;
   /** One of the customer's favourites, or undefined when it is gone. */
   favourite(id: string): Promise<Favourite | undefined>;
+  /** The public check code of a receipt (printed with a QR code on the PDF, shared with it). */
+  receiptCode?(referenceNo: string): Promise<{ code: string; path: string }>;
 }
 
 const tx = { kind: 'transaction' as const };
@@ -136,6 +138,8 @@ export function createHttpServices(): TransactionServices {
       ),
     saveFavourite: (flowId, name, form) => apiPost<Favourite>('/api/favorite/v1/add', { flowId, name, form }),
     favourite: async (id) => (await listFavourites()).find((f) => f.id === id),
+    receiptCode: (referenceNo) =>
+      apiPost<{ code: string; path: string }>('/api/receipt/v1/code', { referenceNo }),
   };
 }
 
