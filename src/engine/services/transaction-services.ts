@@ -1,5 +1,6 @@
 import { apiPost, ApiFailure } from '@/shared/api/client';
-import { formatMoney, type Money } from '@/shared/money';
+import type { Money } from '@/shared/money';
+import { denominationLabels } from '@/shared/flows/denomination';
 import { getBrowserId, getCredentials } from '@/shared/api/session-store';
 import { readEventStream } from '@/shared/api/event-stream';
 import type {
@@ -78,8 +79,7 @@ const DEDICATED: Record<string, { path: string; pick: (r: PurchaseFormData) => C
       pick: (r) =>
         r.denominations?.map((d) => ({
           value: d.code,
-          labelEng: formatMoney(d.nominal, 'en'),
-          labelIdn: formatMoney(d.nominal, 'id'),
+          ...denominationLabels(d.nominal),
           detail: { operator: d.operator, price: d.price },
         })),
     },

@@ -59,7 +59,12 @@ export function summaryLines(
     out.push({ label: t(r.labelKey), value: v });
   }
   const a = p.amounts ?? {};
-  if (a.amount) out.push({ label: t('engine:summary.amount'), value: formatMoney(a.amount, lang) });
+  // One price line (named by the flow: "Harga" for a purchase), one line per fee, one total.
+  if (a.amount)
+    out.push({
+      label: t(p.flow.amount.labelKey ?? 'engine:summary.amount'),
+      value: formatMoney(a.amount, lang),
+    });
   for (const f of a.fees ?? [])
     if (f.amount.amount > 0)
       out.push({ label: t(`engine:summary.fees.${f.kind}`), value: formatMoney(f.amount, lang) });

@@ -41,3 +41,33 @@ describe('summary lines of verify and receipt', () => {
     expect(lines.find((l) => l.label === 'engine:summary.exchangeRate')?.value).toBe('1 USD = Rp 16.351,67');
   });
 });
+
+describe('prices a customer understands', () => {
+  it('a top-up reads: the product, one price, one fee, one total (no "Nominal pulsa" beside a "Nominal")', () => {
+    const flow = loadFlowsFromDisk().flows.find((f) => f.flow.id === 'purchase.mobile')!.flow;
+    const idr = (amount: number) => ({ amount, currency: 'IDR' });
+    const lines = summaryLines(
+      {
+        flow,
+        rows: flow.verify.summary.filter((r) => r.value === 'form.denomination'),
+        ctx: { form: { denomination: 'TSEL-100' }, inquiry: {} },
+        labels: {
+          denomination: { value: 'TSEL-100', labelEng: 'Credit 100,000', labelIdn: 'Pulsa 100.000' },
+        },
+        amounts: {
+          amount: idr(10_200_000),
+          fees: [{ kind: 'admin', amount: idr(150_000) }],
+          total: idr(10_350_000),
+        },
+      },
+      (k) => k,
+      'id',
+    );
+    expect(lines).toEqual([
+      { label: 'flows:purchase.mobile.product', value: 'Pulsa 100.000' },
+      { label: 'flows:purchase.mobile.price', value: 'Rp 102.000' },
+      { label: 'engine:summary.fees.admin', value: 'Rp 1.500' },
+      { label: 'engine:summary.total', value: 'Rp 103.500', strong: true },
+    ]);
+  });
+});
