@@ -14,6 +14,7 @@ import type engine from '../../../locales/en/engine.json';
 import type flows from '../../../locales/en/flows.json';
 import type register from '../../../locales/en/register.json';
 import type mobile from '../../../locales/en/mobile.json';
+import type receipts from '../../../locales/en/receipts.json';
 
 export interface Resources {
   common: typeof common;
@@ -25,6 +26,8 @@ export interface Resources {
   flows: typeof flows;
   register: typeof register;
   mobile: typeof mobile;
+  /** The public receipt check page (server-rendered). */
+  receipts: typeof receipts;
 }
 
 export type Namespace = keyof Resources;
