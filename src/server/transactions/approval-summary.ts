@@ -25,7 +25,7 @@ export function approvalSummaries(ctx: ServiceContext) {
       lang: 'en' | 'id',
     ) => {
       if (value === undefined || value === null || value === '') return '';
-      const m = asMoney(value, q.amount.currency);
+      const m = asMoney(value, q.amount?.currency ?? 'IDR');
       if (format === 'money' || (typeof value === 'object' && m))
         return m ? formatMoney(m, lang) : String(value);
       if (format === 'choice' && valuePath.startsWith('form.')) {
@@ -70,9 +70,9 @@ export function approvalSummaries(ctx: ServiceContext) {
     return {
       flowId: flow.id,
       title: { eng: t(flow.titleKey, 'en'), idn: t(flow.titleKey, 'id') },
-      amount: q.amount,
+      ...(q.amount ? { amount: q.amount } : {}),
       fees: q.fees,
-      total: q.total,
+      ...(q.total ? { total: q.total } : {}),
       ...(q.exchangeRate ? { exchangeRate: q.exchangeRate } : {}),
       ...(q.equivalent ? { equivalent: q.equivalent } : {}),
       rows,

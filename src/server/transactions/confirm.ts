@@ -8,8 +8,9 @@ import { sha256Hex } from '../auth/tokens';
 import { invalidToken } from '../auth/texts';
 import type { Caller, ServiceContext } from './context';
 import { txErrors } from './errors';
-import { executorOf, receiptBodyOf } from './inquiry-store';
-import { postConfirmed } from './ledger';
+import { executorOf, receiptBodyOf, SERVICE_INQUIRY_PREFIX } from './inquiry-store';
+import { newReferenceNo, postConfirmed, type Within } from './ledger';
+import { serviceExecutors } from './service-executors';
 import { limitsAllow, type Quote } from './quote';
 import { applyProviderAnswer } from './settlement';
 
@@ -58,6 +59,28 @@ export function confirming(ctx: ServiceContext) {
     return txErrors.notVerified();
   }
 
+  /** A service flow's executor, run in the transaction that writes its record; its details join the receipt. */
+  const applyService: Within<Quote> = async (tx, booked) => {
+    const { flow } = ctx.flowOrThrow(booked.flowId);
+    if (!flow.service) throw new Error(`flow ${flow.id} has no service executor`);
+    const executor = serviceExecutors[flow.service.execute as keyof typeof serviceExecutors];
+    const details = await executor.apply(tx, {
+      journalId: booked.journalId,
+      customerId: booked.customerId,
+      flow,
+      form: booked.quote.form ?? {},
+      details: booked.quote.details,
+      params: flow.service.params ?? {},
+    });
+    if (Object.keys(details).length)
+      await tx.query(
+        `UPDATE journal SET details = jsonb_set(details, '{receipt,details}',
+                coalesce(details #> '{receipt,details}', '{}'::jsonb) || $2::jsonb) WHERE id = $1`,
+        [booked.journalId, JSON.stringify(details)],
+      );
+    return details;
+  };
+
   /**
    * Books a verified inquiry, once, in one call of the database's confirm_inquiry() (one round trip, one
    * commit): it checks and slides the session, and books what the inquiry stored when it was quoted,
@@ -77,15 +100,20 @@ export function confirming(ctx: ServiceContext) {
     for (let attempt = 0; attempt < 3; attempt++) {
       let booked;
       try {
-        booked = await postConfirmed<Quote>(db, {
-          tokenHash,
-          browserId: who.browserId,
-          inquiryId: input.inquiryId,
-          otpRequestId,
-          codeHash:
-            otpRequestId && input.otp !== undefined ? ctx.otp.codeHash(otpRequestId, input.otp) : null,
-          idempotencyKey: input.idempotencyKey,
-        });
+        booked = await postConfirmed<Quote>(
+          db,
+          {
+            tokenHash,
+            browserId: who.browserId,
+            inquiryId: input.inquiryId,
+            otpRequestId,
+            codeHash:
+              otpRequestId && input.otp !== undefined ? ctx.otp.codeHash(otpRequestId, input.otp) : null,
+            idempotencyKey: input.idempotencyKey,
+          },
+          newReferenceNo,
+          input.inquiryId.startsWith(SERVICE_INQUIRY_PREFIX) ? applyService : undefined,
+        );
       } catch (err) {
         // Another inquiry of this customer was already booked with this idempotency key.
         const e = err as { code?: string; constraint?: string };
@@ -103,7 +131,10 @@ export function confirming(ctx: ServiceContext) {
       const { flowId, quote: q, limits } = booked.inquiry;
       switch (booked.outcome) {
         case 'ok': {
-          const receiptBody = receiptBodyOf(flowId, q);
+          const body = receiptBodyOf(flowId, q);
+          const receiptBody = booked.applied
+            ? { ...body, details: { ...body.details, ...booked.applied } }
+            : body;
           const entry = ctx.flowOrThrow(flowId);
           const { provider } = executorOf(entry.flow);
           if (!provider)
@@ -115,7 +146,7 @@ export function confirming(ctx: ServiceContext) {
             };
           // Money held (pending): the biller or operator is called now. Without an answer the journal
           // stays pending, as the spec's "in progress", and settleDuePayments asks again later.
-          const outcome = await provider.pay(q.details, entry.flow.posting.params ?? {}).catch(() => null);
+          const outcome = await provider.pay(q.details, entry.flow.posting?.params ?? {}).catch(() => null);
           if (outcome) {
             const held = { journalId: booked.journalId, receipt: receiptBody, checks: 0 };
             await applyProviderAnswer(db, entry.flow, held, outcome);

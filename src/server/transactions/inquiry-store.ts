@@ -12,6 +12,12 @@ import { executors } from './registry';
 /** An inquiry stays confirmable this long (it covers the 5-minute OTP or approval plus resends). */
 export const INQUIRY_TTL_S = 15 * 60;
 
+/**
+ * Inquiries of flows that move no money start with this, so a confirm knows, before it reads anything,
+ * to book them in a transaction with their executor (a money flow's confirm stays one statement).
+ */
+export const SERVICE_INQUIRY_PREFIX = 'svc-';
+
 /** The inquiry's answer always lists the customer's OTP phones (frozen ones carry frozenUntil). */
 export type InquiryAnswer = InquiryResponse & { phones: PhoneOption[] };
 
@@ -30,13 +36,15 @@ export interface InquiryRow {
   expired: boolean;
 }
 
-export const executorOf = (flow: FlowFile) => executors[flow.posting.execute as keyof typeof executors];
+/** A money flow's executor; a flow that moves no money has none (its service executor runs at confirm). */
+export const executorOf = (flow: FlowFile) =>
+  flow.posting ? executors[flow.posting.execute as keyof typeof executors] : {};
 
 export function publicQuote(q: Quote) {
   return {
-    amount: q.amount,
+    ...(q.amount ? { amount: q.amount } : {}),
     fees: q.fees,
-    total: q.total,
+    ...(q.total ? { total: q.total } : {}),
     ...(q.exchangeRate ? { exchangeRate: q.exchangeRate } : {}),
     ...(q.equivalent ? { equivalent: q.equivalent } : {}),
     details: q.details,
@@ -55,7 +63,7 @@ export function inquiryStore(ctx: ServiceContext) {
     const entry = ctx.flowOrThrow(flowId);
     const form = validateFormOrThrow(entry, rawForm);
     const q = await quote(caller, entry, form);
-    const id = randomUUID();
+    const id = entry.flow.service ? `${SERVICE_INQUIRY_PREFIX}${randomUUID()}` : randomUUID();
     const booking: Booking = {
       status: executorOf(entry.flow).provider ? 'pending' : 'success',
       // As the account history shows it, in both languages like the core bank's own entries:
@@ -68,8 +76,8 @@ export function inquiryStore(ctx: ServiceContext) {
       ]
         .filter(Boolean)
         .join(' '),
-      amount: q.amount.amount,
-      currency: q.amount.currency,
+      amount: q.amount?.amount ?? 0,
+      currency: q.amount?.currency ?? 'IDR',
       limitCategory: q.limitCategory,
       limitAmount: q.limitAmount,
       receipt: receiptBodyOf(flowId, q),

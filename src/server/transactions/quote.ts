@@ -1,5 +1,5 @@
 import type { Money } from '../../shared/money';
-import type { FlowFile } from '../../shared/flows/types';
+import type { AmountSpec, FlowFile, PostingSpec, ServiceSpec } from '../../shared/flows/types';
 import type { Fee } from '../../shared/flows/api';
 import { readValue } from '../../shared/flows/values';
 import type { CatalogFlow } from './catalog';
@@ -9,12 +9,16 @@ import { convert, idrValue } from './fx';
 import { internalAccount, type Leg } from './ledger';
 import { limitsAndUse, type Limits } from './limits';
 import { accountById, lookups } from './registry';
+import { serviceExecutors } from './service-executors';
+
+type MoneyFlow = FlowFile & { amount: AmountSpec; posting: PostingSpec };
 
 /** What the inquiry quoted and the confirm books: kept server-side, never trusted from the client. */
 export interface Quote {
-  amount: Money;
+  /** Absent (and fees empty, legs empty) for a flow that moves no money. */
+  amount?: Money;
   fees: Fee[];
-  total: Money;
+  total?: Money;
   exchangeRate?: string;
   equivalent?: Money;
   details: Record<string, unknown>;
@@ -25,7 +29,12 @@ export interface Quote {
   limitAmount: number;
   amountField: string;
   debitField: string;
+  /** A service flow's checked form, for its executor at confirm (never sent to the browser). */
+  form?: Record<string, unknown>;
 }
+
+/** The limit category of flows that move no money (declared with no limits). */
+export const NO_LIMITS = 'none';
 
 export type LimitQuote = Pick<Quote, 'limitCategory' | 'limitAmount' | 'amountField'>;
 
@@ -46,7 +55,7 @@ export function quoting(ctx: ServiceContext) {
   const { db } = ctx;
 
   /** Checks the debit account against the flow's choice rule for that field. */
-  async function debitAccount(flow: FlowFile, form: Record<string, unknown>, customerId: number) {
+  async function debitAccount(flow: MoneyFlow, form: Record<string, unknown>, customerId: number) {
     const field = fieldOf(flow.posting.debit);
     const id = Number(form[field]);
     const a = Number.isSafeInteger(id) ? await accountById(db, id) : undefined;
@@ -64,7 +73,7 @@ export function quoting(ctx: ServiceContext) {
   }
 
   async function creditAccount(
-    flow: FlowFile,
+    flow: MoneyFlow,
     form: Record<string, unknown>,
     customerId: number,
     currency: string,
@@ -94,15 +103,58 @@ export function quoting(ctx: ServiceContext) {
     limitsAllow(q, limits, used);
   }
 
-  async function quote(caller: Caller, entry: CatalogFlow, form: Record<string, unknown>): Promise<Quote> {
-    const { flow } = entry;
-    const debit = await debitAccount(flow, form, caller.customerId);
-    const details = flow.inquiry
+  async function lookupDetails(caller: Caller, flow: FlowFile, form: Record<string, unknown>) {
+    return flow.inquiry
       ? await lookups[flow.inquiry.lookup as keyof typeof lookups](
           { db, customerId: caller.customerId, flow, form },
           flow.inquiry.params ?? {},
         )
       : {};
+  }
+
+  /** A flow that moves no money: the look-up (if any), then its executor's own check. */
+  async function serviceQuote(
+    caller: Caller,
+    flow: FlowFile & { service: ServiceSpec },
+    form: Record<string, unknown>,
+  ): Promise<Quote> {
+    let details = await lookupDetails(caller, flow, form);
+    const executor = serviceExecutors[flow.service.execute as keyof typeof serviceExecutors];
+    if (executor.check)
+      details = {
+        ...details,
+        ...(await executor.check(db, {
+          customerId: caller.customerId,
+          flow,
+          form,
+          details,
+          params: flow.service.params ?? {},
+        })),
+      };
+    return {
+      fees: [],
+      details,
+      legs: [],
+      debitAccountId: 0,
+      debitAmount: 0,
+      limitCategory: NO_LIMITS,
+      limitAmount: 0,
+      amountField: '',
+      debitField: '',
+      form,
+    };
+  }
+
+  async function quote(caller: Caller, entry: CatalogFlow, form: Record<string, unknown>): Promise<Quote> {
+    const { flow } = entry;
+    if (flow.service) return serviceQuote(caller, { ...flow, service: flow.service }, form);
+    if (!flow.amount || !flow.posting) throw new Error(`flow ${flow.id} has neither posting nor service`);
+    return moneyQuote(caller, { ...flow, amount: flow.amount, posting: flow.posting }, form);
+  }
+
+  async function moneyQuote(caller: Caller, flow: MoneyFlow, form: Record<string, unknown>): Promise<Quote> {
+    const debit = await debitAccount(flow, form, caller.customerId);
+    const details = await lookupDetails(caller, flow, form);
     const currency = flow.amount.currency ?? debit.currency;
     const amount = asMoney(readValue({ form, inquiry: details }, flow.amount.from), currency);
     const amountField = flow.amount.from.startsWith('form.')

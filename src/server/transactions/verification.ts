@@ -39,7 +39,10 @@ export function verification(ctx: ServiceContext, store: ReturnType<typeof inqui
         if (!phones.length) throw txErrors.noPhone();
         phoneId = (phones.find((p) => !p.frozenUntil) ?? phones[0]!).phoneId;
       }
-      const context = `${t(flow.titleKey, 'id')} ${formatMoney(row.quote.total, 'id')}`;
+      const total = row.quote.total;
+      const context = total
+        ? `${t(flow.titleKey, 'id')} ${formatMoney(total, 'id')}`
+        : t(flow.titleKey, 'id');
       // One commit for the code, its SMS and the inquiry's link to it.
       const otp = await db.transaction(async (tx) => {
         const challenge = await ctx.otp.issue(tx, {
