@@ -8,7 +8,18 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { placeholders } from './routes';
 import { AUTHENTICATED_PATHS } from './spec-routes';
 
-const CHOOSER_AREAS = ['transfer', 'payment', 'purchase'] as const;
+/** Areas whose base page lists their flows (a flow's `area` and `menu`), with no page code of their own. */
+export const CHOOSER_AREAS = [
+  'transfer',
+  'payment',
+  'purchase',
+  'donation',
+  'bi-fast',
+  'virtual-card-number',
+  'poinxtra',
+  'applyandinvest',
+] as const;
+export type ChooserArea = (typeof CHOOSER_AREAS)[number];
 
 export interface FeatureRoutes {
   dashboardRoutes: RouteObject[];
