@@ -4,13 +4,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import {
-  checkRows,
-  parseRupiah,
-  readRows,
-  SheetError,
-  templateCsv,
-} from '../../../src/server/mass-transfer/parse';
+import type { SheetError } from '../../../src/server/mass-transfer/parse';
+import { checkRows, parseRupiah, readRows, templateCsv } from '../../../src/server/mass-transfer/parse';
 import { testDbs } from '../test-db';
 import { customerWithSession, insertAccount, type Customer } from '../transactions/bank';
 import { upload } from '../transfers/multipart';

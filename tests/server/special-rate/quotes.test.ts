@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { quoteRate, redeemQuote, CONFIRM_GRACE_MS } from '../../../src/server/special-rate/quotes';
-import { ApiError } from '../../../src/server/http/api-error';
+import type { ApiError } from '../../../src/server/http/api-error';
 import { testDbs } from '../test-db';
 import { customerWithSession, post, type Customer } from '../transactions/bank';
 
