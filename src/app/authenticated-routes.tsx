@@ -2,6 +2,7 @@
 // dashboard, engine or RJSF code.
 import { dashboardRoutes } from '@/features/dashboard/routes';
 import { favoritesRoutes } from '@/features/favorites/routes';
+import { transferRoutes } from '@/features/transfers/routes';
 import { registrationAppRoutes } from '@/features/registration/app-routes';
 import { flowMenuEntries, flowRoutes, type FlowMenuEntry } from '@/engine/index';
 import { matchRoutes, type RouteObject } from 'react-router';
@@ -54,7 +55,7 @@ export function authenticatedRoutes(f: FeatureRoutes): RouteObject[] {
 
 export const shellChildren = authenticatedRoutes({
   dashboardRoutes,
-  featureRoutes: favoritesRoutes,
+  featureRoutes: [...favoritesRoutes, ...transferRoutes],
   flowRoutes,
   registrationAppRoutes,
   flowMenuEntries,

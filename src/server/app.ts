@@ -18,6 +18,7 @@ import devRoutes from './dev/routes';
 import chatRoutes from './chat/routes';
 import favoritesRoutes from './favorites/routes';
 import receiptRoutes from './receipts/routes';
+import transferRoutes from './transfers/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +39,8 @@ export interface AppOptions {
   approvalRereadMs?: number;
   /** How often held payments due a check are asked about (settlement.ts); 0: never (tests call it). */
   settlementIntervalMs?: number;
+  /** How often due scheduled transfers are looked for (schedules/scheduler.ts); 0: never (tests call it). */
+  schedulerIntervalMs?: number;
 }
 
 /** Layers as in fastify/demo: external plugins, then app plugins, then routes. */
@@ -75,6 +78,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(chatRoutes);
   await app.register(favoritesRoutes);
   await app.register(receiptRoutes);
+  await app.register(transferRoutes, { schedulerIntervalMs: opts.schedulerIntervalMs });
 
   if (opts.staticDir) await app.register(staticApps, { root: opts.staticDir });
   return app;
