@@ -3,6 +3,7 @@ import type { ResourceLanguage } from 'i18next';
 import dashboard from '../../../locales/en/dashboard.json';
 import engine from '../../../locales/en/engine.json';
 import flows from '../../../locales/en/flows.json';
+import myaccount from '../../../locales/en/myaccount.json';
 import register from '../../../locales/en/register.json';
 import * as shell from '../../../locales/en/shell.json?late';
 
@@ -10,6 +11,7 @@ export const strings: ResourceLanguage = {
   dashboard,
   engine,
   flows,
+  myaccount,
   register,
   shell: {
     logoAlt: shell.logoAlt,

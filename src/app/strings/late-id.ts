@@ -3,6 +3,7 @@ import type { ResourceLanguage } from 'i18next';
 import dashboard from '../../../locales/id/dashboard.json';
 import engine from '../../../locales/id/engine.json';
 import flows from '../../../locales/id/flows.json';
+import myaccount from '../../../locales/id/myaccount.json';
 import register from '../../../locales/id/register.json';
 import * as shell from '../../../locales/id/shell.json?late';
 
@@ -10,6 +11,7 @@ export const strings: ResourceLanguage = {
   dashboard,
   engine,
   flows,
+  myaccount,
   register,
   shell: {
     logoAlt: shell.logoAlt,
