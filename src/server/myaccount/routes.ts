@@ -8,6 +8,7 @@ import { cardCycles, ownedCard } from './cards';
 import { renderCsv, renderPdf } from './documents';
 import { noCreditCard, noInvestment, noMobileNumberAccount, noStatement } from './errors';
 import { holdings, investmentHistory } from './investments';
+import { productRoutes } from './products-routes';
 import {
   accountDownloadRequest,
   cardCyclesResponse,
@@ -76,6 +77,7 @@ export default async function myAccountRoutes(
 ): Promise<void> {
   const now = opts.now ?? Date.now;
   const authed = { preHandler: app.requireSession };
+  await productRoutes(app);
 
   app.post(
     '/api/myaccount/v1/overview',

@@ -198,6 +198,78 @@ async function seedInvestmentHistory(tx: Queryable, budi: number, now: Date) {
   }
 }
 
+const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * Budi's insurance in detail: his Sun Life protection policy (terms, beneficiaries, a year of premiums,
+ * a paid hospital claim) and a unit-linked bancassurance policy from AIA (funds, premiums, no claims).
+ */
+async function seedInsurance(tx: Queryable, budi: number, now: Date) {
+  const slf = 'SLF2023004587121';
+  const aia = 'AIA2024011234567';
+  const exists = await tx.query('SELECT 1 FROM insurance_policies WHERE policy_no = $1', [slf]);
+  if (exists.rows.length === 0) return;
+  await tx.query(
+    `INSERT INTO insurance_policies (policy_no, customer_id, provider, product, currency, sum_assured, premium, status, start_date, end_date)
+     VALUES ($1, $2, 'AIA', 'AIA Pro Link Plus', 'IDR', $3, $4, 'active', $5, $6)`,
+    [aia, budi, rp(500_000_000), rp(1_500_000), isoDate(at(now, 300, 0)), isoDate(at(now, -7000, 0))],
+  );
+  const nextPremium = (day: number) => {
+    const d = at(now, 0, 0);
+    d.setUTCDate(day);
+    if (d.getTime() <= now.getTime()) d.setUTCMonth(d.getUTCMonth() + 1);
+    return isoDate(d);
+  };
+  await tx.query(
+    `INSERT INTO insurance_policy_terms (policy_no, plan_type, insured_name, payment_method, next_premium_date, riders) VALUES
+     ($1, 'protection', 'BUDI SANTOSO', 'autodebit:800123456701', $3, '{hospital_cash,critical_illness}'),
+     ($2, 'unit_link', 'BUDI SANTOSO', 'credit_card:5481 17** **** 5678', $4, '{waiver_of_premium}')`,
+    [slf, aia, nextPremium(5), nextPremium(20)],
+  );
+  await tx.query(
+    `INSERT INTO insurance_beneficiaries (policy_no, name, relation, date_of_birth, share_percent) VALUES
+     ($1, 'MAYA SANTOSO', 'spouse', '1986-09-12', 60), ($1, 'DIMAS SANTOSO', 'child', '2014-02-03', 40),
+     ($2, 'MAYA SANTOSO', 'spouse', '1986-09-12', 100)`,
+    [slf, aia],
+  );
+  for (let m = 11; m >= 0; m -= 1) {
+    const when = at(now, m * 30 + 5, 2);
+    const period = when.toISOString().slice(0, 7);
+    await tx.query(
+      `INSERT INTO insurance_premiums (policy_no, period, amount, currency, status, paid_at)
+       VALUES ($1, $2, $3, 'IDR', $4, $5)`,
+      [slf, period, rp(850_000), m === 7 ? 'failed' : 'paid', m === 7 ? null : when.toISOString()],
+    );
+    if (m <= 9) {
+      await tx.query(
+        `INSERT INTO insurance_premiums (policy_no, period, amount, currency, status, paid_at)
+         VALUES ($1, $2, $3, 'IDR', 'paid', $4)`,
+        [aia, period, rp(1_500_000), at(now, m * 30 + 10, 3).toISOString()],
+      );
+    }
+  }
+  await tx.query(
+    `INSERT INTO insurance_claims (claim_no, policy_no, kind, submitted_on, claimed, paid, currency, status, settled_on) VALUES
+     ('CLM-SLF-2026-00412', $1, 'hospital', $2, $3, $4, 'IDR', 'paid', $5),
+     ('CLM-SLF-2026-00977', $1, 'hospital', $6, $7, NULL, 'IDR', 'in_review', NULL)`,
+    [
+      slf,
+      isoDate(at(now, 140, 0)),
+      rp(8_250_000),
+      rp(7_500_000),
+      isoDate(at(now, 126, 0)),
+      isoDate(at(now, 6, 0)),
+      rp(2_400_000),
+    ],
+  );
+  await tx.query(
+    `INSERT INTO insurance_funds (policy_no, fund_code, fund_name, risk_level, allocation_percent, units, unit_price, price_date) VALUES
+     ($1, 'AIA-EQ', 'AIA Equity Fund', 5, 60, 4821.3377, 2154.8810, $2),
+     ($1, 'AIA-FI', 'AIA Fixed Income Fund', 3, 40, 3690.1045, 1562.4402, $2)`,
+    [aia, isoDate(at(now, 1, 0))],
+  );
+}
+
 /** Alerts as a new customer has them: large transfers and payments by SMS and e-mail. */
 async function seedAlerts(tx: Queryable, customer: number) {
   await tx.query(
@@ -224,6 +296,7 @@ export async function seedMyAccount(db: Db, opts: { now?: Date } = {}): Promise<
     if (done.rows.length > 0) return false;
     await seedRekpon(tx, budi, now);
     await seedInvestmentHistory(tx, budi, now);
+    await seedInsurance(tx, budi, now);
     for (const userId of ['budisantoso', 'saridewi', 'andiwijaya', 'rinanodefault', 'dewifds', 'bayubds']) {
       const id = await customerId(tx, userId);
       if (id !== undefined) await seedAlerts(tx, id);

@@ -75,7 +75,7 @@ describe.each(testDbs)('my account API on $name', ({ open }) => {
     expect(o.loans).toHaveLength(1);
     expect(o.mutualFunds.map((f) => f.code)).toEqual(['MF-BDUSD', 'MF-MONI2', 'MF-PCF', 'MF-SDP']);
     expect(o.bonds.map((b) => b.code)).toEqual(['FR0100', 'ORI025']);
-    expect(o.insurance.map((p) => p.provider)).toEqual(['SLFI']);
+    expect(o.insurance.map((p) => p.provider)).toEqual(['SLFI', 'AIA']);
     expect(o.gold?.grams).toBe('12.5000');
   });
 
@@ -268,5 +268,103 @@ describe.each(testDbs)('my account API on $name', ({ open }) => {
     const res = await post('/api/account/v1/rekpon', {}, sari);
     expect(res.statusCode).toBe(404);
     expect(res.json().apierror).toMatchObject({ sourceSystem: 'CLICKS', errorCode: '0099' });
+  });
+
+  it('values the investment portfolio: gains against cost, the mix adding up to the whole', async () => {
+    const res = await post('/api/wealth/v1/portfolio', {}, budi);
+    expect(res.statusCode).toBe(200);
+    const p = res.json();
+    expect(p.items).toHaveLength(6);
+    for (const i of p.items) expect(i.gain.amount).toBe(i.marketValue.amount - i.cost.amount);
+    const mix = p.allocation.reduce((s: number, a: { value: { amount: number } }) => s + a.value.amount, 0);
+    expect(mix).toBe(p.totalIdr.amount);
+    expect(p.gainIdr.amount).toBe(p.totalIdr.amount - p.costIdr.amount);
+    // The USD fund is valued in rupiah at the board's buy rate, exactly.
+    const usd = p.items.find((i: { code: string }) => i.code === 'MF-BDUSD');
+    expect(usd.marketValueIdr.amount).toBe(Math.round(usd.marketValue.amount * 16185));
+  });
+
+  it('consolidates what is held and owed into a net worth', async () => {
+    const c = (await post('/api/wealth/v1/consolidated', {}, budi)).json();
+    expect(c.groups.map((g: { group: string }) => g.group)).toEqual([
+      'casa',
+      'rekpon',
+      'deposits',
+      'investments',
+      'unitLinked',
+      'gold',
+      'cards',
+      'loans',
+    ]);
+    expect(c.netWorthIdr.amount).toBe(c.assetsIdr.amount - c.liabilitiesIdr.amount);
+    const s = (await post('/api/wealth/v1/consolidated', {}, sari)).json();
+    expect(s.groups.map((g: { group: string }) => g.group)).toEqual(['cards']);
+    expect(s.netWorthIdr.amount).toBeLessThan(0);
+  });
+
+  it('details an investment product with what the customer holds of it', async () => {
+    const d = (await post('/api/investment/v1/product-detail', { code: 'MF-SDP' }, budi)).json();
+    expect(d).toMatchObject({
+      kind: 'mutual_fund',
+      fundType: 'equity',
+      riskLevel: 5,
+      holding: { units: '8350.1200' },
+    });
+    expect(d.transactions).toHaveLength(3);
+    const notHeld = (await post('/api/investment/v1/product-detail', { code: 'SR020' }, budi)).json();
+    expect(notHeld.holding).toBeNull();
+    const unknown = await post('/api/investment/v1/product-detail', { code: 'NOPE' }, budi);
+    expect(unknown.json().apierror).toMatchObject({ sourceSystem: 'WMS', errorCode: '0912' });
+  });
+
+  it('shows the Octo Loan line, its withdrawals and one in detail; 5072 for a customer without a loan', async () => {
+    const l = (await post('/api/loan/v1/octoloan', {}, budi)).json().loans[0];
+    expect(l.plafond.amount).toBe(6_000_000_000);
+    expect(l.available.amount).toBe(l.plafond.amount - l.outstanding.amount);
+    expect(l.installmentsPaid + l.installmentsLeft).toBe(24);
+    const w = (await post('/api/loan/v1/withdrawals', {}, budi)).json().withdrawals;
+    expect(w).toHaveLength(1);
+    expect(w[0]).toMatchObject({ amount: { amount: 6_000_000_000 }, toAccountNo: '800123456701' });
+    const one = await post('/api/loan/v1/withdrawal-detail', { referenceNo: w[0].referenceNo }, budi);
+    expect(one.json().referenceNo).toBe(w[0].referenceNo);
+    expect(
+      (await post('/api/loan/v1/withdrawal-detail', { referenceNo: w[0].referenceNo }, sari)).statusCode,
+    ).toBe(404);
+    const none = await post('/api/loan/v1/octoloan', {}, sari);
+    expect(none.json().apierror).toMatchObject({ errorCode: '5072' });
+  });
+
+  it('sums the instalments, and answers 1213 when there are none', async () => {
+    const s = (await post('/api/installment/v1/summary', {}, budi)).json();
+    expect(s.items).toHaveLength(1);
+    expect(s.monthlyTotal.amount).toBe(287_500_000);
+    const none = await post('/api/installment/v1/summary', {}, andi);
+    expect(none.statusCode).toBe(404);
+    expect(none.json().apierror.errorCode).toBe('1213');
+  });
+
+  it('opens a policy of each group in full, and 0040 for a group the customer has none of', async () => {
+    const slfi = (await post('/api/insurance/v1/policy', { group: 'slfi' }, budi)).json();
+    expect(slfi).toMatchObject({
+      policyNo: 'SLF2023004587121',
+      unitLinked: false,
+      insurer: { callCentre: '1500 786' },
+    });
+    expect(slfi.beneficiaries.map((b: { sharePercent: string }) => b.sharePercent)).toEqual([
+      '60.00',
+      '40.00',
+    ]);
+    expect(slfi.premiums).toHaveLength(12);
+    expect(slfi.claims.map((c: { status: string }) => c.status)).toEqual(['in_review', 'paid']);
+    const ba = (await post('/api/insurance/v1/policy', { group: 'ba' }, budi)).json();
+    expect(ba).toMatchObject({ provider: 'AIA', unitLinked: true });
+    expect(ba.fundValue.amount).toBe(
+      ba.funds.reduce((s: number, f: { value: { amount: number } }) => s + f.value.amount, 0),
+    );
+    // A policy of the other group, or someone else's: not found.
+    const wrong = await post('/api/insurance/v1/policy', { group: 'ba', policyNo: 'SLF2023004587121' }, budi);
+    expect(wrong.json().apierror.errorCode).toBe('0040');
+    const none = await post('/api/insurance/v1/policy', { group: 'slfi' }, sari);
+    expect(none.json().apierror).toMatchObject({ errorCode: '0040' });
   });
 });
