@@ -3,6 +3,7 @@
 import { dashboardRoutes } from '@/features/dashboard/routes';
 import { favoritesRoutes } from '@/features/favorites/routes';
 import { transferRoutes } from '@/features/transfers/routes';
+import { myAccountRoutes } from '@/features/myaccount/routes';
 import { registrationAppRoutes } from '@/features/registration/app-routes';
 import { flowMenuEntries, flowRoutes, type FlowMenuEntry } from '@/engine/index';
 import { matchRoutes, type RouteObject } from 'react-router';
@@ -55,7 +56,7 @@ export function authenticatedRoutes(f: FeatureRoutes): RouteObject[] {
 
 export const shellChildren = authenticatedRoutes({
   dashboardRoutes,
-  featureRoutes: [...favoritesRoutes, ...transferRoutes],
+  featureRoutes: [...favoritesRoutes, ...transferRoutes, ...myAccountRoutes],
   flowRoutes,
   registrationAppRoutes,
   flowMenuEntries,

@@ -19,6 +19,7 @@ import chatRoutes from './chat/routes';
 import favoritesRoutes from './favorites/routes';
 import receiptRoutes from './receipts/routes';
 import transferRoutes from './transfers/routes';
+import myAccountRoutes from './myaccount/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -79,6 +80,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(favoritesRoutes);
   await app.register(receiptRoutes);
   await app.register(transferRoutes, { schedulerIntervalMs: opts.schedulerIntervalMs });
+  await app.register(myAccountRoutes);
 
   if (opts.staticDir) await app.register(staticApps, { root: opts.staticDir });
   return app;

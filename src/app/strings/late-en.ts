@@ -3,6 +3,7 @@ import type { ResourceLanguage } from 'i18next';
 import dashboard from '../../../locales/en/dashboard.json';
 import engine from '../../../locales/en/engine.json';
 import flows from '../../../locales/en/flows.json';
+import myaccount from '../../../locales/en/myaccount.json';
 import register from '../../../locales/en/register.json';
 import transfer from '../../../locales/en/transfer.json';
 import * as shell from '../../../locales/en/shell.json?late';
@@ -11,6 +12,7 @@ export const strings: ResourceLanguage = {
   dashboard,
   engine,
   flows,
+  myaccount,
   register,
   transfer,
   shell: {

@@ -3,6 +3,7 @@ import type { ResourceLanguage } from 'i18next';
 import dashboard from '../../../locales/id/dashboard.json';
 import engine from '../../../locales/id/engine.json';
 import flows from '../../../locales/id/flows.json';
+import myaccount from '../../../locales/id/myaccount.json';
 import register from '../../../locales/id/register.json';
 import transfer from '../../../locales/id/transfer.json';
 import * as shell from '../../../locales/id/shell.json?late';
@@ -11,6 +12,7 @@ export const strings: ResourceLanguage = {
   dashboard,
   engine,
   flows,
+  myaccount,
   register,
   transfer,
   shell: {

@@ -16,6 +16,7 @@ import type register from '../../../locales/en/register.json';
 import type mobile from '../../../locales/en/mobile.json';
 import type receipts from '../../../locales/en/receipts.json';
 import type transfer from '../../../locales/en/transfer.json';
+import type myaccount from '../../../locales/en/myaccount.json';
 
 export interface Resources {
   common: typeof common;
@@ -30,6 +31,7 @@ export interface Resources {
   /** The public receipt check page (server-rendered). */
   receipts: typeof receipts;
   transfer: typeof transfer;
+  myaccount: typeof myaccount;
 }
 
 export type Namespace = keyof Resources;
