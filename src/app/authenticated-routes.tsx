@@ -4,6 +4,8 @@ import { dashboardRoutes } from '@/features/dashboard/routes';
 import { favoritesRoutes } from '@/features/favorites/routes';
 import { transferRoutes } from '@/features/transfers/routes';
 import { myAccountRoutes } from '@/features/myaccount/routes';
+import { goldRoutes } from '@/features/gold/routes';
+import { investRoutes } from '@/features/invest/routes';
 import { registrationAppRoutes } from '@/features/registration/app-routes';
 import { flowMenuEntries, flowRoutes, type FlowMenuEntry } from '@/engine/index';
 import { matchRoutes, type RouteObject } from 'react-router';
@@ -56,7 +58,7 @@ export function authenticatedRoutes(f: FeatureRoutes): RouteObject[] {
 
 export const shellChildren = authenticatedRoutes({
   dashboardRoutes,
-  featureRoutes: [...favoritesRoutes, ...transferRoutes, ...myAccountRoutes],
+  featureRoutes: [...favoritesRoutes, ...transferRoutes, ...myAccountRoutes, ...investRoutes, ...goldRoutes],
   flowRoutes,
   registrationAppRoutes,
   flowMenuEntries,

@@ -6,6 +6,8 @@ import flows from '../../../locales/en/flows.json';
 import myaccount from '../../../locales/en/myaccount.json';
 import register from '../../../locales/en/register.json';
 import transfer from '../../../locales/en/transfer.json';
+import invest from '../../../locales/en/invest.json';
+import gold from '../../../locales/en/gold.json';
 import * as shell from '../../../locales/en/shell.json?late';
 
 export const strings: ResourceLanguage = {
@@ -15,6 +17,8 @@ export const strings: ResourceLanguage = {
   myaccount,
   register,
   transfer,
+  invest,
+  gold,
   shell: {
     logoAlt: shell.logoAlt,
     header: shell.header,

@@ -6,6 +6,8 @@ import flows from '../../../locales/id/flows.json';
 import myaccount from '../../../locales/id/myaccount.json';
 import register from '../../../locales/id/register.json';
 import transfer from '../../../locales/id/transfer.json';
+import invest from '../../../locales/id/invest.json';
+import gold from '../../../locales/id/gold.json';
 import * as shell from '../../../locales/id/shell.json?late';
 
 export const strings: ResourceLanguage = {
@@ -15,6 +17,8 @@ export const strings: ResourceLanguage = {
   myaccount,
   register,
   transfer,
+  invest,
+  gold,
   shell: {
     logoAlt: shell.logoAlt,
     header: shell.header,

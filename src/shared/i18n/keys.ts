@@ -17,6 +17,8 @@ import type mobile from '../../../locales/en/mobile.json';
 import type receipts from '../../../locales/en/receipts.json';
 import type transfer from '../../../locales/en/transfer.json';
 import type myaccount from '../../../locales/en/myaccount.json';
+import type invest from '../../../locales/en/invest.json';
+import type gold from '../../../locales/en/gold.json';
 
 export interface Resources {
   common: typeof common;
@@ -32,6 +34,8 @@ export interface Resources {
   receipts: typeof receipts;
   transfer: typeof transfer;
   myaccount: typeof myaccount;
+  invest: typeof invest;
+  gold: typeof gold;
 }
 
 export type Namespace = keyof Resources;
