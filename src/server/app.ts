@@ -17,6 +17,8 @@ import registrationRoutes from './registration/routes';
 import devRoutes from './dev/routes';
 import chatRoutes from './chat/routes';
 import favoritesRoutes from './favorites/routes';
+import mailboxRoutes from './mailbox/routes';
+import helpRoutes from './help/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,6 +75,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(devRoutes);
   await app.register(chatRoutes);
   await app.register(favoritesRoutes);
+  await app.register(mailboxRoutes);
+  await app.register(helpRoutes);
 
   if (opts.staticDir) await app.register(staticApps, { root: opts.staticDir });
   return app;

@@ -14,6 +14,7 @@ import type engine from '../../../locales/en/engine.json';
 import type flows from '../../../locales/en/flows.json';
 import type register from '../../../locales/en/register.json';
 import type mobile from '../../../locales/en/mobile.json';
+import type help from '../../../locales/en/help.json';
 
 export interface Resources {
   common: typeof common;
@@ -25,6 +26,7 @@ export interface Resources {
   flows: typeof flows;
   register: typeof register;
   mobile: typeof mobile;
+  help: typeof help;
 }
 
 export type Namespace = keyof Resources;
