@@ -22,6 +22,8 @@ import transferRoutes from './transfers/routes';
 import myAccountRoutes from './myaccount/routes';
 import investRoutes from './invest/routes';
 import goldRoutes from './gold/routes';
+import mailboxRoutes from './mailbox/routes';
+import helpRoutes from './help/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,6 +87,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(myAccountRoutes);
   await app.register(investRoutes);
   await app.register(goldRoutes);
+  await app.register(mailboxRoutes);
+  await app.register(helpRoutes);
 
   if (opts.staticDir) await app.register(staticApps, { root: opts.staticDir });
   return app;
