@@ -3,6 +3,7 @@ import type { Db } from './db/db';
 import errorHandler from './http/error-handler';
 import inputGuard from './http/input-guard';
 import securityHeaders from './http/security-headers';
+import compression from './http/compression';
 import openapi from './http/openapi';
 import staticApps from './http/static-apps';
 import sessionPlugin from './auth/session-plugin';
@@ -65,6 +66,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(errorHandler);
   await app.register(inputGuard);
   await app.register(securityHeaders);
+  await app.register(compression);
   await app.register(openapi);
 
   // app: services the routes share
