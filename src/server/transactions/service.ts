@@ -474,7 +474,12 @@ export function createTransactionService(deps: TransactionServiceDeps) {
     }
     const summary = await approvalSummary(caller, row, flow);
     const ticketed = await db.transaction(async (tx) => {
-      const opened = await openApproval(tx, { inquiryId: row.id, customerId: caller.customerId, summary });
+      const opened = await openApproval(tx, {
+        inquiryId: row.id,
+        customerId: caller.customerId,
+        sessionId: caller.sessionId,
+        summary,
+      });
       await tx.query(`UPDATE transaction_inquiries SET verification_method = 'approval' WHERE id = $1`, [
         row.id,
       ]);
@@ -587,6 +592,8 @@ export function createTransactionService(deps: TransactionServiceDeps) {
         throw invalidToken();
       }
       const { session } = booked;
+      // A companion-app session books nothing (it cannot own an inquiry; this says so plainly).
+      if (session.channel !== 'web') throw invalidToken();
       who.accept(session);
       if (booked.outcome === 'not_found') throw txErrors.inquiryNotFound();
       const { flowId, quote: q, limits } = booked.inquiry;
