@@ -20,6 +20,25 @@ import idGold from '../../../locales/id/gold.json';
 
 const mocks = vi.hoisted(() => ({ apiPost: vi.fn() }));
 vi.mock('@/shared/api/client', async (io) => ({ ...(await io<object>()), apiPost: mocks.apiPost }));
+// The engine's menu as if a flow of area 'applyandinvest' existed (none is written yet).
+vi.mock('@/engine/index', () => ({
+  flowMenuEntries: [
+    {
+      flowId: 'applyandinvest.timedeposit',
+      area: 'applyandinvest',
+      path: '/applyandinvest/timedeposit/inquiry/',
+      labelKey: 'flows:td.title',
+      order: 1,
+    },
+    {
+      flowId: 'transfer.own',
+      area: 'transfer',
+      path: '/transfer/own/inquiry/',
+      labelKey: 'flows:own.title',
+      order: 1,
+    },
+  ],
+}));
 
 function renderAt(routes: RouteObject[], path: string, lang: Lang = 'en') {
   const i18n = initI18n(
@@ -115,6 +134,19 @@ const fund = (code: string, eligibility: Eligibility): FundSummary => ({
   minSubscription: idr(100_000),
   subscriptionFee: '2.00',
   eligibility,
+});
+
+describe('apply & invest hub', () => {
+  it("lists the engine's flows of its area beside the product families, which the chooser it replaces would have", async () => {
+    renderAt(investRoutes, '/applyandinvest/');
+    const flows = await screen.findByTestId('hub-flows');
+    expect(
+      within(flows)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/applyandinvest/timedeposit/inquiry/']);
+    expect(screen.getByTestId('tile-gold').getAttribute('href')).toBe('/gold-saving/');
+  });
 });
 
 describe('fund list', () => {
