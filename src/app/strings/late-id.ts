@@ -5,6 +5,10 @@ import engine from '../../../locales/id/engine.json';
 import flows from '../../../locales/id/flows.json';
 import myaccount from '../../../locales/id/myaccount.json';
 import register from '../../../locales/id/register.json';
+import transfer from '../../../locales/id/transfer.json';
+import invest from '../../../locales/id/invest.json';
+import gold from '../../../locales/id/gold.json';
+import help from '../../../locales/id/help.json';
 import * as shell from '../../../locales/id/shell.json?late';
 
 export const strings: ResourceLanguage = {
@@ -13,6 +17,10 @@ export const strings: ResourceLanguage = {
   flows,
   myaccount,
   register,
+  transfer,
+  invest,
+  gold,
+  help,
   shell: {
     logoAlt: shell.logoAlt,
     header: shell.header,

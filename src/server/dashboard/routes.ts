@@ -108,11 +108,13 @@ export default async function dashboardRoutes(
       },
     },
     async (request, reply) => {
-      const { page } = request.body as { page: BannerPage };
+      const { page, variant } = request.body as { page: BannerPage; variant?: string };
       if (page === 'login') return { banners: await pageBanners(app.db, 'login', null) };
       await app.requireSession(request, reply);
       const s = sessionOf(request);
-      return { banners: await pageBanners(app.db, page, { customerId: s.customerId, sessionId: s.id }) };
+      return {
+        banners: await pageBanners(app.db, page, { customerId: s.customerId, sessionId: s.id }, variant),
+      };
     },
   );
 
