@@ -17,7 +17,9 @@ describe('settings', () => {
       await page.getByTestId('settings-account-visibility').click();
       const giro = page.getByTestId('visibility-800987654306');
       await giro.waitFor();
-      expect(await page.getByTestId('visibility-800123456701').getByRole('switch').first().isDisabled()).toBe(true);
+      expect(await page.getByTestId('visibility-800123456701').getByRole('switch').first().isDisabled()).toBe(
+        true,
+      );
       await giro.getByRole('switch', { name: 'Show on the dashboard' }).click();
       await page.getByTestId('visibility-saved').waitFor();
       await screenshot(page, 'settings-visibility-desktop-en');
@@ -49,11 +51,15 @@ describe('settings', () => {
       await page.getByTestId('limit-per-transaction').fill('80000000');
       await page.getByTestId('limit-save').click();
       await page.getByTestId('limit-pending-payment-internet').waitFor();
-      expect(await page.getByTestId('limit-pending-payment-internet').textContent()).toContain('waiting for verification');
+      expect(await page.getByTestId('limit-pending-payment-internet').textContent()).toContain(
+        'waiting for verification',
+      );
       await screenshot(page, 'settings-limits-raise-desktop-en');
       await page.getByTestId('limit-cancel').click();
       await page.getByTestId('limit-pending-payment-internet').waitFor({ state: 'detached' });
-      expect(await page.getByTestId('limit-payment-internet').textContent()).toContain('IDR 50,000,000 per transaction');
+      expect(await page.getByTestId('limit-payment-internet').textContent()).toContain(
+        'IDR 50,000,000 per transaction',
+      );
 
       // Alerts: at least one channel.
       await page.goto(`${env.server.baseUrl}/settings/transaction-alert/`);
