@@ -107,7 +107,7 @@ export default defineConfig(({ mode }) => ({
     },
   ],
   resolve: { alias: { '@': r('./src') } },
-  server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
+  server: { proxy: { '/api': `http://127.0.0.1:${process.env.PORT ?? 3000}` } },
   build: {
     outDir: 'dist',
     // The first app's build empties dist/; the others add to it.
@@ -137,6 +137,8 @@ export default defineConfig(({ mode }) => ({
           include: ['tests/**/*.test.{ts,tsx}'],
           exclude: ['tests/server/**', 'tests/browser/**', 'tests/stories/**'],
           environment: 'jsdom',
+          setupFiles: ['tests/setup-unit.ts'],
+          testTimeout: 20_000,
         },
       },
       {

@@ -17,7 +17,11 @@ import registrationRoutes from './registration/routes';
 import devRoutes from './dev/routes';
 import chatRoutes from './chat/routes';
 import favoritesRoutes from './favorites/routes';
+import receiptRoutes from './receipts/routes';
 import transferRoutes from './transfers/routes';
+import myAccountRoutes from './myaccount/routes';
+import investRoutes from './invest/routes';
+import goldRoutes from './gold/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,7 +80,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(devRoutes);
   await app.register(chatRoutes);
   await app.register(favoritesRoutes);
+  await app.register(receiptRoutes);
   await app.register(transferRoutes, { schedulerIntervalMs: opts.schedulerIntervalMs });
+  await app.register(myAccountRoutes);
+  await app.register(investRoutes);
+  await app.register(goldRoutes);
 
   if (opts.staticDir) await app.register(staticApps, { root: opts.staticDir });
   return app;

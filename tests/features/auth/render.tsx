@@ -12,6 +12,7 @@ import enEngine from '../../../locales/en/engine.json';
 import enFlows from '../../../locales/en/flows.json';
 import enShell from '../../../locales/en/shell.json';
 import enTransfer from '../../../locales/en/transfer.json';
+import enMyaccount from '../../../locales/en/myaccount.json';
 import idCommon from '../../../locales/id/common.json';
 import idErrors from '../../../locales/id/errors.json';
 import idAuth from '../../../locales/id/auth.json';
@@ -20,6 +21,7 @@ import idEngine from '../../../locales/id/engine.json';
 import idFlows from '../../../locales/id/flows.json';
 import idShell from '../../../locales/id/shell.json';
 import idTransfer from '../../../locales/id/transfer.json';
+import idMyaccount from '../../../locales/id/myaccount.json';
 
 export function testI18n(lang: Lang = 'en') {
   return initI18n(
@@ -33,6 +35,7 @@ export function testI18n(lang: Lang = 'en') {
         flows: enFlows,
         shell: enShell,
         transfer: enTransfer,
+        myaccount: enMyaccount,
       },
       id: {
         common: idCommon,
@@ -43,6 +46,7 @@ export function testI18n(lang: Lang = 'en') {
         flows: idFlows,
         shell: idShell,
         transfer: idTransfer,
+        myaccount: idMyaccount,
       },
     },
     lang,
