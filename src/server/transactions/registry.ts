@@ -12,6 +12,7 @@ import {
 import { DENOMINATIONS, OPERATORS, operatorOfNumber, voucherSerial } from '../billers/operators';
 import { ApiError } from '../http/api-error';
 import { txErrors } from './errors';
+import { clearingChoiceSources, clearingExecutors, clearingLookups } from '../clearing/registry';
 
 /** What a look-up or choice source sees. */
 export interface FlowContext {
@@ -153,6 +154,7 @@ export const lookups: Record<LookupName, Lookup> = {
       price: d.price.amount,
     };
   },
+  ...clearingLookups,
 };
 
 function invalidChoice(at: string) {
@@ -194,6 +196,7 @@ export const executors: Record<ExecutorName, Executor> = {
       },
     },
   },
+  ...clearingExecutors,
 };
 
 export const choiceSources: Record<ChoiceSourceName, ChoiceSource> = {
@@ -246,4 +249,5 @@ export const choiceSources: Record<ChoiceSourceName, ChoiceSource> = {
         detail: { operator: d.operator, nominal: d.nominal, price: d.price },
       };
     }),
+  ...clearingChoiceSources,
 };
