@@ -6,6 +6,7 @@ import { transferRoutes } from '@/features/transfers/routes';
 import { myAccountRoutes } from '@/features/myaccount/routes';
 import { goldRoutes } from '@/features/gold/routes';
 import { investRoutes } from '@/features/invest/routes';
+import { helpRoutes } from '@/features/help/routes';
 import { registrationAppRoutes } from '@/features/registration/app-routes';
 import { flowMenuEntries, flowRoutes, type FlowMenuEntry } from '@/engine/index';
 import { matchRoutes, type RouteObject } from 'react-router';
@@ -58,7 +59,14 @@ export function authenticatedRoutes(f: FeatureRoutes): RouteObject[] {
 
 export const shellChildren = authenticatedRoutes({
   dashboardRoutes,
-  featureRoutes: [...favoritesRoutes, ...transferRoutes, ...myAccountRoutes, ...investRoutes, ...goldRoutes],
+  featureRoutes: [
+    ...favoritesRoutes,
+    ...transferRoutes,
+    ...myAccountRoutes,
+    ...investRoutes,
+    ...goldRoutes,
+    ...helpRoutes,
+  ],
   flowRoutes,
   registrationAppRoutes,
   flowMenuEntries,

@@ -3,6 +3,7 @@ import type { Db } from './db/db';
 import errorHandler from './http/error-handler';
 import inputGuard from './http/input-guard';
 import securityHeaders from './http/security-headers';
+import compression from './http/compression';
 import openapi from './http/openapi';
 import staticApps from './http/static-apps';
 import sessionPlugin from './auth/session-plugin';
@@ -22,6 +23,8 @@ import transferRoutes from './transfers/routes';
 import myAccountRoutes from './myaccount/routes';
 import investRoutes from './invest/routes';
 import goldRoutes from './gold/routes';
+import mailboxRoutes from './mailbox/routes';
+import helpRoutes from './help/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,6 +66,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(errorHandler);
   await app.register(inputGuard);
   await app.register(securityHeaders);
+  await app.register(compression);
   await app.register(openapi);
 
   // app: services the routes share
@@ -85,6 +89,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(myAccountRoutes);
   await app.register(investRoutes);
   await app.register(goldRoutes);
+  await app.register(mailboxRoutes);
+  await app.register(helpRoutes);
 
   if (opts.staticDir) await app.register(staticApps, { root: opts.staticDir });
   return app;

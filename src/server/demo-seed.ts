@@ -3,6 +3,7 @@ import { seedDemo } from './core-bank/seed';
 import { seedRegistrationHolders } from './registration/seed';
 import { seedMyAccount } from './myaccount/seed';
 import { seedInvest } from './invest/seed';
+import { seedMailbox } from './mailbox/seed';
 import { seedTransfers } from './transfers/seed';
 
 /** Demo mode's data: the personas of the README and the holders not yet registered. Idempotent. */
@@ -11,6 +12,7 @@ export async function seedDemoData(db: Db): Promise<{ personas: boolean; registr
   const registrationHolders = await seedRegistrationHolders(db);
   await seedMyAccount(db);
   await seedInvest(db);
+  await seedMailbox(db);
   await seedTransfers(db);
   return { personas, registrationHolders };
 }

@@ -8,6 +8,7 @@ import register from '../../../locales/en/register.json';
 import transfer from '../../../locales/en/transfer.json';
 import invest from '../../../locales/en/invest.json';
 import gold from '../../../locales/en/gold.json';
+import help from '../../../locales/en/help.json';
 import * as shell from '../../../locales/en/shell.json?late';
 
 export const strings: ResourceLanguage = {
@@ -19,6 +20,7 @@ export const strings: ResourceLanguage = {
   transfer,
   invest,
   gold,
+  help,
   shell: {
     logoAlt: shell.logoAlt,
     header: shell.header,

@@ -8,6 +8,7 @@ import register from '../../../locales/id/register.json';
 import transfer from '../../../locales/id/transfer.json';
 import invest from '../../../locales/id/invest.json';
 import gold from '../../../locales/id/gold.json';
+import help from '../../../locales/id/help.json';
 import * as shell from '../../../locales/id/shell.json?late';
 
 export const strings: ResourceLanguage = {
@@ -19,6 +20,7 @@ export const strings: ResourceLanguage = {
   transfer,
   invest,
   gold,
+  help,
   shell: {
     logoAlt: shell.logoAlt,
     header: shell.header,

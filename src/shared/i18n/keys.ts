@@ -19,6 +19,7 @@ import type transfer from '../../../locales/en/transfer.json';
 import type myaccount from '../../../locales/en/myaccount.json';
 import type invest from '../../../locales/en/invest.json';
 import type gold from '../../../locales/en/gold.json';
+import type help from '../../../locales/en/help.json';
 
 export interface Resources {
   common: typeof common;
@@ -36,6 +37,7 @@ export interface Resources {
   myaccount: typeof myaccount;
   invest: typeof invest;
   gold: typeof gold;
+  help: typeof help;
 }
 
 export type Namespace = keyof Resources;
