@@ -8,7 +8,7 @@ import {
   type Instruction,
   type InstructionRow,
 } from './store';
-import { messages, noNotifier, type CustomerNotifier } from './notifier';
+import { mailboxNotifier, messages, type CustomerNotifier } from './notifier';
 import type { InstructionRunner, RunResult } from './runner';
 
 /**
@@ -34,8 +34,8 @@ export const SUSPEND_AFTER = 3;
 
 export interface SchedulerDeps {
   runner: InstructionRunner;
+  /** How the customer is told (the mailbox by default). */
   notify?: CustomerNotifier;
-  /** A run's key prefix (tests run two schedulers as two servers). */
   onError?: (err: unknown, instructionId: number) => void;
 }
 
@@ -69,7 +69,7 @@ export async function runDueInstructions(
     try {
       const key = `sched-${ins.id}-${ins.nextRunDate}`;
       const result = await deps.runner.run(ins, key);
-      counts[await record(db, ins, result, holidays, deps.notify ?? noNotifier)] += 1;
+      counts[await record(db, ins, result, holidays, deps.notify ?? mailboxNotifier)] += 1;
     } catch (err) {
       // No outcome: the lease runs out and a later run tries the same occurrence (same key) again.
       counts.errors += 1;

@@ -18,7 +18,7 @@ describe.each(testDbs.slice(0, 1))('the transfer area’s demo data on $name', (
   });
   afterAll(async () => db?.close());
 
-  it('gives budisantoso a monthly, a weekly and a dated transfer and a document, once, each of which runs', async () => {
+  it('gives budisantoso a monthly, a weekly and a dated transfer and a document, once, each of which runs and is told in the mailbox', async () => {
     const { rows } = await db.query<{ id: number }>("SELECT id FROM customers WHERE user_id = 'budisantoso'");
     const budi = Number(rows[0]!.id);
     const list = await listInstructions(db, budi);
@@ -37,5 +37,14 @@ describe.each(testDbs.slice(0, 1))('the transfer area’s demo data on $name', (
     );
     const counts = await runDueInstructions(db, { runner: ledgerRunner(db, loadCatalog()) });
     expect(counts).toMatchObject({ success: 3, failed: 0 });
+    // The customer is told in the mailbox, once per transfer.
+    const { rows: inbox } = await db.query<{ subject_eng: string; link: string }>(
+      `SELECT m.subject_eng, m.link FROM mailbox_messages m
+        JOIN journal j ON j.reference_no = m.reference AND j.idempotency_key LIKE 'sched-%'
+       WHERE m.customer_id = $1`,
+      [budi],
+    );
+    expect(inbox).toHaveLength(3);
+    expect(inbox[0]!.link).toBe('/mytransaction/');
   });
 });
