@@ -12,6 +12,7 @@ import {
 import { DENOMINATIONS, OPERATORS, operatorOfNumber, voucherSerial } from '../billers/operators';
 import { ApiError } from '../http/api-error';
 import { txErrors } from './errors';
+import { clearingChoiceSources, clearingExecutors, clearingLookups } from '../clearing/registry';
 
 /** What a look-up or choice source sees. */
 export interface FlowContext {
@@ -155,6 +156,7 @@ export const lookups: Record<LookupName, Lookup> = {
       price: d.price.amount,
     };
   },
+  ...clearingLookups,
 };
 
 function invalidChoice(at: string) {
@@ -196,6 +198,7 @@ export const executors: Record<ExecutorName, Executor> = {
       },
     },
   },
+  ...clearingExecutors,
 };
 
 export const choiceSources: Record<ChoiceSourceName, ChoiceSource> = {
@@ -253,4 +256,5 @@ export const choiceSources: Record<ChoiceSourceName, ChoiceSource> = {
         detail: { operator: d.operator, nominal: d.nominal, price: d.price },
       };
     }),
+  ...clearingChoiceSources,
 };
