@@ -18,6 +18,7 @@ import devRoutes from './dev/routes';
 import chatRoutes from './chat/routes';
 import favoritesRoutes from './favorites/routes';
 import receiptRoutes from './receipts/routes';
+import recipientsRoutes from './recipients/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,6 +76,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(chatRoutes);
   await app.register(favoritesRoutes);
   await app.register(receiptRoutes);
+  await app.register(recipientsRoutes);
 
   if (opts.staticDir) await app.register(staticApps, { root: opts.staticDir });
   return app;

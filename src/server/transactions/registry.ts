@@ -199,10 +199,12 @@ export const executors: Record<ExecutorName, Executor> = {
 export const choiceSources: Record<ChoiceSourceName, ChoiceSource> = {
   /** The customer's active accounts of the products and currency the flow asks for. */
   accounts: async ({ db, customerId, spec }) => {
-    const { rows } = await db.query<AccountRow>(
-      `SELECT * FROM accounts WHERE customer_id = $1 AND status = 'active'
-          AND ($2::text[] IS NULL OR product = ANY($2::text[])) AND ($3::text IS NULL OR currency = $3)
-        ORDER BY id`,
+    const { rows } = await db.query<AccountRow & { is_default_source: boolean }>(
+      `SELECT a.*, (a.id = c.default_source_account_id) IS TRUE AS is_default_source
+         FROM accounts a JOIN customers c ON c.id = a.customer_id
+        WHERE a.customer_id = $1 AND a.status = 'active'
+          AND ($2::text[] IS NULL OR a.product = ANY($2::text[])) AND ($3::text IS NULL OR a.currency = $3)
+        ORDER BY a.id`,
       [customerId, spec.products ?? null, spec.currency ?? null],
     );
     return rows.map((r) => {
@@ -217,6 +219,8 @@ export const choiceSources: Record<ChoiceSourceName, ChoiceSource> = {
           currency: a.currency,
           balance: { amount: a.balance, currency: a.currency },
           availableBalance: { amount: a.balance - a.floor, currency: a.currency },
+          // The customer's main source account ("Sumber dana utama"): the form starts on it.
+          ...(r.is_default_source ? { isDefaultSource: true } : {}),
         },
       };
     });
