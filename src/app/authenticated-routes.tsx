@@ -2,6 +2,7 @@
 // dashboard, engine or RJSF code.
 import { dashboardRoutes } from '@/features/dashboard/routes';
 import { favoritesRoutes } from '@/features/favorites/routes';
+import { settingsRoutes } from '@/features/settings/routes';
 import { registrationAppRoutes } from '@/features/registration/app-routes';
 import { flowMenuEntries, flowRoutes, type FlowMenuEntry } from '@/engine/index';
 import { matchRoutes, type RouteObject } from 'react-router';
@@ -43,7 +44,7 @@ export function authenticatedRoutes(f: FeatureRoutes): RouteObject[] {
 
 export const shellChildren = authenticatedRoutes({
   dashboardRoutes,
-  featureRoutes: favoritesRoutes,
+  featureRoutes: [...favoritesRoutes, ...settingsRoutes],
   flowRoutes,
   registrationAppRoutes,
   flowMenuEntries,

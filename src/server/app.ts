@@ -19,6 +19,7 @@ import chatRoutes from './chat/routes';
 import favoritesRoutes from './favorites/routes';
 import receiptRoutes from './receipts/routes';
 import recipientsRoutes from './recipients/routes';
+import settingsRoutes from './settings/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,6 +78,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(favoritesRoutes);
   await app.register(receiptRoutes);
   await app.register(recipientsRoutes);
+  await app.register(settingsRoutes);
 
   if (opts.staticDir) await app.register(staticApps, { root: opts.staticDir });
   return app;

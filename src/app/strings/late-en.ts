@@ -4,6 +4,7 @@ import dashboard from '../../../locales/en/dashboard.json';
 import engine from '../../../locales/en/engine.json';
 import flows from '../../../locales/en/flows.json';
 import register from '../../../locales/en/register.json';
+import settings from '../../../locales/en/settings.json';
 import * as shell from '../../../locales/en/shell.json?late';
 
 export const strings: ResourceLanguage = {
@@ -11,6 +12,7 @@ export const strings: ResourceLanguage = {
   engine,
   flows,
   register,
+  settings,
   shell: {
     logoAlt: shell.logoAlt,
     header: shell.header,

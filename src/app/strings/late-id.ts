@@ -4,6 +4,7 @@ import dashboard from '../../../locales/id/dashboard.json';
 import engine from '../../../locales/id/engine.json';
 import flows from '../../../locales/id/flows.json';
 import register from '../../../locales/id/register.json';
+import settings from '../../../locales/id/settings.json';
 import * as shell from '../../../locales/id/shell.json?late';
 
 export const strings: ResourceLanguage = {
@@ -11,6 +12,7 @@ export const strings: ResourceLanguage = {
   engine,
   flows,
   register,
+  settings,
   shell: {
     logoAlt: shell.logoAlt,
     header: shell.header,

@@ -15,6 +15,7 @@ import type flows from '../../../locales/en/flows.json';
 import type register from '../../../locales/en/register.json';
 import type mobile from '../../../locales/en/mobile.json';
 import type receipts from '../../../locales/en/receipts.json';
+import type settings from '../../../locales/en/settings.json';
 
 export interface Resources {
   common: typeof common;
@@ -28,6 +29,7 @@ export interface Resources {
   mobile: typeof mobile;
   /** The public receipt check page (server-rendered). */
   receipts: typeof receipts;
+  settings: typeof settings;
 }
 
 export type Namespace = keyof Resources;

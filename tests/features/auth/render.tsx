@@ -11,6 +11,7 @@ import enDashboard from '../../../locales/en/dashboard.json';
 import enEngine from '../../../locales/en/engine.json';
 import enFlows from '../../../locales/en/flows.json';
 import enShell from '../../../locales/en/shell.json';
+import enSettings from '../../../locales/en/settings.json';
 import idCommon from '../../../locales/id/common.json';
 import idErrors from '../../../locales/id/errors.json';
 import idAuth from '../../../locales/id/auth.json';
@@ -18,6 +19,7 @@ import idDashboard from '../../../locales/id/dashboard.json';
 import idEngine from '../../../locales/id/engine.json';
 import idFlows from '../../../locales/id/flows.json';
 import idShell from '../../../locales/id/shell.json';
+import idSettings from '../../../locales/id/settings.json';
 
 export function testI18n(lang: Lang = 'en') {
   return initI18n(
@@ -30,6 +32,7 @@ export function testI18n(lang: Lang = 'en') {
         engine: enEngine,
         flows: enFlows,
         shell: enShell,
+        settings: enSettings,
       },
       id: {
         common: idCommon,
@@ -39,6 +42,7 @@ export function testI18n(lang: Lang = 'en') {
         engine: idEngine,
         flows: idFlows,
         shell: idShell,
+        settings: idSettings,
       },
     },
     lang,
