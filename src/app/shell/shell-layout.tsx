@@ -17,6 +17,8 @@ import { MaintenanceBanner, type BannerPage } from '@/shared/ui/maintenance-bann
 import { LanguageSwitch } from '@/shared/ui/language-switch';
 import { SessionContext, type SessionCustomer, type SessionValue } from '@/shared/ui/session-context';
 import { useErrorHandler } from '@/shared/ui/error-handler';
+import { OPEN_CHAT_EVENT } from '@/shared/ui/chat-events';
+import { MailboxBadge } from '@/features/help/mailbox-badge';
 import { logout, type LogoutReason } from '../session/logout';
 import { useIdleLogout } from '../session/use-idle-logout';
 import { ChatPanel } from './chat-panel';
@@ -60,6 +62,13 @@ export function ShellLayout() {
   );
 
   useEffect(() => onInvalidToken(() => void endSession('expired')), [endSession]);
+
+  // Pages (help, contact us) open the chat panel the shell owns.
+  useEffect(() => {
+    const open = () => setChatOpen(true);
+    window.addEventListener(OPEN_CHAT_EVENT, open);
+    return () => window.removeEventListener(OPEN_CHAT_EVENT, open);
+  }, []);
 
   // Asked once while the shell stands, not again when the error handler changes.
   const showError = useEffectEvent((err: unknown) => errors.showError(err));
@@ -110,6 +119,7 @@ export function ShellLayout() {
                 {t('header.greeting', { title: customer.title, name })}
               </Typography>
             )}
+            <MailboxBadge />
             <LanguageSwitch />
             <Button
               color="primary"

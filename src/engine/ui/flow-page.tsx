@@ -206,8 +206,8 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
   const to = stepPath === 'inquiry/' && !favouriteId ? params.get('to') : null;
   const [startedTo, setStartedTo] = useState<string>();
   useEffect(() => {
-    const credit = flow.posting.credit;
-    if (!to || to === startedTo || !/^\d{5,18}$/.test(to) || !('accountNo' in credit)) return;
+    const credit = flow.posting?.credit;
+    if (!to || to === startedTo || !/^\d{5,18}$/.test(to) || !credit || !('accountNo' in credit)) return;
     if (!credit.accountNo.startsWith('form.')) return;
     setStartedTo(to);
     setActor(sessions.startWith(flow, { [credit.accountNo.slice(5)]: to }));

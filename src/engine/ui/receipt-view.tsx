@@ -45,7 +45,8 @@ export function ReceiptView(p: ReceiptViewProps) {
   // The app's router when there is one (a page without one, as in Storybook, follows the link).
   const linkTo = (to: string) => (inRouter ? { component: Link, to } : { href: to });
   // Where the money of a transaction in progress is held: its source of fund's history.
-  const debit = p.flow.posting.debit.startsWith('form.') ? p.form[p.flow.posting.debit.slice(5)] : undefined;
+  const debitPath = p.flow.posting?.debit;
+  const debit = debitPath?.startsWith('form.') ? p.form[debitPath.slice(5)] : undefined;
   const r = p.receipt;
   const lines = summaryLines(
     {

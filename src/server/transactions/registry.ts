@@ -83,8 +83,8 @@ const accountLabel = (a: AccountRow) => `${a.name} - ${a.account_no}`;
 export const lookups: Record<LookupName, Lookup> = {
   /** The customer's own receiving account (own-account transfer). */
   'account.own': async (ctx) => {
-    const credit = ctx.flow.posting.credit;
-    const path = 'accountId' in credit ? credit.accountId : 'form.beneficiaryAccount';
+    const credit = ctx.flow.posting?.credit;
+    const path = credit && 'accountId' in credit ? credit.accountId : 'form.beneficiaryAccount';
     const id = Number(ctx.form[fieldOf(path)]);
     const a = Number.isSafeInteger(id) ? await accountById(ctx.db, id) : undefined;
     if (!a || a.customer_id !== ctx.customerId || a.status !== 'active')
@@ -93,8 +93,8 @@ export const lookups: Record<LookupName, Lookup> = {
   },
   /** Another account of this bank, by number: the beneficiary's name. */
   'account.beneficiary': async (ctx) => {
-    const credit = ctx.flow.posting.credit;
-    const path = 'accountNo' in credit ? credit.accountNo : 'form.beneficiaryAccountNo';
+    const credit = ctx.flow.posting?.credit;
+    const path = credit && 'accountNo' in credit ? credit.accountNo : 'form.beneficiaryAccountNo';
     const accountNo = String(ctx.form[fieldOf(path)] ?? '');
     const { rows } = await ctx.db.query<{ account_no: string; full_name: string; currency: string }>(
       `SELECT a.account_no, c.full_name, a.currency FROM accounts a JOIN customers c ON c.id = a.customer_id
@@ -202,10 +202,10 @@ export const choiceSources: Record<ChoiceSourceName, ChoiceSource> = {
     const { rows } = await db.query<AccountRow & { is_default_source: boolean }>(
       `SELECT a.*, (a.id = c.default_source_account_id) IS TRUE AS is_default_source
          FROM accounts a JOIN customers c ON c.id = a.customer_id
-        WHERE a.customer_id = $1 AND a.status = 'active'
+        WHERE a.customer_id = $1 AND a.status = ANY($4::text[])
           AND ($2::text[] IS NULL OR a.product = ANY($2::text[])) AND ($3::text IS NULL OR a.currency = $3)
         ORDER BY a.id`,
-      [customerId, spec.products ?? null, spec.currency ?? null],
+      [customerId, spec.products ?? null, spec.currency ?? null, spec.statuses ?? ['active']],
     );
     return rows.map((r) => {
       const a = { ...r, currency: r.currency.trim() };
