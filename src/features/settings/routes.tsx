@@ -1,13 +1,9 @@
 import type { RouteObject } from 'react-router';
 
-/** The pages the role dialogs and dashboard error 95 lead to: open an account, choose the main accounts. */
+/** Where dashboard error 95 leads: choosing the main accounts (open an account is the invest feature's /applyandinvest/saving/). */
 export const settingsRoutes: RouteObject[] = [
   {
     path: '/settings/account-visibility/',
     lazy: async () => ({ Component: (await import('./main-accounts-page')).MainAccountsPage }),
-  },
-  {
-    path: '/applyandinvest/saving/',
-    lazy: async () => ({ Component: (await import('./open-account-page')).OpenAccountPage }),
   },
 ];
