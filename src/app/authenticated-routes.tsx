@@ -4,10 +4,10 @@ import { dashboardRoutes } from '@/features/dashboard/routes';
 import { favoritesRoutes } from '@/features/favorites/routes';
 import { transferRoutes } from '@/features/transfers/routes';
 import { myAccountRoutes } from '@/features/myaccount/routes';
+import { settingsRoutes } from '@/features/settings/routes';
 import { goldRoutes } from '@/features/gold/routes';
 import { investRoutes } from '@/features/invest/routes';
 import { helpRoutes } from '@/features/help/routes';
-import { settingsRoutes } from '@/features/settings/routes';
 import { registrationAppRoutes } from '@/features/registration/app-routes';
 import { flowMenuEntries, flowRoutes, type FlowMenuEntry } from '@/engine/index';
 import { matchRoutes, type RouteObject } from 'react-router';
@@ -64,10 +64,10 @@ export const shellChildren = authenticatedRoutes({
     ...favoritesRoutes,
     ...transferRoutes,
     ...myAccountRoutes,
+    ...settingsRoutes,
     ...investRoutes,
     ...goldRoutes,
     ...helpRoutes,
-    ...settingsRoutes,
   ],
   flowRoutes,
   registrationAppRoutes,

@@ -21,12 +21,13 @@ import favoritesRoutes from './favorites/routes';
 import receiptRoutes from './receipts/routes';
 import transferRoutes from './transfers/routes';
 import myAccountRoutes from './myaccount/routes';
+import settingsRoutes from './settings/routes';
 import investRoutes from './invest/routes';
 import goldRoutes from './gold/routes';
 import mailboxRoutes from './mailbox/routes';
 import helpRoutes from './help/routes';
 import recipientsRoutes from './recipients/routes';
-import settingsRoutes from './settings/routes';
+import mainAccountsRoutes from './main-accounts/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -89,12 +90,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(receiptRoutes);
   await app.register(transferRoutes, { schedulerIntervalMs: opts.schedulerIntervalMs });
   await app.register(myAccountRoutes);
+  await app.register(settingsRoutes);
   await app.register(investRoutes);
   await app.register(goldRoutes);
   await app.register(mailboxRoutes);
   await app.register(helpRoutes);
   await app.register(recipientsRoutes);
-  await app.register(settingsRoutes);
+  await app.register(mainAccountsRoutes);
 
   if (opts.staticDir) await app.register(staticApps, { root: opts.staticDir });
   return app;

@@ -4,12 +4,12 @@ import dashboard from '../../../locales/en/dashboard.json';
 import engine from '../../../locales/en/engine.json';
 import flows from '../../../locales/en/flows.json';
 import myaccount from '../../../locales/en/myaccount.json';
+import settings from '../../../locales/en/settings.json';
 import register from '../../../locales/en/register.json';
 import transfer from '../../../locales/en/transfer.json';
 import invest from '../../../locales/en/invest.json';
 import gold from '../../../locales/en/gold.json';
 import help from '../../../locales/en/help.json';
-import settings from '../../../locales/en/settings.json';
 import * as shell from '../../../locales/en/shell.json?late';
 
 export const strings: ResourceLanguage = {
@@ -17,12 +17,12 @@ export const strings: ResourceLanguage = {
   engine,
   flows,
   myaccount,
+  settings,
   register,
   transfer,
   invest,
   gold,
   help,
-  settings,
   shell: {
     logoAlt: shell.logoAlt,
     header: shell.header,

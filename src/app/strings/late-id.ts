@@ -4,12 +4,12 @@ import dashboard from '../../../locales/id/dashboard.json';
 import engine from '../../../locales/id/engine.json';
 import flows from '../../../locales/id/flows.json';
 import myaccount from '../../../locales/id/myaccount.json';
+import settings from '../../../locales/id/settings.json';
 import register from '../../../locales/id/register.json';
 import transfer from '../../../locales/id/transfer.json';
 import invest from '../../../locales/id/invest.json';
 import gold from '../../../locales/id/gold.json';
 import help from '../../../locales/id/help.json';
-import settings from '../../../locales/id/settings.json';
 import * as shell from '../../../locales/id/shell.json?late';
 
 export const strings: ResourceLanguage = {
@@ -17,12 +17,12 @@ export const strings: ResourceLanguage = {
   engine,
   flows,
   myaccount,
+  settings,
   register,
   transfer,
   invest,
   gold,
   help,
-  settings,
   shell: {
     logoAlt: shell.logoAlt,
     header: shell.header,

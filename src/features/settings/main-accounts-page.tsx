@@ -20,8 +20,8 @@ interface MainAccounts {
   receivingAccountId: number | null;
 }
 
-/** /settings/account-visibility/: choose the main source of fund and receiving account (ends dashboard error 95). */
-export function MainAccountsPage() {
+/** On /settings/account-visibility/: choose the main source of fund and receiving account (ends dashboard error 95). */
+export function MainAccountsPanel() {
   const { t } = useTranslation('settings');
   const errors = useErrorHandler();
   const [data, setData] = useState<MainAccounts>();
@@ -82,8 +82,8 @@ export function MainAccountsPage() {
   );
 
   return (
-    <Box sx={{ maxWidth: 640, mx: 'auto' }} data-testid="main-accounts">
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 1 }}>
+    <Box sx={{ mb: 2 }} data-testid="main-accounts">
+      <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
         {t('mainAccounts.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>

@@ -46,6 +46,7 @@ describe("the roles' dashboard and where its buttons lead", () => {
       { id: 1, accountNo: '100200300401', name: 'Tabungan Xtra', product: 'savings', currency: 'IDR' },
       { id: 2, accountNo: '100200300402', name: 'Giro', product: 'current', currency: 'IDR' },
     ];
+    handlers.set('/api/settings/v1/account-visibility', () => ({ accounts: [] }));
     handlers.set('/api/settings/v1/main-accounts', () => ({
       accounts,
       sourceAccountId: null,
