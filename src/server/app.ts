@@ -17,6 +17,7 @@ import registrationRoutes from './registration/routes';
 import devRoutes from './dev/routes';
 import chatRoutes from './chat/routes';
 import favoritesRoutes from './favorites/routes';
+import referenceRoutes from './reference/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,6 +74,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(devRoutes);
   await app.register(chatRoutes);
   await app.register(favoritesRoutes);
+  await app.register(referenceRoutes);
 
   if (opts.staticDir) await app.register(staticApps, { root: opts.staticDir });
   return app;

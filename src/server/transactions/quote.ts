@@ -10,6 +10,7 @@ import { internalAccount, type Leg } from './ledger';
 import { limitsAndUse, type Limits } from './limits';
 import { accountById, lookups } from './registry';
 import { serviceExecutors } from './service-executors';
+import { resolveListChoices, resolveProvider } from '../reference/store';
 
 type MoneyFlow = FlowFile & { amount: AmountSpec; posting: PostingSpec };
 
@@ -80,6 +81,11 @@ export function quoting(ctx: ServiceContext) {
   ) {
     const credit = flow.posting.credit;
     if ('internal' in credit) return { id: await internalAccount(db, credit.internal, currency), currency };
+    if ('provider' in credit) {
+      const settlement = resolveProvider(flow, form)?.provider.settlementAccount;
+      if (!settlement) throw new Error(`flow ${flow.id} credits a provider but names none`);
+      return { id: await internalAccount(db, settlement, currency), currency };
+    }
     if ('accountId' in credit) {
       const id = Number(form[fieldOf(credit.accountId)]);
       const a = Number.isSafeInteger(id) ? await accountById(db, id) : undefined;
@@ -103,13 +109,19 @@ export function quoting(ctx: ServiceContext) {
     limitsAllow(q, limits, used);
   }
 
+  /**
+   * The choices from lists checked against the server's own copy (`choice.<field>.<detail>`), then the
+   * flow's look-up.
+   */
   async function lookupDetails(caller: Caller, flow: FlowFile, form: Record<string, unknown>) {
-    return flow.inquiry
+    const chosen = resolveListChoices(flow, form);
+    const found = flow.inquiry
       ? await lookups[flow.inquiry.lookup as keyof typeof lookups](
           { db, customerId: caller.customerId, flow, form },
           flow.inquiry.params ?? {},
         )
       : {};
+    return Object.keys(chosen).length ? { ...found, choice: chosen } : found;
   }
 
   /** A flow that moves no money: the look-up (if any), then its executor's own check. */

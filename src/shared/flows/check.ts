@@ -13,6 +13,7 @@ import type {
 } from './types';
 import { DEFAULT_STEPS, stepsOf } from './steps';
 import { lookupLocaleKey } from './locale-key';
+import { PAYMENT_DETAILS, PROVIDER_DETAILS, type ReferenceData } from './reference';
 
 /** What the checker reads; the Node loader (load-node.ts) fills it from the three folders. */
 export interface FlowCheckInput {
@@ -24,6 +25,27 @@ export interface FlowCheckInput {
   locales: Record<string, Record<string, unknown>>;
   /** How to show the schemas folder in messages, default "schemas/". */
   schemasLabel?: string;
+  /** Reference lists and provider categories (lists/, providers/), for choices and providers. */
+  reference?: ReferenceData;
+}
+
+/** A JSON syntax error as a sentence with its line and column (1-based). */
+export function jsonSyntaxMessage(text: string, err: unknown): string {
+  const msg = (err as Error).message;
+  const m = /position (\d+)/.exec(msg);
+  const lc = /line (\d+) column (\d+)/.exec(msg);
+  let where = '';
+  if (lc) where = ` at line ${lc[1]}, column ${lc[2]}`;
+  else if (m) {
+    const before = text.slice(0, Number(m[1]));
+    const line = before.split('\n').length;
+    const column = Number(m[1]) - before.lastIndexOf('\n');
+    where = ` at line ${line}, column ${column}`;
+  } else if (/Unexpected end/.test(msg)) {
+    const lines = text.split('\n');
+    where = ` at line ${lines.length}, column ${lines[lines.length - 1]!.length + 1} (the file ends too early)`;
+  }
+  return `The file is not valid JSON${where}: ${msg.replace(/ in JSON at position \d+.*$/, '')}.`;
 }
 
 export interface FlowCheckResult {
@@ -144,7 +166,7 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
     try {
       data = JSON.parse(src.text);
     } catch (err) {
-      report('$', `The file is not valid JSON: ${(err as Error).message}`);
+      report('$', jsonSyntaxMessage(src.text, err));
       continue;
     }
     const metaErrors = validateMeta(data);
@@ -343,6 +365,102 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
       if (spec.inferFrom === field) report(`${p}.inferFrom`, `A choice cannot be inferred from itself.`);
     }
 
+    // Reference lists and providers (lists/, providers/).
+    const ref = input.reference ?? { lists: {}, providers: {} };
+    const listOf = (field: string) => {
+      const spec = choices[field];
+      if (!spec?.list) return undefined;
+      if (spec.source === 'list') return ref.lists[spec.list]?.entries;
+      if (spec.source === 'providers') return ref.providers[spec.list]?.providers;
+      return undefined;
+    };
+    for (const [field, spec] of Object.entries(choices)) {
+      if (!spec || (spec.source !== 'list' && spec.source !== 'providers')) continue;
+      const p = `$.choices.${field}`;
+      const known = spec.source === 'list' ? Object.keys(ref.lists) : Object.keys(ref.providers);
+      const folder = spec.source === 'list' ? 'lists' : 'providers';
+      if (typeof spec.list !== 'string')
+        report(
+          p,
+          `A "${spec.source}" choice needs "list": the name of a file in ${folder}/ (known: ${known.join(', ')}).`,
+        );
+      else if (!known.includes(spec.list))
+        report(`${p}.list`, `"${spec.list}" is not a file in ${folder}/ (known: ${known.join(', ')}).`);
+      else if (spec.where) {
+        const entries = listOf(field) ?? [];
+        for (const k of Object.keys(spec.where))
+          if (!entries.some((e) => k in e))
+            report(`${p}.where.${k}`, `No entry of "${spec.list}" has a detail "${k}".`);
+      }
+    }
+    const provider = flow.provider;
+    const category = provider ? ref.providers[provider.category] : undefined;
+    if (provider) {
+      if (!category)
+        report(
+          '$.provider.category',
+          `"${provider.category}" is not a provider category (a file in providers/; known: ${Object.keys(ref.providers).join(', ')}).`,
+        );
+      if (!!provider.code === !!provider.from)
+        report(
+          '$.provider',
+          'A provider is either fixed ("code") or chosen by the customer ("from"): give one of the two.',
+        );
+      if (category && provider.code && !category.providers.some((p) => p.code === provider.code))
+        report(
+          '$.provider.code',
+          `"${provider.code}" is not a provider of providers/${provider.category}.json (known: ${category.providers.map((p) => p.code).join(', ')}).`,
+        );
+      if (provider.from) {
+        const f = provider.from.replace(/^form\./, '');
+        const spec = choices[f];
+        if (
+          !provider.from.startsWith('form.') ||
+          !spec ||
+          spec.source !== 'providers' ||
+          spec.list !== provider.category
+        )
+          report(
+            '$.provider.from',
+            `"${provider.from}" must be a form field whose choice is { "source": "providers", "list": "${provider.category}" }, so the customer picks from the server's own list.`,
+          );
+      }
+    }
+    const credit0 = flow.posting?.credit as Record<string, unknown> | undefined;
+    if (credit0 && 'provider' in credit0 && !provider)
+      report(
+        '$.posting.credit.provider',
+        'The credit goes to the provider\'s settlement account, but the flow names no "provider".',
+      );
+    /** inquiry.<key> a provider flow may show: what every provider answers plus what its category declares. */
+    const providerKeys = (onReceipt: boolean): string[] | undefined =>
+      category
+        ? [
+            ...PROVIDER_DETAILS,
+            ...Object.keys(category.lookup?.answer.properties ?? {}),
+            ...(onReceipt
+              ? [...PAYMENT_DETAILS, ...Object.keys(category.payment?.answer.properties ?? {})]
+              : []),
+          ]
+        : undefined;
+    const checkSourced = (value: unknown, path: string, onReceipt: boolean) => {
+      if (typeof value !== 'string') return;
+      const [head, name, key] = value.split('.');
+      const keys = providerKeys(onReceipt);
+      if (head === 'inquiry' && name && keys && !keys.includes(name))
+        report(
+          path,
+          `"${value}": the provider category "${provider!.category}" never answers "${name}"${onReceipt ? '' : ' before payment'} (it answers ${keys.join(', ')}; declare it in providers/${provider!.category}.json).`,
+        );
+      if (head === 'choice' && name && key) {
+        const entries = listOf(name);
+        if (!entries)
+          report(path, `"${value}" reads a choice "${name}" that is not a "list" or "providers" choice.`);
+        else if (key !== 'code' && key !== 'name' && !entries.some((e) => key in e))
+          report(path, `"${value}": no entry of that list has a detail "${key}".`);
+      }
+    };
+
     if (flow.inquiry) checkName(flow.inquiry.lookup, 'lookups', 'server', '$.inquiry.lookup');
     if (flow.amount) checkValue(flow.amount.from, '$.amount.from');
     if (flow.amount?.from?.startsWith('inquiry.') && !flow.inquiry)
@@ -373,10 +491,11 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
         '$',
         `A flow that moves money needs both "amount" and "posting"${flow.amount ? '' : ' ("amount" is missing)'}${flow.posting ? '' : ' ("posting" is missing)'}; one that moves none has "service" instead.`,
       );
-    const checkRows = (rows: SummaryRow[] | undefined, path: string) =>
+    const checkRows = (rows: SummaryRow[] | undefined, path: string, onReceipt: boolean) =>
       rows?.forEach((r, i) => {
         checkKey(r.labelKey, `${path}[${i}].labelKey`);
         checkValue(r.value, `${path}[${i}].value`);
+        checkSourced(r.value, `${path}[${i}].value`, onReceipt);
         if (r.format === 'choice' && typeof r.value === 'string' && r.value.startsWith('form.')) {
           const f = r.value.split('.')[1] ?? '';
           const prop = (mainSchema?.properties as Record<string, { enum?: unknown }> | undefined)?.[f];
@@ -387,8 +506,9 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
             );
         }
       });
-    checkRows(flow.verify?.summary, '$.verify.summary');
-    checkRows(flow.receipt?.rows, '$.receipt.rows');
+    checkRows(flow.verify?.summary, '$.verify.summary', false);
+    checkRows(flow.receipt?.rows, '$.receipt.rows', true);
+    if (flow.amount) checkSourced(flow.amount.from, '$.amount.from', false);
 
     if (flow.machine && typeof flow.machine === 'object') {
       const m = flow.machine;

@@ -12,7 +12,21 @@ export type LocaleKey = string;
 export type VerificationMethod = 'otp' | 'approval';
 export type ReceiptAction = 'pdf' | 'share' | 'favourite' | 'new';
 export type FeeKind = 'admin' | 'clearing' | 'correspondence';
-export type RowFormat = 'text' | 'money' | 'choice' | 'date' | 'datetime' | 'account' | 'phone' | 'rate';
+export type RowFormat =
+  | 'text'
+  | 'money'
+  | 'choice'
+  | 'date'
+  | 'datetime'
+  | 'account'
+  | 'phone'
+  | 'rate'
+  /** true/false (or "true"/"false") as Ya/Tidak, Yes/No. */
+  | 'yesno'
+  /** Digits in groups of four: an electricity token, a voucher serial, a virtual card number. */
+  | 'token'
+  /** A code shown exactly as it is (a SWIFT code, a booking code). */
+  | 'code';
 
 export interface FlowMenu {
   labelKey: LocaleKey;
@@ -48,6 +62,17 @@ export interface ChoiceSpec {
   inferFrom?: string;
   prefixKey?: string;
   params?: Record<string, unknown>;
+  /** list / providers: which list (lists/<name>.json, or a provider category) and which entries. */
+  list?: string;
+  where?: Record<string, unknown>;
+}
+
+/** The provider a flow pays: fixed (`code`) or chosen by the customer (`from`: a form field). */
+export interface ProviderRef {
+  /** A provider category, providers/<category>.json. */
+  category: string;
+  code?: string;
+  from?: ValuePath;
 }
 
 export interface InquirySpec {
@@ -63,7 +88,12 @@ export interface AmountSpec {
   currency?: string;
 }
 
-export type CreditSpec = { internal: string } | { accountId: ValuePath } | { accountNo: ValuePath };
+export type CreditSpec =
+  | { internal: string }
+  | { accountId: ValuePath }
+  | { accountNo: ValuePath }
+  /** The settlement account of the flow's provider. */
+  | { provider: 'settlementAccount' };
 
 export interface FeeRule {
   kind: FeeKind;
@@ -176,6 +206,7 @@ export interface FlowFile {
   requires?: 'casa';
   form: FlowForm;
   choices?: Record<string, ChoiceSpec>;
+  provider?: ProviderRef;
   inquiry?: InquirySpec;
   /** A flow that moves money has `amount` and `posting`; one that moves none has `service` instead. */
   amount?: AmountSpec;
