@@ -2,6 +2,11 @@
 // dashboard, engine or RJSF code.
 import { dashboardRoutes } from '@/features/dashboard/routes';
 import { favoritesRoutes } from '@/features/favorites/routes';
+import { transferRoutes } from '@/features/transfers/routes';
+import { myAccountRoutes } from '@/features/myaccount/routes';
+import { goldRoutes } from '@/features/gold/routes';
+import { investRoutes } from '@/features/invest/routes';
+import { helpRoutes } from '@/features/help/routes';
 import { registrationAppRoutes } from '@/features/registration/app-routes';
 import { flowMenuEntries, flowRoutes, type FlowMenuEntry } from '@/engine/index';
 import { matchRoutes, type RouteObject } from 'react-router';
@@ -54,7 +59,14 @@ export function authenticatedRoutes(f: FeatureRoutes): RouteObject[] {
 
 export const shellChildren = authenticatedRoutes({
   dashboardRoutes,
-  featureRoutes: favoritesRoutes,
+  featureRoutes: [
+    ...favoritesRoutes,
+    ...transferRoutes,
+    ...myAccountRoutes,
+    ...investRoutes,
+    ...goldRoutes,
+    ...helpRoutes,
+  ],
   flowRoutes,
   registrationAppRoutes,
   flowMenuEntries,

@@ -184,14 +184,16 @@ export function quoting(ctx: ServiceContext) {
     const feeSum = fees.reduce((s, f) => s + f.amount.amount, 0);
     const total: Money = { amount: amount.amount + feeSum, currency: amount.currency };
 
-    // What leaves the source of fund, and what reaches the credit account, across currencies.
+    // What leaves the source of fund, and what reaches the credit account, across currencies, at
+    // the special rates of one window (the ones /exchange-rate/ shows now).
     const A = amount.currency;
+    const rateAt = Date.now();
     let debitAmount = total.amount;
     let exchangeRate: string | undefined;
     let equivalent: Money | undefined;
     const legs: Leg[] = [];
     if (debit.currency !== A) {
-      const c = await convert(db, total.amount, A, debit.currency);
+      const c = await convert(db, total.amount, A, debit.currency, rateAt);
       if (!c) throw txErrors.currencyPair();
       debitAmount = c.amount;
       exchangeRate = c.rate;
@@ -208,7 +210,7 @@ export function quoting(ctx: ServiceContext) {
     let creditAmount = amount.amount;
     if (credit.currency !== A) {
       // The beneficiary's currency: how much of it the amount buys (rounded down).
-      const unit = await convert(db, 1_000_000, credit.currency, A);
+      const unit = await convert(db, 1_000_000, credit.currency, A, rateAt);
       if (!unit) throw txErrors.currencyPair();
       creditAmount = Math.floor((amount.amount * 1_000_000) / unit.amount);
       exchangeRate ??= unit.rate;

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/db';
 import type { ChoiceSpec, FlowFile } from '../../shared/flows/types';
 import type { ExecutorName, LookupName, ChoiceSourceName } from '../../shared/flows/registry-names';
-import { formatMoney, type Money } from '../../shared/money';
+import { denominationLabels } from '../../shared/flows/denomination';
 import {
   lookupBill,
   payProvider,
@@ -229,8 +229,6 @@ export const executors: Record<ExecutorName, Executor> = {
   },
 };
 
-const money = (m: Money) => ({ en: formatMoney(m, 'en'), id: formatMoney(m, 'id') });
-
 export const choiceSources: Record<ChoiceSourceName, ChoiceSource> = {
   /** The customer's active accounts of the products and currency the flow asks for. */
   accounts: async ({ db, customerId, spec }) => {
@@ -284,11 +282,9 @@ export const choiceSources: Record<ChoiceSourceName, ChoiceSource> = {
     })),
   'mobile.denominations': async () =>
     DENOMINATIONS.map((d) => {
-      const n = money(d.nominal);
       return {
         value: d.code,
-        labelEng: n.en,
-        labelIdn: n.id,
+        ...denominationLabels(d.nominal),
         detail: { operator: d.operator, nominal: d.nominal, price: d.price },
       };
     }),

@@ -324,6 +324,7 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
     }
 
     checkKey(flow.titleKey, '$.titleKey');
+    if (flow.amount?.labelKey) checkKey(flow.amount.labelKey, '$.amount.labelKey');
     if (flow.menu) {
       checkKey(flow.menu.labelKey, '$.menu.labelKey');
       checkKey(flow.menu.descriptionKey, '$.menu.descriptionKey');

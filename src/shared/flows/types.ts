@@ -86,6 +86,8 @@ export interface AmountSpec {
   from: ValuePath;
   /** ISO 4217; absent means the currency of the debited account. */
   currency?: string;
+  /** What the amount is called on verify and receipt ("Harga" for a purchase); absent: "Nominal". */
+  labelKey?: LocaleKey;
 }
 
 export type CreditSpec =
