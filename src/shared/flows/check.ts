@@ -14,6 +14,7 @@ import type {
 import { DEFAULT_STEPS, stepsOf } from './steps';
 import { lookupLocaleKey } from './locale-key';
 import { PAYMENT_DETAILS, PROVIDER_DETAILS, type ReferenceData } from './reference';
+import { CUT_OFFS, LIMIT_CATEGORIES } from './rules';
 
 /** What the checker reads; the Node loader (load-node.ts) fills it from the three folders. */
 export interface FlowCheckInput {
@@ -124,6 +125,11 @@ function describe(e: ErrorObject): { path: string; message: string } {
           .join(', ')}.`,
       };
     case 'type':
+      if (/fees\/\d+\/amount$/.test(at))
+        return {
+          path: jsonPath(at),
+          message: `A fee is a whole number of minor units (cents) of the transaction's currency: Rp 2.500 is 250000, not 2500.00 or "2.500".`,
+        };
       return {
         path: jsonPath(at),
         message: `"${field}" must be of type ${(e.params as { type: string }).type}.`,
@@ -259,9 +265,23 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
         );
     };
 
+    /** Every field of a form, those of its conditional branches too (if/then/else, dependencies, allOf/anyOf/oneOf). */
     const formFields = (schema: Record<string, unknown> | undefined): Set<string> | undefined => {
-      const props = schema?.properties;
-      return props && typeof props === 'object' ? new Set(Object.keys(props)) : undefined;
+      if (!schema?.properties || typeof schema.properties !== 'object') return undefined;
+      const out = new Set<string>();
+      const walk = (s: unknown) => {
+        if (!s || typeof s !== 'object') return;
+        const o = s as Record<string, unknown>;
+        if (o.properties && typeof o.properties === 'object')
+          for (const k of Object.keys(o.properties)) out.add(k);
+        for (const k of ['then', 'else']) walk(o[k]);
+        for (const k of ['allOf', 'anyOf', 'oneOf'])
+          if (Array.isArray(o[k])) (o[k] as unknown[]).forEach(walk);
+        if (o.dependencies && typeof o.dependencies === 'object')
+          for (const dep of Object.values(o.dependencies)) if (!Array.isArray(dep)) walk(dep);
+      };
+      walk(schema);
+      return out;
     };
 
     const checkForm = (form: FlowForm | undefined, path: string): Record<string, unknown> | undefined => {
@@ -463,6 +483,36 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
     };
 
     if (flow.inquiry) checkName(flow.inquiry.lookup, 'lookups', 'server', '$.inquiry.lookup');
+    const checkCategory = (c: unknown, path: string) => {
+      if (typeof c === 'string' && !(c in LIMIT_CATEGORIES))
+        report(
+          path,
+          `"${c}" is not a limit category (declared in rules/limit-categories.json: ${Object.keys(LIMIT_CATEGORIES).join(', ')}).`,
+        );
+    };
+    checkCategory(flow.posting?.limitCategory, '$.posting.limitCategory');
+    (Array.isArray(flow.rules) ? flow.rules : []).forEach((r, i) => {
+      const p = `$.rules[${i}]`;
+      checkCategory(r.limitCategory, `${p}.limitCategory`);
+      if (typeof r.cutOff === 'string' && !(r.cutOff in CUT_OFFS))
+        report(
+          `${p}.cutOff`,
+          `"${r.cutOff}" is not a cut-off (declared in rules/cut-offs.json: ${Object.keys(CUT_OFFS).join(', ')}).`,
+        );
+      for (const k of Object.keys(r.when ?? {})) {
+        checkValue(k, `${p}.when["${k}"]`);
+        checkSourced(k, `${p}.when["${k}"]`, false);
+      }
+      r.fees?.forEach((f, j) => {
+        if ('from' in f) {
+          checkValue(f.from, `${p}.fees[${j}].from`);
+          checkSourced(f.from, `${p}.fees[${j}].from`, false);
+        }
+      });
+      if (r.min !== undefined && r.max !== undefined && r.min > r.max)
+        report(p, `"min" (${r.min}) is above "max" (${r.max}).`);
+      if (flow.service) report(p, 'A flow that moves no money has no rules of amounts, fees or limits.');
+    });
     if (flow.amount) checkValue(flow.amount.from, '$.amount.from');
     if (flow.amount?.from?.startsWith('inquiry.') && !flow.inquiry)
       report(

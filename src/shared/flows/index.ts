@@ -8,3 +8,4 @@ export * from './locale-key';
 export * from './format-value';
 export * from './detail';
 export * from './reference';
+export * from './rules';

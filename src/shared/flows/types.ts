@@ -1,3 +1,5 @@
+import type { FlowRule } from './rules';
+
 /**
  * Types of a flow file (flows/<area>/<name>.json). Pure data: no React, no Node, shared by the
  * browser engine and the server. The meta-schema is schemas/flow.schema.json; keep both in step.
@@ -209,6 +211,8 @@ export interface FlowFile {
   form: FlowForm;
   choices?: Record<string, ChoiceSpec>;
   provider?: ProviderRef;
+  /** Fees, min/max, limit category and cut-off by the transaction's values (rules.ts). */
+  rules?: FlowRule[];
   inquiry?: InquirySpec;
   /** A flow that moves money has `amount` and `posting`; one that moves none has `service` instead. */
   amount?: AmountSpec;
