@@ -56,6 +56,50 @@ export interface FlowCheckResult {
 
 const LANGS = ['id', 'en'] as const;
 const UI_TEXT_KEYS = ['ui:title', 'ui:description', 'ui:help', 'ui:placeholder'];
+/** uiSchema keys RJSF knows (a typo such as "ui:widgit" is silently ignored by RJSF, so the checker says it). */
+const UI_KEYS = new Set([
+  ...UI_TEXT_KEYS,
+  'ui:widget',
+  'ui:enumNames',
+  'ui:errors',
+  'ui:options',
+  'ui:order',
+  'ui:submitButtonOptions',
+  'ui:autofocus',
+  'ui:autocomplete',
+  'ui:classNames',
+  'ui:style',
+  'ui:disabled',
+  'ui:readonly',
+  'ui:hideError',
+  'ui:inputType',
+  'ui:label',
+  'ui:emptyValue',
+  'ui:enumDisabled',
+  'ui:enumOrder',
+  'ui:field',
+  'ui:rows',
+  'ui:globalOptions',
+  'ui:addable',
+  'ui:orderable',
+  'ui:removable',
+  'ui:copyable',
+]);
+/** Which schema keyword a ui:errors entry answers, for a property (`required`: the form's). */
+const RULES_OF_PROPERTY = [
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'enum',
+  'const',
+  'format',
+  'type',
+  'multipleOf',
+];
 
 function newAjv(): Ajv {
   const ajv = new Ajv({ allErrors: true, strict: false });
@@ -288,9 +332,77 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
       if (!form || typeof form.schema !== 'string') return undefined;
       const schema = loadSchema(form.schema, `${path}.schema`);
       const fields = formFields(schema);
-      if (form.uiSchema && typeof form.uiSchema === 'object')
+      if (form.uiSchema && typeof form.uiSchema === 'object') {
         walkUi(form.uiSchema, `${path}.uiSchema`, fields, true);
+        if (schema) checkUiAgainstSchema(form.uiSchema, schema, `${path}.uiSchema`);
+      }
       return schema;
+    };
+
+    /** Every property schema (branches too) and every field some branch requires. */
+    const propertiesOf = (schema: Record<string, unknown>) => {
+      const props = new Map<string, Record<string, unknown>>();
+      const required = new Set<string>();
+      const walk = (s: unknown) => {
+        if (!s || typeof s !== 'object') return;
+        const o = s as Record<string, unknown>;
+        for (const [k, v] of Object.entries((o.properties as Record<string, unknown>) ?? {}))
+          props.set(k, { ...(props.get(k) ?? {}), ...(v as Record<string, unknown>) });
+        if (Array.isArray(o.required)) for (const r of o.required) required.add(String(r));
+        for (const k of ['then', 'else']) walk(o[k]);
+        for (const k of ['allOf', 'anyOf', 'oneOf'])
+          if (Array.isArray(o[k])) (o[k] as unknown[]).forEach(walk);
+        if (o.dependencies && typeof o.dependencies === 'object')
+          for (const dep of Object.values(o.dependencies)) if (!Array.isArray(dep)) walk(dep);
+      };
+      walk(schema);
+      return { props, required };
+    };
+
+    /** enumNames against the enum, and ui:errors only for rules the field has. */
+    const checkUiAgainstSchema = (
+      ui: Record<string, unknown>,
+      schema: Record<string, unknown>,
+      path: string,
+    ) => {
+      const { props, required } = propertiesOf(schema);
+      for (const [field, fui] of Object.entries(ui)) {
+        if (field.startsWith('ui:') || !fui || typeof fui !== 'object') continue;
+        const prop = props.get(field);
+        if (!prop) continue;
+        const f = fui as Record<string, unknown>;
+        const p = `${path}.${field}`;
+        const names = f['ui:enumNames'];
+        const en = prop.enum;
+        if (Array.isArray(names)) {
+          if (!Array.isArray(en))
+            report(
+              `${p}["ui:enumNames"]`,
+              `"${field}" has names for its options but no "enum" in the form schema.`,
+            );
+          else if (names.length !== en.length)
+            report(
+              `${p}["ui:enumNames"]`,
+              `"${field}" has ${names.length} option name(s) for ${en.length} option(s) (${en.map((v) => JSON.stringify(v)).join(', ')}): one name per option, in the same order.`,
+            );
+        }
+        const errors = f['ui:errors'];
+        if (errors && typeof errors === 'object')
+          for (const rule of Object.keys(errors)) {
+            const has =
+              rule === 'required' ? required.has(field) : RULES_OF_PROPERTY.includes(rule) && rule in prop;
+            if (!has)
+              report(
+                `${p}["ui:errors"].${rule}`,
+                `A message for the rule "${rule}", but "${field}" has no such rule in the form schema (it has: ${
+                  [
+                    ...(required.has(field) ? ['required'] : []),
+                    ...RULES_OF_PROPERTY.filter((r) => r in prop),
+                  ].join(', ') || 'none'
+                }).`,
+              );
+          }
+      }
     };
 
     const walkUi = (
@@ -306,6 +418,8 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
         else if (k === 'ui:errors' && v && typeof v === 'object')
           for (const [ek, ev] of Object.entries(v)) checkKey(ev, `${p}.${ek}`);
         else if (k === 'ui:widget') checkName(v, 'widgets', 'client', p);
+        else if (k.startsWith('ui:') && !UI_KEYS.has(k))
+          report(p, `"${k}" is not a uiSchema key (known: ${[...UI_KEYS].join(', ')}).`);
         else if (
           k === 'ui:order' ||
           k === 'ui:options' ||
