@@ -22,6 +22,7 @@ import referenceRoutes from './reference/routes';
 import receiptRoutes from './receipts/routes';
 import transferRoutes from './transfers/routes';
 import myAccountRoutes from './myaccount/routes';
+import settingsRoutes from './settings/routes';
 import investRoutes from './invest/routes';
 import goldRoutes from './gold/routes';
 import mailboxRoutes from './mailbox/routes';
@@ -89,6 +90,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(receiptRoutes);
   await app.register(transferRoutes, { schedulerIntervalMs: opts.schedulerIntervalMs });
   await app.register(myAccountRoutes);
+  await app.register(settingsRoutes);
   await app.register(investRoutes);
   await app.register(goldRoutes);
   await app.register(mailboxRoutes);
