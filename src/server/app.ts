@@ -18,6 +18,7 @@ import registrationRoutes from './registration/routes';
 import devRoutes from './dev/routes';
 import chatRoutes from './chat/routes';
 import favoritesRoutes from './favorites/routes';
+import referenceRoutes from './reference/routes';
 import receiptRoutes from './receipts/routes';
 import transferRoutes from './transfers/routes';
 import myAccountRoutes from './myaccount/routes';
@@ -87,6 +88,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(devRoutes);
   await app.register(chatRoutes);
   await app.register(favoritesRoutes);
+  await app.register(referenceRoutes);
   await app.register(receiptRoutes);
   await app.register(transferRoutes, { schedulerIntervalMs: opts.schedulerIntervalMs });
   await app.register(myAccountRoutes);
