@@ -19,6 +19,7 @@ import chatRoutes from './chat/routes';
 import favoritesRoutes from './favorites/routes';
 import mailboxRoutes from './mailbox/routes';
 import helpRoutes from './help/routes';
+import searchRoutes from './search/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,6 +78,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(favoritesRoutes);
   await app.register(mailboxRoutes);
   await app.register(helpRoutes);
+  await app.register(searchRoutes);
 
   if (opts.staticDir) await app.register(staticApps, { root: opts.staticDir });
   return app;

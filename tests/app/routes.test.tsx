@@ -77,7 +77,8 @@ describe('route table', () => {
   it('serves the features that exist instead of placeholders', () => {
     expect(leaf('/login/')?.id ?? '').not.toMatch(/^placeholder:/);
     expect(leaf('/dashboard/')?.id ?? '').not.toMatch(/^placeholder:/);
-    expect(leaf('/help/faq/')?.id).toMatch(/^placeholder:/);
+    expect(leaf('/help/faq/')?.id ?? '').not.toMatch(/^placeholder:/);
+    expect(leaf('/poinxtra/mileage/receipt/')?.id).toMatch(/^placeholder:/);
   });
 
   it('has choosers for transfer, payment and purchase unless a feature serves them', () => {

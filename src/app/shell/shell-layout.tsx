@@ -22,6 +22,7 @@ import { MailboxBadge } from '@/features/help/mailbox-badge';
 import { logout, type LogoutReason } from '../session/logout';
 import { useIdleLogout } from '../session/use-idle-logout';
 import { ChatPanel } from './chat-panel';
+import { SearchBox } from './search-box';
 import { IdleDialog } from './idle-dialog';
 import { LeftMenu } from './left-menu';
 
@@ -107,6 +108,7 @@ export function ShellLayout() {
               <img src="/logo.svg" alt={t('logoAlt')} width={120} height={32} />
             </Link>
             <Box sx={{ flex: 1 }} />
+            <SearchBox compact={!desktop} onChat={() => setChatOpen(true)} />
             {customer && (
               <Typography
                 variant="body2"

@@ -20,6 +20,7 @@ export const strings: ResourceLanguage = {
     chooser: shell.chooser,
     idle: shell.idle,
     chat: shell.chat,
+    search: shell.search,
     session: shell.session,
   },
 };
