@@ -54,7 +54,7 @@ export function ShellLayout() {
   const [customer, setCustomer] = useState<SessionCustomer | null>(null);
   const [absoluteExpires, setAbsoluteExpires] = useState<number | null>(null);
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const errors = useErrorHandler();
 
   const endSession = useCallback(
@@ -91,6 +91,9 @@ export function ShellLayout() {
     [customer, absoluteExpires, endSession],
   );
   const bannerPage = bannerPageOf(pathname);
+  // The transaction a page of several shows (/transfer/?type=own-account): its banners only.
+  const type = new URLSearchParams(search).get('type');
+  const bannerVariant = type && /^[a-z][a-z0-9-]{0,39}$/.test(type) ? type : undefined;
   const name = customer ? customer.displayName || customer.fullName : '';
 
   const menu = <LeftMenu onNavigate={() => setDrawerOpen(false)} onChat={() => setChatOpen(true)} />;
@@ -150,7 +153,13 @@ export function ShellLayout() {
         </Drawer>
         <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
           <Toolbar />
-          {bannerPage && <MaintenanceBanner key={bannerPage} page={bannerPage} />}
+          {bannerPage && (
+            <MaintenanceBanner
+              key={`${bannerPage}-${bannerVariant ?? ''}`}
+              page={bannerPage}
+              variant={bannerVariant}
+            />
+          )}
           <Outlet />
         </Box>
       </Box>
