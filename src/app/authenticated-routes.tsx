@@ -7,6 +7,7 @@ import { myAccountRoutes } from '@/features/myaccount/routes';
 import { goldRoutes } from '@/features/gold/routes';
 import { investRoutes } from '@/features/invest/routes';
 import { helpRoutes } from '@/features/help/routes';
+import { myBusinessRoutes } from '@/features/mybusiness/routes';
 import { registrationAppRoutes } from '@/features/registration/app-routes';
 import { flowMenuEntries, flowRoutes, type FlowMenuEntry } from '@/engine/index';
 import { matchRoutes, type RouteObject } from 'react-router';
@@ -66,6 +67,7 @@ export const shellChildren = authenticatedRoutes({
     ...investRoutes,
     ...goldRoutes,
     ...helpRoutes,
+    ...myBusinessRoutes,
   ],
   flowRoutes,
   registrationAppRoutes,

@@ -24,8 +24,10 @@ import myAccountRoutes from './myaccount/routes';
 import investRoutes from './invest/routes';
 import goldRoutes from './gold/routes';
 import mailboxRoutes from './mailbox/routes';
+import { notify } from './mailbox/notify';
 import helpRoutes from './help/routes';
 import searchRoutes from './search/routes';
+import myBusinessRoutes from './mybusiness/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,13 +88,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(chatRoutes);
   await app.register(favoritesRoutes);
   await app.register(receiptRoutes);
-  await app.register(transferRoutes, { schedulerIntervalMs: opts.schedulerIntervalMs });
+  // Scheduled transfers done or failed reach the customer's mailbox.
+  await app.register(transferRoutes, { schedulerIntervalMs: opts.schedulerIntervalMs, notify });
   await app.register(myAccountRoutes);
   await app.register(investRoutes);
   await app.register(goldRoutes);
   await app.register(mailboxRoutes);
   await app.register(helpRoutes);
   await app.register(searchRoutes);
+  await app.register(myBusinessRoutes);
 
   if (opts.staticDir) await app.register(staticApps, { root: opts.staticDir });
   return app;

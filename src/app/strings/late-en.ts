@@ -9,6 +9,7 @@ import transfer from '../../../locales/en/transfer.json';
 import invest from '../../../locales/en/invest.json';
 import gold from '../../../locales/en/gold.json';
 import help from '../../../locales/en/help.json';
+import business from '../../../locales/en/business.json';
 import * as shell from '../../../locales/en/shell.json?late';
 
 export const strings: ResourceLanguage = {
@@ -21,6 +22,7 @@ export const strings: ResourceLanguage = {
   invest,
   gold,
   help,
+  business,
   shell: {
     logoAlt: shell.logoAlt,
     header: shell.header,

@@ -9,6 +9,7 @@ import transfer from '../../../locales/id/transfer.json';
 import invest from '../../../locales/id/invest.json';
 import gold from '../../../locales/id/gold.json';
 import help from '../../../locales/id/help.json';
+import business from '../../../locales/id/business.json';
 import * as shell from '../../../locales/id/shell.json?late';
 
 export const strings: ResourceLanguage = {
@@ -21,6 +22,7 @@ export const strings: ResourceLanguage = {
   invest,
   gold,
   help,
+  business,
   shell: {
     logoAlt: shell.logoAlt,
     header: shell.header,

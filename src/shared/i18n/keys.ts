@@ -20,6 +20,7 @@ import type myaccount from '../../../locales/en/myaccount.json';
 import type invest from '../../../locales/en/invest.json';
 import type gold from '../../../locales/en/gold.json';
 import type help from '../../../locales/en/help.json';
+import type business from '../../../locales/en/business.json';
 
 export interface Resources {
   common: typeof common;
@@ -38,6 +39,7 @@ export interface Resources {
   invest: typeof invest;
   gold: typeof gold;
   help: typeof help;
+  business: typeof business;
 }
 
 export type Namespace = keyof Resources;
