@@ -28,6 +28,7 @@ import { notify } from './mailbox/notify';
 import helpRoutes from './help/routes';
 import searchRoutes from './search/routes';
 import myBusinessRoutes from './mybusiness/routes';
+import pfmRoutes from './pfm/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -97,6 +98,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(helpRoutes);
   await app.register(searchRoutes);
   await app.register(myBusinessRoutes);
+  await app.register(pfmRoutes);
 
   if (opts.staticDir) await app.register(staticApps, { root: opts.staticDir });
   return app;

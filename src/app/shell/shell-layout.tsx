@@ -101,7 +101,7 @@ export function ShellLayout() {
     <SessionContext.Provider value={session}>
       <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
         <AppBar position="fixed" color="inherit" elevation={1} sx={{ zIndex: (th) => th.zIndex.drawer + 1 }}>
-          <Toolbar sx={{ gap: 1.5 }}>
+          <Toolbar sx={{ gap: { xs: 0.25, sm: 1.5 }, px: { xs: 1, sm: 2 } }}>
             {!desktop && (
               <IconButton edge="start" onClick={() => setDrawerOpen(true)} aria-label={t('header.openMenu')}>
                 <MenuIcon />

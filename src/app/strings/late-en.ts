@@ -10,6 +10,7 @@ import invest from '../../../locales/en/invest.json';
 import gold from '../../../locales/en/gold.json';
 import help from '../../../locales/en/help.json';
 import business from '../../../locales/en/business.json';
+import pfm from '../../../locales/en/pfm.json';
 import * as shell from '../../../locales/en/shell.json?late';
 
 export const strings: ResourceLanguage = {
@@ -23,6 +24,7 @@ export const strings: ResourceLanguage = {
   gold,
   help,
   business,
+  pfm,
   shell: {
     logoAlt: shell.logoAlt,
     header: shell.header,

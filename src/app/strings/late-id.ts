@@ -10,6 +10,7 @@ import invest from '../../../locales/id/invest.json';
 import gold from '../../../locales/id/gold.json';
 import help from '../../../locales/id/help.json';
 import business from '../../../locales/id/business.json';
+import pfm from '../../../locales/id/pfm.json';
 import * as shell from '../../../locales/id/shell.json?late';
 
 export const strings: ResourceLanguage = {
@@ -23,6 +24,7 @@ export const strings: ResourceLanguage = {
   gold,
   help,
   business,
+  pfm,
   shell: {
     logoAlt: shell.logoAlt,
     header: shell.header,

@@ -21,6 +21,7 @@ import type invest from '../../../locales/en/invest.json';
 import type gold from '../../../locales/en/gold.json';
 import type help from '../../../locales/en/help.json';
 import type business from '../../../locales/en/business.json';
+import type pfm from '../../../locales/en/pfm.json';
 
 export interface Resources {
   common: typeof common;
@@ -40,6 +41,7 @@ export interface Resources {
   gold: typeof gold;
   help: typeof help;
   business: typeof business;
+  pfm: typeof pfm;
 }
 
 export type Namespace = keyof Resources;
