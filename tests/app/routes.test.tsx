@@ -78,7 +78,7 @@ describe('route table', () => {
     expect(leaf('/login/')?.id ?? '').not.toMatch(/^placeholder:/);
     expect(leaf('/dashboard/')?.id ?? '').not.toMatch(/^placeholder:/);
     expect(leaf('/help/faq/')?.id ?? '').not.toMatch(/^placeholder:/);
-    expect(leaf('/poinxtra/mileage/receipt/')?.id).toMatch(/^placeholder:/);
+    expect(leaf('/applyandinvest/sunlife/inquiry/step-3/')?.id).toMatch(/^placeholder:/);
   });
 
   it('has choosers for every area of flows unless a feature serves them', () => {

@@ -62,7 +62,7 @@ export function summaryLines(
   // One price line (named by the flow: "Harga" for a purchase), one line per fee, one total.
   if (a.amount)
     out.push({
-      label: t(p.flow.amount.labelKey ?? 'engine:summary.amount'),
+      label: t(p.flow.amount?.labelKey ?? 'engine:summary.amount'),
       value: formatMoney(a.amount, lang),
     });
   for (const f of a.fees ?? [])

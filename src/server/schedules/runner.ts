@@ -43,11 +43,11 @@ const fieldOf = (p: string) => p.replace(/^form\./, '');
 export function ledgerRunner(db: Db, catalog: FlowCatalog): InstructionRunner {
   return {
     async run(ins, key) {
-      const flow = catalog.get(ins.flowId)?.flow;
-      if (!flow || flow.posting.execute !== 'ledger.transfer')
+      const posting = catalog.get(ins.flowId)?.flow.posting;
+      if (!posting || posting.execute !== 'ledger.transfer')
         return { status: 'failed', reason: 'unsupported', error: body(txErrors.unknownFlow()) };
       try {
-        return await db.transaction((tx) => post(tx, ins, key, flow.posting));
+        return await db.transaction((tx) => post(tx, ins, key, posting));
       } catch (err) {
         // A concurrent run of the same occurrence committed first: answer its journal.
         if ((err as { code?: string }).code === '23505') {

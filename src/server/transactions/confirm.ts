@@ -126,6 +126,8 @@ export function confirming(ctx: ServiceContext) {
         throw invalidToken();
       }
       const { session } = booked;
+      // A companion-app session books nothing (it cannot own an inquiry; this says so plainly).
+      if (session.channel !== 'web') throw invalidToken();
       who.accept(session);
       if (booked.outcome === 'not_found') throw txErrors.inquiryNotFound();
       const { flowId, quote: q, limits } = booked.inquiry;

@@ -61,7 +61,12 @@ export function verification(ctx: ServiceContext, store: ReturnType<typeof inqui
     }
     const summary = await approvalSummary(caller, row, flow);
     const ticketed = await db.transaction(async (tx) => {
-      const opened = await openApproval(tx, { inquiryId: row.id, customerId: caller.customerId, summary });
+      const opened = await openApproval(tx, {
+        inquiryId: row.id,
+        customerId: caller.customerId,
+        sessionId: caller.sessionId,
+        summary,
+      });
       await tx.query(`UPDATE transaction_inquiries SET verification_method = 'approval' WHERE id = $1`, [
         row.id,
       ]);
