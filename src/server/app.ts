@@ -26,9 +26,13 @@ import settingsRoutes from './settings/routes';
 import investRoutes from './invest/routes';
 import goldRoutes from './gold/routes';
 import mailboxRoutes from './mailbox/routes';
+import { notify } from './mailbox/notify';
 import helpRoutes from './help/routes';
 import recipientsRoutes from './recipients/routes';
 import mainAccountsRoutes from './main-accounts/routes';
+import searchRoutes from './search/routes';
+import myBusinessRoutes from './mybusiness/routes';
+import pfmRoutes from './pfm/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -90,7 +94,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(favoritesRoutes);
   await app.register(referenceRoutes);
   await app.register(receiptRoutes);
-  await app.register(transferRoutes, { schedulerIntervalMs: opts.schedulerIntervalMs });
+  // Scheduled transfers done or failed reach the customer's mailbox.
+  await app.register(transferRoutes, { schedulerIntervalMs: opts.schedulerIntervalMs, notify });
   await app.register(myAccountRoutes);
   await app.register(settingsRoutes);
   await app.register(investRoutes);
@@ -99,6 +104,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(helpRoutes);
   await app.register(recipientsRoutes);
   await app.register(mainAccountsRoutes);
+  await app.register(searchRoutes);
+  await app.register(myBusinessRoutes);
+  await app.register(pfmRoutes);
 
   if (opts.staticDir) await app.register(staticApps, { root: opts.staticDir });
   return app;
