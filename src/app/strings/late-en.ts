@@ -2,7 +2,7 @@
 import type { ResourceLanguage } from 'i18next';
 import dashboard from '../../../locales/en/dashboard.json';
 import engine from '../../../locales/en/engine.json';
-import flows from '../../../locales/en/flows.json';
+import flows from '../../../locales/en/flows.json?flow-shared';
 import register from '../../../locales/en/register.json';
 import * as shell from '../../../locales/en/shell.json?late';
 
