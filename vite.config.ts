@@ -271,7 +271,7 @@ export function Markdown({ children }) { return createElement('span', null, chil
   // response with the nonce its CSP names (src/server/http/static-apps.ts, src/shared/ui/style-cache.tsx).
   // (src/shared/csp.ts's CSP_NONCE_PLACEHOLDER: the config imports no module of ours, see Vite's configLoader.)
   html: { cspNonce: 'CSP_NONCE_PLACEHOLDER_a3f1' },
-  server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
+  server: { proxy: { '/api': `http://127.0.0.1:${process.env.PORT ?? 3000}` } },
   build: {
     outDir: 'dist',
     // The first app's build empties dist/; the others add to it.
@@ -301,6 +301,8 @@ export function Markdown({ children }) { return createElement('span', null, chil
           include: ['tests/**/*.test.{ts,tsx}'],
           exclude: ['tests/server/**', 'tests/browser/**', 'tests/stories/**'],
           environment: 'jsdom',
+          setupFiles: ['tests/setup-unit.ts'],
+          testTimeout: 20_000,
         },
       },
       {

@@ -12,9 +12,10 @@ export interface PendingApproval {
   summary: {
     flowId: string;
     title: { eng: string; idn: string };
-    amount: Money;
+    /** Absent for a request that moves no money (a card block). */
+    amount?: Money;
     fees: { kind: 'admin' | 'clearing' | 'correspondence'; amount: Money }[];
-    total: Money;
+    total?: Money;
     exchangeRate?: string;
     equivalent?: Money;
     rows: { labelEng: string; labelIdn: string; valueEng: string; valueIdn: string }[];
@@ -38,16 +39,50 @@ export function storedCustomer(): MobileCustomer | null {
   }
 }
 
-export async function login(userId: string, appPin: string): Promise<MobileCustomer> {
-  const r = await apiPost<{ accessToken: string; expires: number; customer: MobileCustomer }>(
-    '/api/mobile/v1/login',
-    { userId, appPin },
-    { auth: 'none' },
-  );
+/** The SMS code a device new to the customer must answer before it may approve anything. */
+export interface EnrolChallenge {
+  challengeId: string;
+  otp: {
+    refNumber: string;
+    maskedPhone: string;
+    expiresAt: string;
+    resendAvailableAt: string;
+    resendsLeft: number;
+  };
+}
+
+type LoginAnswer =
+  | { status: 'ok'; accessToken: string; expires: number; customer: MobileCustomer }
+  | { status: 'challenge'; challenge: EnrolChallenge };
+
+function loggedIn(r: Extract<LoginAnswer, { status: 'ok' }>): MobileCustomer {
   setCredentials({ accessToken: r.accessToken, expires: r.expires });
   sessionStorage.setItem(CUSTOMER, JSON.stringify(r.customer));
   return r.customer;
 }
+
+/** User id and app PIN: the customer, or (on a device not yet enrolled) the SMS code to answer first. */
+export async function login(
+  userId: string,
+  appPin: string,
+): Promise<{ customer: MobileCustomer } | { challenge: EnrolChallenge }> {
+  const r = await apiPost<LoginAnswer>('/api/mobile/v1/login', { userId, appPin }, { auth: 'none' });
+  return r.status === 'ok' ? { customer: loggedIn(r) } : { challenge: r.challenge };
+}
+
+/** Answers the enrolment code: the device is enrolled for approvals and the app logged in. */
+export async function enrol(challengeId: string, otp: string): Promise<MobileCustomer> {
+  const r = await apiPost<LoginAnswer>(
+    '/api/mobile/v1/login/challenge',
+    { challengeId, otp },
+    { auth: 'none' },
+  );
+  if (r.status !== 'ok') throw new Error('enrolment answered another challenge');
+  return loggedIn(r);
+}
+
+export const resendEnrolCode = (challengeId: string) =>
+  apiPost<EnrolChallenge['otp']>('/api/mobile/v1/login/challenge/resend', { challengeId }, { auth: 'none' });
 
 export async function logout(): Promise<void> {
   try {

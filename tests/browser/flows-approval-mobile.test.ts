@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatMoney } from '../../src/shared/money';
-import { PERSONAS, login, newContext, screenshot, serverAndBrowser } from './helpers';
+import { PERSONAS, companionLogin, login, newContext, screenshot, serverAndBrowser } from './helpers';
 import { accountOf, chooseOption, isCall, jsonOf, sessionHeaders } from './helpers/flows';
 
 const env = serverAndBrowser();
@@ -45,13 +45,11 @@ async function startTransfer(page: Page, amountRupiah: number, message: string, 
   expect(await page.getByTestId('approval-panel').textContent()).toMatch(/\(sisa (5:00|4:[0-5]\d)\)/);
 }
 
-/** The companion app in its own browser context (a phone), logged in with the app PIN. */
+/** The companion app in its own browser context (a phone), logged in with the app PIN (enrolled by SMS code). */
 async function openCompanion() {
   const mobile = await newContext(env.browser, { language: 'en', viewport: 'mobile' });
   await mobile.page.goto(`${env.server.baseUrl}/m/`);
-  await mobile.page.getByTestId('mobile-user-id').fill(PERSONAS.budi.userId);
-  await mobile.page.getByTestId('mobile-pin').fill('482916');
-  await mobile.page.getByTestId('mobile-login').click();
+  await companionLogin(mobile.page, env.server, PERSONAS.budi.userId, '482916');
   return mobile;
 }
 

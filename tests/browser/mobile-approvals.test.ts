@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newContext, screenshot, serverAndBrowser } from './helpers';
+import { companionLogin, latestOtp, newContext, screenshot, serverAndBrowser } from './helpers';
 
 const env = serverAndBrowser();
 
@@ -50,7 +50,14 @@ describe('companion app (/m/)', () => {
       expect(await page.getByRole('alert').textContent()).toContain('incorrect');
       await screenshot(page, 'mobile-login-error-en');
       await page.getByTestId('mobile-pin').fill('482916');
+      const since = new Date();
       await page.getByTestId('mobile-login').click();
+      // A phone new to Budi is enrolled for approvals with the SMS code first.
+      await page.getByTestId('mobile-enrol-code').waitFor();
+      expect(await page.getByTestId('mobile-enrol-text').textContent()).toContain('SMS');
+      await screenshot(page, 'mobile-enrol-en');
+      await page.getByTestId('mobile-enrol-code').fill(await latestOtp(env.server, undefined, since));
+      await page.getByTestId('mobile-enrol-submit').click();
       await page.getByTestId('mobile-empty').waitFor();
       await page.locator('[data-testid="mobile-live"]:has-text("Live")').waitFor();
 
@@ -108,9 +115,7 @@ describe('companion app (/m/)', () => {
     const { context, page } = await newContext(env.browser, { language: 'id', viewport: 'mobile' });
     try {
       await page.goto(`${env.server.baseUrl}/m/`);
-      await page.getByTestId('mobile-user-id').fill('budisantoso');
-      await page.getByTestId('mobile-pin').fill('482916');
-      await page.getByTestId('mobile-login').click();
+      await companionLogin(page, env.server, 'budisantoso', '482916');
       await page.getByTestId('mobile-empty').waitFor();
       const web = await webSession();
       const formdata = await api(web, '/api/transaction/v1/formdata', { flowId: 'transfer.own' });

@@ -37,6 +37,22 @@ export const approvalErrors = {
       messageEng: 'Approvals are decided in the companion app.',
       messageIdn: 'Persetujuan diputuskan di aplikasi pendamping.',
     }),
+  deviceNotEnrolled: () =>
+    new ApiError(403, 'CLICKS', 'DEVICE_NOT_ENROLLED', {
+      titleEng: 'Device not enrolled',
+      titleIdn: 'Perangkat belum terdaftar',
+      messageEng: 'Approvals are decided only in the companion app on a device enrolled with an SMS code.',
+      messageIdn:
+        'Persetujuan hanya dapat diputuskan di aplikasi pendamping pada perangkat yang didaftarkan dengan kode SMS.',
+    }),
+  deviceIdRequired: () =>
+    new ApiError(400, 'CLICKS', 'DEVICE_ID_REQUIRED', {
+      titleEng: 'Device not recognised',
+      titleIdn: 'Perangkat tidak dikenali',
+      messageEng: 'This device sent no device id. Please update the companion app and try again.',
+      messageIdn:
+        'Perangkat ini tidak mengirim ID perangkat. Silakan perbarui aplikasi pendamping dan coba lagi.',
+    }),
   loginFailed: () =>
     new ApiError(401, 'CLICKS', 'LOGIN_FAILED', {
       titleEng: 'Login failed',

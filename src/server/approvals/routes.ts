@@ -4,7 +4,9 @@ import { verifyAgainstDecoy, verifySecret } from '../auth/password';
 import { browserIdOf, issueCredentials } from '../auth/session-plugin';
 import { createSession, endSession } from '../auth/sessions';
 import { clearFailures, failureKey, isLocked, recordFailure } from '../auth/failures';
-import { rateLimited } from '../auth/texts';
+import { findChallenge, openChallenge } from '../auth/login';
+import { challengeExpired, rateLimited } from '../auth/texts';
+import { canEnrol, enrolDevice, isEnrolled } from './devices';
 import { openEventStream } from '../transactions/sse';
 import { approvalErrors } from './errors';
 import { decideApproval, pendingApprovals } from './store';
@@ -22,16 +24,39 @@ export default async function approvalsRoutes(app: FastifyInstance): Promise<voi
   await app.register(rateLimit, { global: false, errorResponseBuilder: () => rateLimited() });
   const security = [{ bearer: [] }];
 
-  const mobileOnly = async (request: FastifyRequest) => {
-    if (request.session?.channel !== 'mobile') throw approvalErrors.mobileOnly();
+  const customerOf = async (customerId: number) => {
+    const { rows } = await app.db.query<{ title: string; full_name: string; display_name: string | null }>(
+      `SELECT title, full_name, display_name FROM customers WHERE id = $1`,
+      [customerId],
+    );
+    const c = rows[0]!;
+    return { title: c.title, fullName: c.full_name, displayName: c.display_name ?? c.full_name };
+  };
+
+  /** Opens the companion-app session on an enrolled device and hands its token back. */
+  const openAppSession = async (request: FastifyRequest, customerId: number, deviceId: string) => {
+    const s = await createSession(app.db, { customerId, channel: 'mobile', browserId: deviceId });
+    issueCredentials(request, { token: s.token, expires: s.expires, absoluteExpires: s.absoluteExpires });
+    return {
+      status: 'ok' as const,
+      accessToken: s.token,
+      expires: s.expires,
+      customer: await customerOf(customerId),
+    };
+  };
+
+  const loginRate = {
+    rateLimit: { max: Number(process.env.AUTH_RATE_LIMIT_PER_MIN ?? 30), timeWindow: 60_000 },
   };
 
   app.post<{ Body: { userId: string; appPin: string } }>(
     '/api/mobile/v1/login',
     {
-      config: { rateLimit: { max: Number(process.env.AUTH_RATE_LIMIT_PER_MIN ?? 30), timeWindow: 60_000 } },
+      config: loginRate,
       schema: {
-        summary: 'Companion app login with user id and 6-digit app PIN (session channel "mobile")',
+        summary:
+          'Companion app login with user id and 6-digit app PIN (session channel "mobile"). On a device ' +
+          'not yet enrolled for approvals the answer is a challenge: an SMS OTP, answered at /login/challenge.',
         body: body(
           {
             userId: { type: 'string', minLength: 1, maxLength: 40 },
@@ -45,15 +70,8 @@ export default async function approvalsRoutes(app: FastifyInstance): Promise<voi
       const userId = request.body.userId.trim().toLowerCase();
       const key = failureKey('mobile.login', userId);
       if (await isLocked(app.db, key)) throw approvalErrors.loginLocked();
-      const { rows } = await app.db.query<{
-        id: number;
-        title: string;
-        full_name: string;
-        display_name: string | null;
-        app_pin_hash: string | null;
-        cif_status: string;
-      }>(
-        `SELECT c.id, c.title, c.full_name, c.display_name, c.cif_status, k.app_pin_hash
+      const { rows } = await app.db.query<{ id: number; app_pin_hash: string | null; cif_status: string }>(
+        `SELECT c.id, c.cif_status, k.app_pin_hash
            FROM customers c JOIN credentials k ON k.customer_id = c.id WHERE lower(c.user_id) = $1`,
         [userId],
       );
@@ -66,24 +84,71 @@ export default async function approvalsRoutes(app: FastifyInstance): Promise<voi
         throw approvalErrors.loginFailed();
       }
       await clearFailures(app.db, key);
-      const s = await createSession(app.db, {
-        customerId: c.id,
-        channel: 'mobile',
-        browserId: browserIdOf(request),
+      const deviceId = browserIdOf(request);
+      if (!canEnrol(deviceId)) throw approvalErrors.deviceIdRequired();
+      if (await isEnrolled(app.db, c.id, deviceId)) return openAppSession(request, c.id, deviceId);
+      return openChallenge(app, c.id, 'enrol', deviceId, 'mobile');
+    },
+  );
+
+  app.post<{ Body: { challengeId: string; otp: string } }>(
+    '/api/mobile/v1/login/challenge',
+    {
+      config: loginRate,
+      schema: {
+        summary: 'Enrol this device for approvals with the SMS OTP of the login challenge, and log in',
+        body: body(
+          {
+            challengeId: { type: 'string', minLength: 20, maxLength: 100 },
+            otp: { type: 'string', pattern: '^[0-9]{6}$' },
+          },
+          ['challengeId', 'otp'],
+        ),
+      },
+    },
+    async (request) => {
+      const deviceId = browserIdOf(request);
+      const challenge = await findChallenge(app.db, request.body.challengeId, deviceId, 'mobile');
+      // Outside a transaction: a wrong code's attempt count must stick.
+      await app.otp.verify(app.db, challenge.otp_request_id, challenge.customer_id, request.body.otp);
+      await app.db.transaction(async (tx) => {
+        const used = await tx.query(
+          `UPDATE login_challenges SET used_at = now() WHERE id = $1 AND used_at IS NULL`,
+          [challenge.id],
+        );
+        if (used.rowCount !== 1) throw challengeExpired();
+        await enrolDevice(tx, challenge.customer_id, deviceId);
       });
-      issueCredentials(request, { token: s.token, expires: s.expires, absoluteExpires: s.absoluteExpires });
-      return {
-        accessToken: s.token,
-        expires: s.expires,
-        customer: { title: c.title, fullName: c.full_name, displayName: c.display_name ?? c.full_name },
-      };
+      return openAppSession(request, challenge.customer_id, deviceId);
+    },
+  );
+
+  app.post<{ Body: { challengeId: string } }>(
+    '/api/mobile/v1/login/challenge/resend',
+    {
+      config: loginRate,
+      schema: {
+        summary: 'Send the login challenge OTP again',
+        body: body({ challengeId: { type: 'string', minLength: 20, maxLength: 100 } }, ['challengeId']),
+      },
+    },
+    async (request) => {
+      const challenge = await findChallenge(app.db, request.body.challengeId, browserIdOf(request), 'mobile');
+      const otp = await app.otp.resend(app.db, challenge.otp_request_id, challenge.customer_id);
+      if (otp.requestId !== challenge.otp_request_id) {
+        await app.db.query(`UPDATE login_challenges SET otp_request_id = $2 WHERE id = $1`, [
+          challenge.id,
+          otp.requestId,
+        ]);
+      }
+      return otp;
     },
   );
 
   app.post(
     '/api/mobile/v1/logout',
     {
-      preHandler: [app.requireSession, mobileOnly],
+      preHandler: app.requireMobileSession,
       schema: {
         security,
         summary: 'End the companion app session',
@@ -99,7 +164,7 @@ export default async function approvalsRoutes(app: FastifyInstance): Promise<voi
   app.post(
     '/api/mobile/v1/approvals/list',
     {
-      preHandler: [app.requireSession, mobileOnly],
+      preHandler: app.requireMobileSession,
       schema: {
         security,
         summary: 'Approval requests waiting for this customer, with the exact transaction details',
@@ -112,7 +177,7 @@ export default async function approvalsRoutes(app: FastifyInstance): Promise<voi
   app.post<{ Body: { approvalId: string; decision: 'approve' | 'reject' } }>(
     '/api/mobile/v1/approvals/decide',
     {
-      preHandler: [app.requireSession, mobileOnly],
+      preHandler: app.requireMobileSession,
       schema: {
         security,
         summary: 'Approve or reject one request (once; only while it is live)',
@@ -141,7 +206,7 @@ export default async function approvalsRoutes(app: FastifyInstance): Promise<voi
   app.get(
     '/api/mobile/v1/approvals/events',
     {
-      preHandler: [app.requireSession, mobileOnly],
+      preHandler: app.requireMobileSession,
       schema: {
         security,
         summary: 'Server-sent events: `approvals` with the waiting list whenever it changes',

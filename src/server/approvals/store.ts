@@ -15,9 +15,10 @@ export interface ApprovalTicket {
 export interface ApprovalSummary {
   flowId: string;
   title: { eng: string; idn: string };
-  amount: { amount: number; currency: string };
+  /** Absent for a flow that moves no money. */
+  amount?: { amount: number; currency: string };
   fees: { kind: string; amount: { amount: number; currency: string } }[];
-  total: { amount: number; currency: string };
+  total?: { amount: number; currency: string };
   exchangeRate?: string;
   equivalent?: { amount: number; currency: string };
   rows: { labelEng: string; labelIdn: string; valueEng: string; valueIdn: string }[];
@@ -64,7 +65,7 @@ const SELECT = `SELECT *, (expires_at > now()) AS live FROM approval_requests`;
  */
 export async function openApproval(
   db: Queryable,
-  input: { inquiryId: string; customerId: number; summary: ApprovalSummary },
+  input: { inquiryId: string; customerId: number; summary: ApprovalSummary; sessionId: number },
 ): Promise<ApprovalTicket> {
   await db.query(
     `UPDATE approval_requests SET status = 'cancelled' WHERE customer_id = $1 AND status = 'waiting' AND inquiry_id <> $2`,
@@ -76,14 +77,15 @@ export async function openApproval(
     return ticket(existing);
   if (existing?.status === 'rejected') throw approvalErrors.rejected();
   const { rows } = await db.query<Row>(
-    `INSERT INTO approval_requests (id, inquiry_id, customer_id, summary, expires_at)
-     VALUES ($1, $2, $3, $4::jsonb, now() + make_interval(secs => $5)) RETURNING *, true AS live`,
+    `INSERT INTO approval_requests (id, inquiry_id, customer_id, summary, expires_at, requested_session_id)
+     VALUES ($1, $2, $3, $4::jsonb, now() + make_interval(secs => $5), $6) RETURNING *, true AS live`,
     [
       randomUUID(),
       input.inquiryId,
       input.customerId,
       JSON.stringify(input.summary),
       APPROVAL.expiresMs / 1000,
+      input.sessionId,
     ],
   );
   return ticket(rows[0]!);
@@ -136,14 +138,25 @@ export async function pendingApprovals(db: Queryable, customerId: number): Promi
   return rows.map((r) => ({ ...ticket(r), summary: r.summary, createdAt: iso(r.created_at) }));
 }
 
-/** Approve or reject from the app. Only a live, waiting request of this customer can be decided, once. */
+/**
+ * Approve or reject from the app. Only a live, waiting request of this customer can be decided, once,
+ * and only by a live companion-app session of the same customer on a device enrolled for approvals,
+ * never by the session that asked for it (checked here too, whatever the route let through).
+ */
 export async function decideApproval(
   db: Queryable,
   input: { approvalId: string; customerId: number; sessionId: number; decision: 'approve' | 'reject' },
 ): Promise<{ inquiryId: string; status: ApprovalStatus }> {
+  const { rows: deciders } = await db.query(
+    `SELECT 1 FROM sessions s JOIN approval_devices d ON d.customer_id = s.customer_id AND d.device_id = s.browser_id
+      WHERE s.id = $1 AND s.customer_id = $2 AND s.channel = 'mobile' AND s.ended_at IS NULL`,
+    [input.sessionId, input.customerId],
+  );
+  if (!deciders.length) throw approvalErrors.deviceNotEnrolled();
   const { rows } = await db.query<Row>(
     `UPDATE approval_requests SET status = $3, decided_at = now(), decided_session_id = $4
       WHERE id = $1 AND customer_id = $2 AND status = 'waiting' AND expires_at > now()
+        AND requested_session_id IS DISTINCT FROM $4
       RETURNING *, true AS live`,
     [
       input.approvalId,

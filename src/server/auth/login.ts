@@ -15,7 +15,7 @@ export const CHALLENGE_TTL_MS = 10 * 60_000;
 
 export type LoginResult =
   | { status: 'ok'; customer: CustomerSummary }
-  | { status: 'challenge'; challenge: { type: 'fds' | 'bds'; challengeId: string; otp: OtpChallenge } };
+  | { status: 'challenge'; challenge: { type: ChallengeKind; challengeId: string; otp: OtpChallenge } };
 
 interface CredentialRow {
   id: number;
@@ -64,13 +64,22 @@ export async function challengeFor(
   return rows.length ? null : 'bds';
 }
 
-/** Sends the challenge OTP to the customer's first phone that is not frozen. */
+export type ChallengeKind = 'fds' | 'bds' | 'enrol' | 'unlock';
+
+/**
+ * Sends the challenge OTP to the customer's first phone that is not frozen. 'enrol' is the companion
+ * app's first login on a device (channel 'mobile'); 'unlock' a known browser or device getting past a lock.
+ */
 export async function openChallenge(
   app: FastifyInstance,
   customerId: number,
-  kind: 'fds' | 'bds',
+  kind: ChallengeKind,
   browserId: string,
-): Promise<LoginResult> {
+  channel: 'web' | 'mobile' = 'web',
+): Promise<{
+  status: 'challenge';
+  challenge: { type: ChallengeKind; challengeId: string; otp: OtpChallenge };
+}> {
   const phones = await app.otp.phones(app.db, customerId);
   if (!phones.length) throw noPhoneForChallenge();
   const now = Date.now();
@@ -79,9 +88,9 @@ export async function openChallenge(
   const otp = await app.otp.issue(app.db, { customerId, phoneId: phone.phoneId, purpose: `login.${kind}` });
   const challengeId = randomToken();
   await app.db.query(
-    `INSERT INTO login_challenges (challenge_hash, customer_id, kind, browser_id, otp_request_id, expires_at)
-     VALUES ($1, $2, $3, $4, $5, now() + $6::int * interval '1 millisecond')`,
-    [sha256Hex(challengeId), customerId, kind, browserId, otp.requestId, CHALLENGE_TTL_MS],
+    `INSERT INTO login_challenges (challenge_hash, customer_id, kind, browser_id, otp_request_id, expires_at, channel)
+     VALUES ($1, $2, $3, $4, $5, now() + $6::int * interval '1 millisecond', $7)`,
+    [sha256Hex(challengeId), customerId, kind, browserId, otp.requestId, CHALLENGE_TTL_MS, channel],
   );
   return { status: 'challenge', challenge: { type: kind, challengeId, otp } };
 }
@@ -90,18 +99,20 @@ export interface ChallengeRow {
   id: number;
   customer_id: number;
   otp_request_id: string;
+  kind: ChallengeKind;
 }
 
-/** A live challenge opened from this browser, or 401 CHALLENGE_EXPIRED. */
+/** A live challenge opened from this browser for this channel, or 401 CHALLENGE_EXPIRED. */
 export async function findChallenge(
   db: Queryable,
   challengeId: string,
   browserId: string,
+  channel: 'web' | 'mobile' = 'web',
 ): Promise<ChallengeRow> {
   const { rows } = await db.query<ChallengeRow>(
-    `SELECT id, customer_id, otp_request_id FROM login_challenges
-      WHERE challenge_hash = $1 AND browser_id = $2 AND used_at IS NULL AND expires_at > now()`,
-    [sha256Hex(challengeId), browserId],
+    `SELECT id, customer_id, otp_request_id, kind FROM login_challenges
+      WHERE challenge_hash = $1 AND browser_id = $2 AND channel = $3 AND used_at IS NULL AND expires_at > now()`,
+    [sha256Hex(challengeId), browserId, channel],
   );
   if (!rows[0]) throw challengeExpired();
   return rows[0];

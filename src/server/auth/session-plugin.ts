@@ -12,8 +12,13 @@ export interface SessionInfo {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler for authenticated routes: sets request.session or answers 401 INVALID_TOKEN. */
+    /**
+     * preHandler for the web's authenticated routes: a web session sets request.session; anything
+     * else (a companion-app session included) answers 401 INVALID_TOKEN.
+     */
     requireSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** The same for the companion app's routes: only a companion-app ('mobile') session is accepted. */
+    requireMobileSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
     session: SessionInfo | null;
@@ -78,13 +83,15 @@ export function browserIdOf(request: FastifyRequest): string {
 export default fp(async function sessionPlugin(app: FastifyInstance) {
   app.decorateRequest('session', null);
 
-  app.decorate('requireSession', async (request: FastifyRequest) => {
+  const requireChannel = (channel: 'web' | 'mobile') => async (request: FastifyRequest) => {
     const token = bearerTokenOf(request);
     const slide = request.routeOptions.config?.sessionNoSlide !== true;
-    const live = await touchSession(app.db, token, browserIdOf(request), slide);
+    const live = await touchSession(app.db, token, browserIdOf(request), slide, channel);
     if (!live) throw invalidToken();
     acceptSession(request, token, live);
-  });
+  };
+  app.decorate('requireSession', requireChannel('web'));
+  app.decorate('requireMobileSession', requireChannel('mobile'));
 
   app.addHook('onSend', (request, reply, payload, done) => {
     const credentials = issued.get(request);

@@ -50,8 +50,9 @@ export interface LiveSession {
 export const SLIDE_SLACK_MS = 5_000;
 
 /**
- * The session check as common table expressions (touchSession). Parameters $1 to $3: the token's
- * hash, the browser id, whether to slide. `s` is the live session; `u` slides its idle expiry to
+ * The session check as common table expressions (touchSession). Parameters $1 to $4: the token's
+ * hash, the browser id, whether to slide, the channel the route serves ('web' or 'mobile': a
+ * companion-app session is never accepted by the web's API, nor a web session by the app's). `s` is the live session; `u` slides its idle expiry to
  * now + idle (never past the absolute expiry) unless it is already within SLIDE_SLACK_MS of that.
  * Select `${SESSION_COLUMNS} FROM s LEFT JOIN u ON u.id = s.id`; where no live session is found, call
  * endDeadSession. The confirm applies the same rule inside confirm_inquiry() (migration 024, with
@@ -61,7 +62,7 @@ export const SESSION_TOUCH_SQL = `s AS (
        SELECT id, customer_id, channel, idle_expires_at, absolute_expires_at,
               LEAST(now() + ${SESSION.idleMs} * interval '1 millisecond', absolute_expires_at) AS target
          FROM sessions
-        WHERE token_hash = $1 AND ended_at IS NULL AND browser_id = $2
+        WHERE token_hash = $1 AND ended_at IS NULL AND browser_id = $2 AND channel = $4
           AND idle_expires_at > now() AND absolute_expires_at > now()
      ), u AS (
        UPDATE sessions t SET last_seen_at = now(), idle_expires_at = s.target
@@ -71,15 +72,18 @@ export const SESSION_TOUCH_SQL = `s AS (
        RETURNING t.id, t.idle_expires_at
      )`;
 
-/** A token with no live session: its session, if any, found expired or used from another browser id (the token may be stolen), is ended. */
-export async function endDeadSession(db: Queryable, token: string): Promise<void> {
+/**
+ * A token with no live session: its session, if any, found expired or used from another browser id
+ * (the token may be stolen), is ended. A session of the other channel is left alone (refused, not ended).
+ */
+export async function endDeadSession(db: Queryable, token: string, channel: Channel = 'web'): Promise<void> {
   await db.query(
     `UPDATE sessions SET ended_at = now(), end_reason = CASE
        WHEN absolute_expires_at <= now() THEN 'absolute'
        WHEN idle_expires_at <= now() THEN 'idle'
        ELSE 'browser_mismatch' END
-     WHERE token_hash = $1 AND ended_at IS NULL`,
-    [sha256Hex(token)],
+     WHERE token_hash = $1 AND ended_at IS NULL AND channel = $2`,
+    [sha256Hex(token), channel],
   );
 }
 
@@ -108,21 +112,23 @@ export function liveSessionOf(row: SessionRow | undefined): LiveSession | null {
 }
 
 /**
- * Finds the live session of a token used from this browser id and, when slide is true, slides its
- * idle expiry (SESSION_TOUCH_SQL), in one statement, so concurrent calls agree; ends a dead one.
+ * Finds the live session of a token of this channel used from this browser id and, when slide is
+ * true, slides its idle expiry (SESSION_TOUCH_SQL), in one statement, so concurrent calls agree;
+ * ends a dead one.
  */
 export async function touchSession(
   db: Queryable,
   token: string,
   browserId: string,
   slide: boolean,
+  channel: Channel = 'web',
 ): Promise<LiveSession | null> {
   const { rows } = await db.query<SessionRow>(
     `WITH ${SESSION_TOUCH_SQL} SELECT ${SESSION_COLUMNS} FROM s LEFT JOIN u ON u.id = s.id`,
-    [sha256Hex(token), browserId, slide],
+    [sha256Hex(token), browserId, slide, channel],
   );
   const live = liveSessionOf(rows[0]);
-  if (!live) await endDeadSession(db, token);
+  if (!live) await endDeadSession(db, token, channel);
   return live;
 }
 

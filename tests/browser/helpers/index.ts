@@ -11,3 +11,4 @@ export {
 } from './browser';
 export { login, enterUserId, PERSONAS, type Persona } from './login';
 export { serverAndBrowser, type ServerAndBrowser } from './fixture';
+export { companionLogin } from './companion';

@@ -6,6 +6,7 @@ import { hashSecret } from '../../../src/server/auth/password';
 import { testDbs } from '../test-db';
 import { customerWithSession, insertAccount, post, type Customer } from '../transactions/bank';
 import { readEvents } from './read-events';
+import { mobileLogin } from './mobile-login';
 
 process.env.ARGON2_FAST = '1';
 const rp = (n: number) => n * 100;
@@ -32,14 +33,12 @@ describe.each(testDbs)('app approvals and the companion app API on $name', ({ op
     );
     from = await insertAccount(db, web.customerId, { balance: rp(5_000_000), name: 'Tabungan Utama' });
     to = await insertAccount(db, web.customerId, { balance: 0, product: 'current', name: 'Giro' });
-    const login = await post(
-      app,
-      '/api/mobile/v1/login',
-      { 'x-browser-id': 'phone-1' },
-      { userId: web.userId, appPin: '482916' },
-    );
-    expect(login.status).toBe(200);
-    mobile = { authorization: `Bearer ${login.body.accessToken}`, 'x-browser-id': 'phone-1' };
+    mobile = await mobileLogin(app, db, {
+      userId: web.userId,
+      appPin: '482916',
+      deviceId: 'phone-1',
+      phone: web.phone,
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -67,7 +66,8 @@ describe.each(testDbs)('app approvals and the companion app API on $name', ({ op
     const nobody = await post(app, '/api/mobile/v1/login', {}, { userId: 'nobody-here', appPin: '482916' });
     expect(nobody.status).toBe(401);
     const fromWeb = await post(app, '/api/mobile/v1/approvals/list', web.headers, {});
-    expect(fromWeb.status).toBe(403);
+    expect(fromWeb.status).toBe(401);
+    expect(fromWeb.body.apierror.errorCode).toBe('INVALID_TOKEN');
     const { rows } = await db.query<{ channel: string }>(
       `SELECT channel FROM sessions WHERE customer_id = $1 ORDER BY id DESC LIMIT 1`,
       [web.customerId],

@@ -40,6 +40,14 @@ describe.each(testDbs)('sessions on $name', ({ open }) => {
         return {};
       },
     );
+    // A companion-app route.
+    app.post('/api/test/v1/app-poll', { preHandler: app.requireMobileSession }, async (request) => {
+      seen.push({
+        customerId: request.session?.customerId ?? null,
+        channel: request.session?.channel ?? null,
+      });
+      return {};
+    });
     await makeCustomer(db, { userId: 'sessionuser', password: 'Sess@2026', fullName: 'Sesi Pengguna' });
   });
   afterAll(async () => {
@@ -277,17 +285,25 @@ describe.each(testDbs)('sessions on $name', ({ open }) => {
     });
   });
 
-  it('serves mobile-channel sessions made by createSession', async () => {
+  it('serves mobile-channel sessions made by createSession on the app routes only, and web sessions on the web routes only', async () => {
     const { id } = await makeCustomer(db, { userId: 'mobileuser', password: 'Mobi@2026' });
     const s = await createSession(db, { customerId: id, channel: 'mobile', browserId: 'phone-1' });
     expect(s.expires).toBeGreaterThan(Date.now() + SESSION.idleMs - 5_000);
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/test/v1/poll',
-      payload: {},
-      headers: { authorization: `Bearer ${s.token}`, 'x-browser-id': 'phone-1' },
-    });
+    const call = (url: string, token: string, browserId: string) =>
+      app.inject({
+        method: 'POST',
+        url,
+        payload: {},
+        headers: { authorization: `Bearer ${token}`, 'x-browser-id': browserId },
+      });
+    const res = await call('/api/test/v1/app-poll', s.token, 'phone-1');
     expect(res.statusCode).toBe(200);
     expect(seen.at(-1)).toEqual({ customerId: id, channel: 'mobile' });
+    expect((await call('/api/test/v1/poll', s.token, 'phone-1')).statusCode).toBe(401);
+    const w = await createSession(db, { customerId: id, channel: 'web', browserId: 'browser-1' });
+    expect((await call('/api/test/v1/app-poll', w.token, 'browser-1')).statusCode).toBe(401);
+    // Refused on the other channel's routes, not ended: each still serves its own.
+    expect((await call('/api/test/v1/app-poll', s.token, 'phone-1')).statusCode).toBe(200);
+    expect((await call('/api/test/v1/poll', w.token, 'browser-1')).statusCode).toBe(200);
   });
 });

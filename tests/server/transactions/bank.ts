@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../../src/server/db/db';
 import { createSession } from '../../../src/server/auth/sessions';
+import { enrolDevice } from '../../../src/server/approvals/devices';
 import { insertCustomer, latestCode, uniquePhone } from '../otp/fixtures';
 
 let accountSeq = 0;
@@ -46,8 +47,10 @@ export async function customerWithSession(
   return { ...c, phone, headers };
 }
 
+/** A live session's headers; a companion-app ('mobile') one is on a device enrolled for approvals, as the app's login makes it. */
 export async function sessionHeaders(db: Queryable, customerId: number, channel: 'web' | 'mobile' = 'web') {
-  const browserId = `test-browser-${customerId}`;
+  const browserId = channel === 'web' ? `test-browser-${customerId}` : `test-phone-${customerId}`;
+  if (channel === 'mobile') await enrolDevice(db, customerId, browserId);
   const s = await createSession(db, { customerId, channel, browserId });
   return { authorization: `Bearer ${s.token}`, 'x-browser-id': browserId };
 }

@@ -46,8 +46,13 @@ describe('interface language', () => {
         'dashboard',
         'engine',
         'flows',
+        'gold',
+        'help',
+        'invest',
+        'myaccount',
         'register',
         'shell',
+        'transfer',
       ]);
     }
     expect((await loginStrings('en')).shell).not.toEqual((await loginStrings('id')).shell);
