@@ -4,6 +4,7 @@ import { dashboardRoutes } from '@/features/dashboard/routes';
 import { favoritesRoutes } from '@/features/favorites/routes';
 import { transferRoutes } from '@/features/transfers/routes';
 import { myAccountRoutes } from '@/features/myaccount/routes';
+import { settingsRoutes } from '@/features/settings/routes';
 import { goldRoutes } from '@/features/gold/routes';
 import { investRoutes } from '@/features/invest/routes';
 import { helpRoutes } from '@/features/help/routes';
@@ -63,6 +64,7 @@ export const shellChildren = authenticatedRoutes({
     ...favoritesRoutes,
     ...transferRoutes,
     ...myAccountRoutes,
+    ...settingsRoutes,
     ...investRoutes,
     ...goldRoutes,
     ...helpRoutes,

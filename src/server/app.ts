@@ -21,6 +21,7 @@ import favoritesRoutes from './favorites/routes';
 import receiptRoutes from './receipts/routes';
 import transferRoutes from './transfers/routes';
 import myAccountRoutes from './myaccount/routes';
+import settingsRoutes from './settings/routes';
 import investRoutes from './invest/routes';
 import goldRoutes from './gold/routes';
 import mailboxRoutes from './mailbox/routes';
@@ -87,6 +88,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(receiptRoutes);
   await app.register(transferRoutes, { schedulerIntervalMs: opts.schedulerIntervalMs });
   await app.register(myAccountRoutes);
+  await app.register(settingsRoutes);
   await app.register(investRoutes);
   await app.register(goldRoutes);
   await app.register(mailboxRoutes);

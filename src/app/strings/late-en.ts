@@ -4,6 +4,7 @@ import dashboard from '../../../locales/en/dashboard.json';
 import engine from '../../../locales/en/engine.json';
 import flows from '../../../locales/en/flows.json?flow-shared';
 import myaccount from '../../../locales/en/myaccount.json';
+import settings from '../../../locales/en/settings.json';
 import register from '../../../locales/en/register.json';
 import transfer from '../../../locales/en/transfer.json';
 import invest from '../../../locales/en/invest.json';
@@ -16,6 +17,7 @@ export const strings: ResourceLanguage = {
   engine,
   flows,
   myaccount,
+  settings,
   register,
   transfer,
   invest,

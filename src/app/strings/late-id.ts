@@ -4,6 +4,7 @@ import dashboard from '../../../locales/id/dashboard.json';
 import engine from '../../../locales/id/engine.json';
 import flows from '../../../locales/id/flows.json?flow-shared';
 import myaccount from '../../../locales/id/myaccount.json';
+import settings from '../../../locales/id/settings.json';
 import register from '../../../locales/id/register.json';
 import transfer from '../../../locales/id/transfer.json';
 import invest from '../../../locales/id/invest.json';
@@ -16,6 +17,7 @@ export const strings: ResourceLanguage = {
   engine,
   flows,
   myaccount,
+  settings,
   register,
   transfer,
   invest,

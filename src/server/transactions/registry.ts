@@ -12,6 +12,7 @@ import {
 import { DENOMINATIONS, OPERATORS, operatorOfNumber, voucherSerial } from '../billers/operators';
 import { ApiError } from '../http/api-error';
 import { txErrors } from './errors';
+import { clearingChoiceSources, clearingExecutors, clearingLookups } from '../clearing/registry';
 
 /** What a look-up or choice source sees. */
 export interface FlowContext {
@@ -33,6 +34,8 @@ export type ChoiceSource = (ctx: {
   db: Queryable;
   customerId: number;
   spec: ChoiceSpec;
+  /** The form field the options are for, when the list is shown to the customer. */
+  field?: string;
 }) => Promise<Choice[]>;
 
 /**
@@ -153,6 +156,7 @@ export const lookups: Record<LookupName, Lookup> = {
       price: d.price.amount,
     };
   },
+  ...clearingLookups,
 };
 
 function invalidChoice(at: string) {
@@ -194,16 +198,22 @@ export const executors: Record<ExecutorName, Executor> = {
       },
     },
   },
+  ...clearingExecutors,
 };
 
 export const choiceSources: Record<ChoiceSourceName, ChoiceSource> = {
-  /** The customer's active accounts of the products and currency the flow asks for. */
-  accounts: async ({ db, customerId, spec }) => {
+  /**
+   * The customer's active accounts of the products and currency the flow asks for. A source-of-fund list
+   * leaves out the accounts the customer hid from it (settings, account visibility).
+   */
+  accounts: async ({ db, customerId, spec, field }) => {
     const { rows } = await db.query<AccountRow>(
       `SELECT * FROM accounts WHERE customer_id = $1 AND status = ANY($4::text[])
           AND ($2::text[] IS NULL OR product = ANY($2::text[])) AND ($3::text IS NULL OR currency = $3)
+          AND ($5::text IS DISTINCT FROM 'sourceOfFund' OR NOT EXISTS (
+                SELECT 1 FROM account_visibility v WHERE v.account_id = accounts.id AND v.customer_id = $1 AND v.hide_source))
         ORDER BY id`,
-      [customerId, spec.products ?? null, spec.currency ?? null, spec.statuses ?? ['active']],
+      [customerId, spec.products ?? null, spec.currency ?? null, spec.statuses ?? ['active'], field ?? null],
     );
     return rows.map((r) => {
       const a = { ...r, currency: r.currency.trim() };
@@ -246,4 +256,5 @@ export const choiceSources: Record<ChoiceSourceName, ChoiceSource> = {
         detail: { operator: d.operator, nominal: d.nominal, price: d.price },
       };
     }),
+  ...clearingChoiceSources,
 };
