@@ -2,7 +2,7 @@
 import type { ResourceLanguage } from 'i18next';
 import dashboard from '../../../locales/en/dashboard.json';
 import engine from '../../../locales/en/engine.json';
-import flows from '../../../locales/en/flows.json';
+import flows from '../../../locales/en/flows.json?flow-shared';
 import myaccount from '../../../locales/en/myaccount.json';
 import settings from '../../../locales/en/settings.json';
 import register from '../../../locales/en/register.json';

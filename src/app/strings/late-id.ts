@@ -2,7 +2,7 @@
 import type { ResourceLanguage } from 'i18next';
 import dashboard from '../../../locales/id/dashboard.json';
 import engine from '../../../locales/id/engine.json';
-import flows from '../../../locales/id/flows.json';
+import flows from '../../../locales/id/flows.json?flow-shared';
 import myaccount from '../../../locales/id/myaccount.json';
 import settings from '../../../locales/id/settings.json';
 import register from '../../../locales/id/register.json';
