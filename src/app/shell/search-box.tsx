@@ -12,7 +12,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { favouriteUrl } from '@/engine/favourites';
-import { flowById } from '@/engine/flows-data';
+import { flowMetaById } from '@/engine/flows-data';
 import { flowMenuEntries } from '@/engine/index';
 import { apiPost } from '@/shared/api/client';
 import { catalogueText } from '@/shared/api/error-catalogue';
@@ -110,7 +110,7 @@ function SearchField(p: { onChat: () => void; onDone?: () => void; autoFocus?: b
     const remote: SearchOption[] = [];
     if (server?.query === query) {
       for (const b of server.results.billers) {
-        const flow = flowById(b.flowId);
+        const flow = flowMetaById(b.flowId);
         if (flow)
           remote.push({
             group: 'billers',
@@ -121,7 +121,7 @@ function SearchField(p: { onChat: () => void; onDone?: () => void; autoFocus?: b
           });
       }
       for (const f of server.results.favourites) {
-        const flow = flowById(f.flowId);
+        const flow = flowMetaById(f.flowId);
         if (flow)
           remote.push({
             group: 'favourites',
