@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
@@ -94,6 +95,24 @@ export default defineConfig(({ mode }) => ({
         return null;
       },
     },
+    // Brotli and gzip copies of the built files, written once here and served as they are.
+    // (The apps' build only: Storybook's build goes through these plugins too.)
+    (() => {
+      let outDir = '';
+      return {
+        name: 'precompress',
+        apply: 'build',
+        configResolved(config) {
+          outDir = path.resolve(config.root, config.build.outDir);
+        },
+        closeBundle() {
+          if (outDir === r('./dist'))
+            execFileSync(process.execPath, ['--import', 'tsx', r('./scripts/precompress.ts'), outDir], {
+              stdio: 'ignore',
+            });
+        },
+      } satisfies Plugin;
+    })(),
     // RJSF validators precompiled from schemas/forms (no `new Function` in the bundle): generated before anything resolves.
     {
       name: 'rjsf-precompiled-validators',
@@ -107,7 +126,11 @@ export default defineConfig(({ mode }) => ({
     },
   ],
   resolve: { alias: { '@': r('./src') } },
-  server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
+  // Script, style and `<meta property="csp-nonce">` tags carry a placeholder the server fills in per
+  // response with the nonce its CSP names (src/server/http/static-apps.ts, src/shared/ui/style-cache.tsx).
+  // (src/shared/csp.ts's CSP_NONCE_PLACEHOLDER: the config imports no module of ours, see Vite's configLoader.)
+  html: { cspNonce: 'CSP_NONCE_PLACEHOLDER_a3f1' },
+  server: { proxy: { '/api': `http://127.0.0.1:${process.env.PORT ?? 3000}` } },
   build: {
     outDir: 'dist',
     // The first app's build empties dist/; the others add to it.
@@ -137,6 +160,8 @@ export default defineConfig(({ mode }) => ({
           include: ['tests/**/*.test.{ts,tsx}'],
           exclude: ['tests/server/**', 'tests/browser/**', 'tests/stories/**'],
           environment: 'jsdom',
+          setupFiles: ['tests/setup-unit.ts'],
+          testTimeout: 20_000,
         },
       },
       {

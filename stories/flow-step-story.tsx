@@ -132,7 +132,7 @@ function sampleDetails(flow: FlowFile): Record<string, unknown> {
 }
 
 function sampleInquiry(flow: FlowFile): InquiryResponse {
-  const fees = (flow.posting.fees ?? []).map((f) => ({ kind: f.kind, amount: IDR(f.amount) }));
+  const fees = (flow.posting?.fees ?? []).map((f) => ({ kind: f.kind, amount: IDR(f.amount) }));
   const amount = IDR(15_000_000);
   const total = IDR(amount.amount + fees.reduce((a, f) => a + f.amount.amount, 0));
   return {

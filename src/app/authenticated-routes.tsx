@@ -2,13 +2,29 @@
 // dashboard, engine or RJSF code.
 import { dashboardRoutes } from '@/features/dashboard/routes';
 import { favoritesRoutes } from '@/features/favorites/routes';
+import { transferRoutes } from '@/features/transfers/routes';
+import { myAccountRoutes } from '@/features/myaccount/routes';
+import { goldRoutes } from '@/features/gold/routes';
+import { investRoutes } from '@/features/invest/routes';
+import { helpRoutes } from '@/features/help/routes';
 import { registrationAppRoutes } from '@/features/registration/app-routes';
 import { flowMenuEntries, flowRoutes, type FlowMenuEntry } from '@/engine/index';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { placeholders } from './routes';
 import { AUTHENTICATED_PATHS } from './spec-routes';
 
-const CHOOSER_AREAS = ['transfer', 'payment', 'purchase'] as const;
+/** Areas whose base page lists their flows (a flow's `area` and `menu`), with no page code of their own. */
+export const CHOOSER_AREAS = [
+  'transfer',
+  'payment',
+  'purchase',
+  'donation',
+  'bi-fast',
+  'virtual-card-number',
+  'poinxtra',
+  'applyandinvest',
+] as const;
+export type ChooserArea = (typeof CHOOSER_AREAS)[number];
 
 export interface FeatureRoutes {
   dashboardRoutes: RouteObject[];
@@ -43,7 +59,14 @@ export function authenticatedRoutes(f: FeatureRoutes): RouteObject[] {
 
 export const shellChildren = authenticatedRoutes({
   dashboardRoutes,
-  featureRoutes: favoritesRoutes,
+  featureRoutes: [
+    ...favoritesRoutes,
+    ...transferRoutes,
+    ...myAccountRoutes,
+    ...investRoutes,
+    ...goldRoutes,
+    ...helpRoutes,
+  ],
   flowRoutes,
   registrationAppRoutes,
   flowMenuEntries,

@@ -6,6 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { addStrings, initI18n } from '@/shared/i18n/i18n';
 import { theme } from '@/shared/ui/theme';
+import { StyleCacheProvider } from '@/shared/ui/style-cache';
 import type { AppRouter } from './router';
 import { loginStrings } from './strings';
 import { VisitorRouter } from './visitor-router';
@@ -25,10 +26,12 @@ void addStrings(i18n, loginStrings)
     createRoot(document.getElementById('root')!).render(
       <StrictMode>
         <I18nextProvider i18n={i18n}>
-          <ThemeProvider theme={theme}>
-            <CssBaseline />
-            <App />
-          </ThemeProvider>
+          <StyleCacheProvider>
+            <ThemeProvider theme={theme}>
+              <CssBaseline />
+              <App />
+            </ThemeProvider>
+          </StyleCacheProvider>
         </I18nextProvider>
       </StrictMode>,
     ),

@@ -12,9 +12,10 @@ export interface PendingApproval {
   summary: {
     flowId: string;
     title: { eng: string; idn: string };
-    amount: Money;
+    /** Absent for a request that moves no money (a card block). */
+    amount?: Money;
     fees: { kind: 'admin' | 'clearing' | 'correspondence'; amount: Money }[];
-    total: Money;
+    total?: Money;
     exchangeRate?: string;
     equivalent?: Money;
     rows: { labelEng: string; labelIdn: string; valueEng: string; valueIdn: string }[];

@@ -73,26 +73,28 @@ export function ApprovalCard({
             {left > 0 ? t('card.expiresIn', { time }) : t('card.expired')}
           </Typography>
         </Box>
-        <Typography
-          variant="h5"
-          component="p"
-          sx={{ my: 1, fontWeight: 700, color: 'primary.main' }}
-          data-testid="approval-total"
-        >
-          {money(s.total)}
-        </Typography>
+        {s.total && (
+          <Typography
+            variant="h5"
+            component="p"
+            sx={{ my: 1, fontWeight: 700, color: 'primary.main' }}
+            data-testid="approval-total"
+          >
+            {money(s.total)}
+          </Typography>
+        )}
         <Divider sx={{ mb: 1 }} />
         {s.rows.map((r) => (
           <Row key={r.labelEng} label={en ? r.labelEng : r.labelIdn} value={en ? r.valueEng : r.valueIdn} />
         ))}
         <Divider sx={{ my: 1 }} />
-        <Row label={t('card.amount')} value={money(s.amount)} />
+        {s.amount && <Row label={t('card.amount')} value={money(s.amount)} />}
         {s.fees.map((f) => (
           <Row key={f.kind} label={t(`card.fee.${f.kind}`)} value={money(f.amount)} />
         ))}
         {s.exchangeRate && <Row label={t('card.exchangeRate')} value={formatRate(s.exchangeRate, lang)} />}
         {s.equivalent && <Row label={t('card.equivalent')} value={money(s.equivalent)} />}
-        <Row label={t('card.total')} value={money(s.total)} strong />
+        {s.total && <Row label={t('card.total')} value={money(s.total)} strong />}
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
           {confirmReject ? t('card.confirmReject') : t('card.check')}
         </Typography>

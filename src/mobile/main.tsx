@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { initI18n } from '@/shared/i18n/i18n';
 import { theme } from '@/shared/ui/theme';
+import { StyleCacheProvider } from '@/shared/ui/style-cache';
 import enCommon from '../../locales/en/common.json';
 import idCommon from '../../locales/id/common.json';
 import enMobile from '../../locales/en/mobile.json';
@@ -20,10 +21,12 @@ const i18n = initI18n({
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nextProvider i18n={i18n}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <CompanionApp />
-      </ThemeProvider>
+      <StyleCacheProvider>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          <CompanionApp />
+        </ThemeProvider>
+      </StyleCacheProvider>
     </I18nextProvider>
   </StrictMode>,
 );

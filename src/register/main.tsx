@@ -9,6 +9,7 @@ import enErrors from '../../locales/en/errors.json';
 import idErrors from '../../locales/id/errors.json';
 import enCommon from '../../locales/en/common.json';
 import idCommon from '../../locales/id/common.json';
+import { StyleCacheProvider } from '../shared/ui/style-cache';
 import { micrositeRoutes } from './routes';
 
 // The microsite's own strings only: no internet-banking namespaces in this bundle.
@@ -22,7 +23,9 @@ const router = createBrowserRouter(micrositeRoutes, { basename: '/register' });
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
+      <StyleCacheProvider>
+        <RouterProvider router={router} />
+      </StyleCacheProvider>
     </I18nextProvider>
   </StrictMode>,
 );

@@ -3,6 +3,7 @@ import type { Db } from './db/db';
 import errorHandler from './http/error-handler';
 import inputGuard from './http/input-guard';
 import securityHeaders from './http/security-headers';
+import compression from './http/compression';
 import openapi from './http/openapi';
 import staticApps from './http/static-apps';
 import sessionPlugin from './auth/session-plugin';
@@ -17,6 +18,13 @@ import registrationRoutes from './registration/routes';
 import devRoutes from './dev/routes';
 import chatRoutes from './chat/routes';
 import favoritesRoutes from './favorites/routes';
+import receiptRoutes from './receipts/routes';
+import transferRoutes from './transfers/routes';
+import myAccountRoutes from './myaccount/routes';
+import investRoutes from './invest/routes';
+import goldRoutes from './gold/routes';
+import mailboxRoutes from './mailbox/routes';
+import helpRoutes from './help/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,6 +45,8 @@ export interface AppOptions {
   approvalRereadMs?: number;
   /** How often held payments due a check are asked about (settlement.ts); 0: never (tests call it). */
   settlementIntervalMs?: number;
+  /** How often due scheduled transfers are looked for (schedules/scheduler.ts); 0: never (tests call it). */
+  schedulerIntervalMs?: number;
 }
 
 /** Layers as in fastify/demo: external plugins, then app plugins, then routes. */
@@ -56,6 +66,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(errorHandler);
   await app.register(inputGuard);
   await app.register(securityHeaders);
+  await app.register(compression);
   await app.register(openapi);
 
   // app: services the routes share
@@ -73,6 +84,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(devRoutes);
   await app.register(chatRoutes);
   await app.register(favoritesRoutes);
+  await app.register(receiptRoutes);
+  await app.register(transferRoutes, { schedulerIntervalMs: opts.schedulerIntervalMs });
+  await app.register(myAccountRoutes);
+  await app.register(investRoutes);
+  await app.register(goldRoutes);
+  await app.register(mailboxRoutes);
+  await app.register(helpRoutes);
 
   if (opts.staticDir) await app.register(staticApps, { root: opts.staticDir });
   return app;

@@ -1,10 +1,16 @@
 import type { Db } from './db/db';
 import { seedDemo } from './core-bank/seed';
 import { seedRegistrationHolders } from './registration/seed';
+import { seedMyAccount } from './myaccount/seed';
+import { seedInvest } from './invest/seed';
+import { seedMailbox } from './mailbox/seed';
 
 /** Demo mode's data: the personas of the README and the holders not yet registered. Idempotent. */
 export async function seedDemoData(db: Db): Promise<{ personas: boolean; registrationHolders: number }> {
   const personas = await seedDemo(db);
   const registrationHolders = await seedRegistrationHolders(db);
+  await seedMyAccount(db);
+  await seedInvest(db);
+  await seedMailbox(db);
   return { personas, registrationHolders };
 }

@@ -1,7 +1,7 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { authRoutes } from '../../src/features/auth/routes';
-import { shellChildren } from '../../src/app/authenticated-routes';
+import { CHOOSER_AREAS, shellChildren } from '../../src/app/authenticated-routes';
 import { buildRoutes, NOT_FOUND_ROUTE_ID, SHELL_ROUTE_ID } from '../../src/app/routes';
 import { AUTHENTICATED_PATHS, PUBLIC_PATHS } from '../../src/app/spec-routes';
 import { MENU } from '../../src/app/menu';
@@ -80,9 +80,8 @@ describe('route table', () => {
     expect(leaf('/help/faq/')?.id).toMatch(/^placeholder:/);
   });
 
-  it('has choosers for transfer, payment and purchase unless a feature serves them', () => {
-    for (const a of ['transfer', 'payment', 'purchase'])
-      expect(leaf(`/${a}/`)?.id ?? '').not.toMatch(/^placeholder:/);
+  it('has choosers for every area of flows unless a feature serves them', () => {
+    for (const a of CHOOSER_AREAS) expect(leaf(`/${a}/`)?.id ?? '').not.toMatch(/^placeholder:/);
   });
 });
 

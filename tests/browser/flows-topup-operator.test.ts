@@ -31,7 +31,7 @@ describe('Mobile top-up in Indonesian', () => {
       await page.locator('#root_phoneNumber').fill('081298765431');
       await expect.poll(() => operator.textContent()).toBe('Telkomsel');
       await page.getByText('Terdeteksi dari Nomor ponsel').waitFor();
-      await chooseOption(page, 'denomination', `${formatMoney(idr(5_000_000), 'id')} —`);
+      await chooseOption(page, 'denomination', 'Pulsa 50.000 —');
       await page.locator('.MuiMenu-root').waitFor({ state: 'detached' });
       await screenshot(page, 'flows-topup-inferred-operator-id');
 
@@ -43,13 +43,18 @@ describe('Mobile top-up in Indonesian', () => {
       expect(await page.locator('#root_phoneNumber').inputValue()).toBe('085798765431');
       await expect.poll(() => operator.textContent()).toBe('Indosat Ooredoo');
       expect(await denomination.textContent()).toBe('Pilih…');
-      await chooseOption(page, 'denomination', `${formatMoney(idr(5_000_000), 'id')} —`);
+      await chooseOption(page, 'denomination', 'Pulsa 50.000 —');
 
       await page.getByTestId('inquiry-submit').click();
       await page.waitForURL(/\/purchase\/mobile\/verify\/$/);
       const summary = (await page.getByTestId('summary').textContent()) ?? '';
       expect(summary).toContain('Indosat Ooredoo');
+      // One product, one price, one fee, one total: no second "Nominal" beside the price.
+      expect(summary).toContain('ProdukPulsa 50.000');
+      expect(summary).toContain(`Harga${formatMoney(idr(5_200_000), 'id')}`);
+      expect(summary).toContain(`Biaya admin${formatMoney(idr(150_000), 'id')}`);
       expect(summary).toContain(`Total${formatMoney(idr(5_200_000 + 150_000), 'id')}`);
+      expect(summary).not.toContain('Nominal');
       await page.getByTestId('otp-phones').waitFor();
       await page.getByRole('radio', { name: /7890$/ }).check();
       const sentAt = new Date();

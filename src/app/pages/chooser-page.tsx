@@ -14,16 +14,11 @@ import { useCustomer } from '@/shared/ui/session-context';
 type GatedEntry = FlowMenuEntry & { requires?: FeatureRequirement };
 
 /**
- * /transfer/, /payment/, /purchase/: the area's flows, from the flow files' menu entries.
+ * An area's base page (/transfer/, /payment/, /donation/, ... CHOOSER_AREAS): the area's flows, from
+ * the flow files' menu entries.
  * Credit-card-only customers get the open-account pop-up, supplementary holders the branch notice.
  */
-export function ChooserPage({
-  area,
-  entries,
-}: {
-  area: 'transfer' | 'payment' | 'purchase';
-  entries: readonly GatedEntry[];
-}) {
+export function ChooserPage({ area, entries }: { area: string; entries: readonly GatedEntry[] }) {
   const { t } = useTranslation('shell');
   const tr = t as unknown as (k: string) => string;
   const gate = useFeatureGate(useCustomer());

@@ -17,6 +17,8 @@ import { MaintenanceBanner, type BannerPage } from '@/shared/ui/maintenance-bann
 import { LanguageSwitch } from '@/shared/ui/language-switch';
 import { SessionContext, type SessionCustomer, type SessionValue } from '@/shared/ui/session-context';
 import { useErrorHandler } from '@/shared/ui/error-handler';
+import { OPEN_CHAT_EVENT } from '@/shared/ui/chat-events';
+import { MailboxBadge } from '@/features/help/mailbox-badge';
 import { logout, type LogoutReason } from '../session/logout';
 import { useIdleLogout } from '../session/use-idle-logout';
 import { ChatPanel } from './chat-panel';
@@ -51,7 +53,7 @@ export function ShellLayout() {
   const [customer, setCustomer] = useState<SessionCustomer | null>(null);
   const [absoluteExpires, setAbsoluteExpires] = useState<number | null>(null);
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const errors = useErrorHandler();
 
   const endSession = useCallback(
@@ -60,6 +62,13 @@ export function ShellLayout() {
   );
 
   useEffect(() => onInvalidToken(() => void endSession('expired')), [endSession]);
+
+  // Pages (help, contact us) open the chat panel the shell owns.
+  useEffect(() => {
+    const open = () => setChatOpen(true);
+    window.addEventListener(OPEN_CHAT_EVENT, open);
+    return () => window.removeEventListener(OPEN_CHAT_EVENT, open);
+  }, []);
 
   // Asked once while the shell stands, not again when the error handler changes.
   const showError = useEffectEvent((err: unknown) => errors.showError(err));
@@ -81,6 +90,9 @@ export function ShellLayout() {
     [customer, absoluteExpires, endSession],
   );
   const bannerPage = bannerPageOf(pathname);
+  // The transaction a page of several shows (/transfer/?type=own-account): its banners only.
+  const type = new URLSearchParams(search).get('type');
+  const bannerVariant = type && /^[a-z][a-z0-9-]{0,39}$/.test(type) ? type : undefined;
   const name = customer ? customer.displayName || customer.fullName : '';
 
   const menu = <LeftMenu onNavigate={() => setDrawerOpen(false)} onChat={() => setChatOpen(true)} />;
@@ -107,6 +119,7 @@ export function ShellLayout() {
                 {t('header.greeting', { title: customer.title, name })}
               </Typography>
             )}
+            <MailboxBadge />
             <LanguageSwitch />
             <Button
               color="primary"
@@ -138,7 +151,13 @@ export function ShellLayout() {
         </Drawer>
         <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
           <Toolbar />
-          {bannerPage && <MaintenanceBanner key={bannerPage} page={bannerPage} />}
+          {bannerPage && (
+            <MaintenanceBanner
+              key={`${bannerPage}-${bannerVariant ?? ''}`}
+              page={bannerPage}
+              variant={bannerVariant}
+            />
+          )}
           <Outlet />
         </Box>
       </Box>

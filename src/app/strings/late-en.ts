@@ -3,14 +3,24 @@ import type { ResourceLanguage } from 'i18next';
 import dashboard from '../../../locales/en/dashboard.json';
 import engine from '../../../locales/en/engine.json';
 import flows from '../../../locales/en/flows.json';
+import myaccount from '../../../locales/en/myaccount.json';
 import register from '../../../locales/en/register.json';
+import transfer from '../../../locales/en/transfer.json';
+import invest from '../../../locales/en/invest.json';
+import gold from '../../../locales/en/gold.json';
+import help from '../../../locales/en/help.json';
 import * as shell from '../../../locales/en/shell.json?late';
 
 export const strings: ResourceLanguage = {
   dashboard,
   engine,
   flows,
+  myaccount,
   register,
+  transfer,
+  invest,
+  gold,
+  help,
   shell: {
     logoAlt: shell.logoAlt,
     header: shell.header,

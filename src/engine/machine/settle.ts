@@ -32,9 +32,10 @@ export function settleConfirmError(
     referenceNo: '',
     status: pending ? 'pending' : 'failed',
     flowId: flow.id,
-    amount: inquiry?.amount ?? { amount: 0, currency: 'IDR' },
+    // A flow that moves no money has no amount or total to show.
+    ...(inquiry?.amount ? { amount: inquiry.amount } : {}),
     fees: inquiry?.fees ?? [],
-    total: inquiry?.total ?? { amount: 0, currency: 'IDR' },
+    ...(inquiry?.total ? { total: inquiry.total } : {}),
     ...(inquiry?.exchangeRate ? { exchangeRate: inquiry.exchangeRate } : {}),
     ...(inquiry?.equivalent ? { equivalent: inquiry.equivalent } : {}),
     details: inquiry?.details ?? {},

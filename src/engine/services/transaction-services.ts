@@ -1,5 +1,6 @@
 import { apiPost, ApiFailure } from '@/shared/api/client';
-import { formatMoney, type Money } from '@/shared/money';
+import type { Money } from '@/shared/money';
+import { denominationLabels } from '@/shared/flows/denomination';
 import { getBrowserId, getCredentials } from '@/shared/api/session-store';
 import { readEventStream } from '@/shared/api/event-stream';
 import type {
@@ -37,6 +38,8 @@ export interface TransactionServices {
   saveFavourite(flowId: string, name: string, form: Record<string, unknown>): Promise<Favourite>;
   /** One of the customer's favourites, or undefined when it is gone. */
   favourite(id: string): Promise<Favourite | undefined>;
+  /** The public check code of a receipt (printed with a QR code on the PDF, shared with it). */
+  receiptCode?(referenceNo: string): Promise<{ code: string; path: string }>;
 }
 
 const tx = { kind: 'transaction' as const };
@@ -76,8 +79,7 @@ const DEDICATED: Record<string, { path: string; pick: (r: PurchaseFormData) => C
       pick: (r) =>
         r.denominations?.map((d) => ({
           value: d.code,
-          labelEng: formatMoney(d.nominal, 'en'),
-          labelIdn: formatMoney(d.nominal, 'id'),
+          ...denominationLabels(d.nominal),
           detail: { operator: d.operator, price: d.price },
         })),
     },
@@ -136,6 +138,8 @@ export function createHttpServices(): TransactionServices {
       ),
     saveFavourite: (flowId, name, form) => apiPost<Favourite>('/api/favorite/v1/add', { flowId, name, form }),
     favourite: async (id) => (await listFavourites()).find((f) => f.id === id),
+    receiptCode: (referenceNo) =>
+      apiPost<{ code: string; path: string }>('/api/receipt/v1/code', { referenceNo }),
   };
 }
 

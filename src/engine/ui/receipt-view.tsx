@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useInRouterContext } from 'react-router';
 import {
@@ -16,7 +16,6 @@ import {
 import { formatBankDateTime } from '@/shared/bank-time';
 import type { Lang } from '../format';
 import { defaultFavouriteName } from '../favourites';
-import { buildPdf } from '../pdf';
 import type { TransactionServices } from '../services/transaction-services';
 import { SaveFavouriteDialog } from './save-favourite-dialog';
 import { Row, summaryLines } from './summary';
@@ -32,7 +31,7 @@ export interface ReceiptViewProps {
   labels: Record<string, ChoiceOption>;
   inquiryDetails?: Record<string, unknown>;
   schema?: Record<string, unknown>;
-  services: Pick<TransactionServices, 'saveFavourite'>;
+  services: Pick<TransactionServices, 'saveFavourite' | 'receiptCode'>;
   onNew: () => void;
 }
 
@@ -46,7 +45,8 @@ export function ReceiptView(p: ReceiptViewProps) {
   // The app's router when there is one (a page without one, as in Storybook, follows the link).
   const linkTo = (to: string) => (inRouter ? { component: Link, to } : { href: to });
   // Where the money of a transaction in progress is held: its source of fund's history.
-  const debit = p.flow.posting.debit.startsWith('form.') ? p.form[p.flow.posting.debit.slice(5)] : undefined;
+  const debitPath = p.flow.posting?.debit;
+  const debit = debitPath?.startsWith('form.') ? p.form[debitPath.slice(5)] : undefined;
   const r = p.receipt;
   const lines = summaryLines(
     {
@@ -81,42 +81,91 @@ export function ReceiptView(p: ReceiptViewProps) {
   const all = [...head, ...lines];
   const text = `${t(p.flow.titleKey)}\n${all.map((l) => `${l.label}: ${l.value}`).join('\n')}`;
 
-  const downloadPdf = () => {
-    const bytes = buildPdf(
-      [
-        { text: t('receipt.pdfTitle'), size: 18, bold: true },
-        { text: t(p.flow.titleKey), size: 12, gapBefore: 4 },
-        ...all.map((l, i) => ({
-          text: l.label,
-          value: l.value,
-          gapBefore: i === head.length ? 10 : 0,
-          bold: l.label === t('engine:summary.total'),
-        })),
-        ...(errorText ? [{ text: errorText, gapBefore: 10 }] : []),
-      ],
-      `${t('receipt.pdfTitle')} ${r.referenceNo}`,
+  // The receipt's public check code, asked for once the receipt shows, so Share and the PDF carry it
+  // without a wait (the share sheet needs the click's user activation).
+  const [check, setCheck] = useState<{ code: string; url: string }>();
+  const getCode = p.services.receiptCode;
+  useEffect(() => {
+    if (!r.referenceNo || r.status === 'failed' || !getCode) return;
+    let live = true;
+    getCode(r.referenceNo).then(
+      (c) => live && setCheck({ code: c.code, url: new URL(c.path, globalThis.location.origin).href }),
+      () => undefined, // the receipt still prints and shares, without a check code
     );
-    const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `receipt-${r.referenceNo || 'transaction'}.pdf`;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    return () => {
+      live = false;
+    };
+  }, [r.referenceNo, r.status, getCode]);
+  const printed = check ? `${check.code.slice(0, 5)}-${check.code.slice(5)}` : undefined;
+  const total = lines.find((l) => l.strong);
+
+  const makePdf = async (): Promise<Uint8Array> => {
+    const [{ buildReceiptPdf }, { loadReceiptFonts }] = await Promise.all([
+      import('../receipt-pdf/build'),
+      import('../receipt-pdf/fonts'),
+    ]);
+    return buildReceiptPdf(
+      {
+        lang,
+        bank: { name: t('receipt.pdf.bank'), tagline: t('receipt.pdf.tagline') },
+        title: t('receipt.pdfTitle'),
+        flowTitle: t(p.flow.titleKey),
+        status: { text: statusText, kind: r.status },
+        ...(total ? { total } : {}),
+        rows: all,
+        ...(errorText ? { note: errorText } : {}),
+        ...(check && printed
+          ? {
+              check: {
+                url: check.url,
+                code: printed,
+                title: t('receipt.pdf.checkTitle'),
+                body: t('receipt.pdf.checkBody', { address: new URL('/r/', check.url).href }),
+                codeLabel: t('receipt.pdf.checkCode'),
+              },
+            }
+          : {}),
+        footer: t('receipt.pdf.footer'),
+        docTitle: `${t('receipt.pdfTitle')} ${r.referenceNo}`,
+      },
+      await loadReceiptFonts(),
+    );
   };
+  const fileName = `receipt-${r.referenceNo || 'transaction'}.pdf`;
+  const [making, setMaking] = useState(false);
+  const downloadPdf = async () => {
+    setMaking(true);
+    try {
+      const bytes = await makePdf();
+      const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = fileName;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch {
+      setNote(t('receipt.pdf.failed'));
+    } finally {
+      setMaking(false);
+    }
+  };
+  // The device's share sheet where there is one (phones, Safari, Edge): the receipt's text with its
+  // check link; elsewhere the same text goes to the clipboard.
   const share = async () => {
     const nav = globalThis.navigator as Navigator | undefined;
+    const shareText = check ? `${text}\n${t('receipt.pdf.checkTitle')}: ${check.url}` : text;
     try {
       if (nav?.share) {
-        await nav.share({ title: t(p.flow.titleKey), text });
+        await nav.share({ title: t(p.flow.titleKey), text: shareText, ...(check ? { url: check.url } : {}) });
         return;
       }
     } catch (err) {
       if ((err as Error).name === 'AbortError') return;
     }
     try {
-      await nav?.clipboard.writeText(text);
+      await nav?.clipboard.writeText(shareText);
       setNote(t('receipt.copied'));
     } catch {
       setNote(t('receipt.shareFailed'));
@@ -145,6 +194,11 @@ export function ReceiptView(p: ReceiptViewProps) {
         )}
         {r.status === 'failed' && errorText && <Typography variant="body2">{errorText}</Typography>}
       </Alert>
+      {printed && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="receipt-check-code">
+          {t('receipt.pdf.checkCode')} <strong>{printed}</strong>
+        </Typography>
+      )}
       {head.map((l) => (
         <Row
           key={l.label}
@@ -160,7 +214,12 @@ export function ReceiptView(p: ReceiptViewProps) {
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 3, justifyContent: 'flex-end' }}>
         {p.flow.receipt.actions.includes('pdf') && r.status !== 'failed' && (
-          <Button variant="outlined" onClick={downloadPdf} data-testid="receipt-pdf">
+          <Button
+            variant="outlined"
+            onClick={() => void downloadPdf()}
+            disabled={making}
+            data-testid="receipt-pdf"
+          >
             {t('receipt.actions.pdf')}
           </Button>
         )}

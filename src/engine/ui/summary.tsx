@@ -59,12 +59,24 @@ export function summaryLines(
     out.push({ label: t(r.labelKey), value: v });
   }
   const a = p.amounts ?? {};
-  if (a.amount) out.push({ label: t('engine:summary.amount'), value: formatMoney(a.amount, lang) });
+  // One price line (named by the flow: "Harga" for a purchase), one line per fee, one total.
+  if (a.amount)
+    out.push({
+      label: t(p.flow.amount?.labelKey ?? 'engine:summary.amount'),
+      value: formatMoney(a.amount, lang),
+    });
   for (const f of a.fees ?? [])
     if (f.amount.amount > 0)
       out.push({ label: t(`engine:summary.fees.${f.kind}`), value: formatMoney(f.amount, lang) });
-  if (a.exchangeRate)
-    out.push({ label: t('engine:summary.exchangeRate'), value: formatRate(a.exchangeRate, lang) });
+  if (a.exchangeRate) {
+    // The special rate booked, written as the rate board writes it: IDR for one unit of the other currency.
+    const foreign = [a.amount?.currency, a.equivalent?.currency].find((c) => c && c !== 'IDR');
+    const rate = formatRate(a.exchangeRate, lang);
+    out.push({
+      label: t('engine:summary.exchangeRate'),
+      value: foreign ? `1 ${foreign} = Rp ${rate}` : rate,
+    });
+  }
   if (a.equivalent)
     out.push({ label: t('engine:summary.equivalent'), value: formatMoney(a.equivalent, lang) });
   if (a.total)

@@ -119,6 +119,4 @@ export const dashboardApi = {
       { signal },
     ),
   rates: (signal?: AbortSignal) => apiPost<RateBoard>('/api/exchangerate/v1/list', {}, { signal }),
-  history: (body: { accountId: number; from?: string; to?: string; page?: number }, signal?: AbortSignal) =>
-    apiPost<HistoryPage>('/api/account/v1/history', body, { signal }),
 };

@@ -6,8 +6,4 @@ import { ExchangeRatePage } from './exchange-rate-page';
 export const dashboardRoutes: RouteObject[] = [
   { path: '/dashboard/', element: <DashboardPage /> },
   { path: '/exchange-rate/', element: <ExchangeRatePage /> },
-  {
-    path: '/myaccount/history/casa/',
-    lazy: async () => ({ Component: (await import('./history-page')).AccountHistoryPage }),
-  },
 ];

@@ -15,9 +15,10 @@ export interface ApprovalTicket {
 export interface ApprovalSummary {
   flowId: string;
   title: { eng: string; idn: string };
-  amount: { amount: number; currency: string };
+  /** Absent for a flow that moves no money. */
+  amount?: { amount: number; currency: string };
   fees: { kind: string; amount: { amount: number; currency: string } }[];
-  total: { amount: number; currency: string };
+  total?: { amount: number; currency: string };
   exchangeRate?: string;
   equivalent?: { amount: number; currency: string };
   rows: { labelEng: string; labelIdn: string; valueEng: string; valueIdn: string }[];

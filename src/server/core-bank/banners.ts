@@ -15,13 +15,15 @@ export const jakartaDateSql = (column: string) =>
   `((${column} AT TIME ZONE 'UTC') + interval '7 hours')::date`;
 
 /**
- * Active banners of a page. With a session, the ones the customer dismissed on or after the day
+ * Active banners of a page; with `variant` (the transaction the page shows, its `?type=`), only those
+ * that concern it (no `flow_variants`, or that variant among them). With a session, the ones the customer dismissed on or after the day
  * this session logged in stay hidden: a login on a later day shows them again.
  */
 export async function pageBanners(
   db: Queryable,
   page: BannerPage,
   viewer: { customerId: number; sessionId: number } | null,
+  variant?: string,
 ): Promise<Banner[]> {
   const { rows } = await db.query<{
     key: string;
@@ -33,6 +35,7 @@ export async function pageBanners(
     `SELECT b.key, b.title_eng, b.title_idn, b.message_eng, b.message_idn
        FROM maintenance_banners b
       WHERE b.page = $1 AND b.active
+        AND ($4::text IS NULL OR b.flow_variants IS NULL OR $4::text = ANY (b.flow_variants))
         AND (b.starts_at IS NULL OR b.starts_at <= now())
         AND (b.ends_at IS NULL OR b.ends_at > now())
         AND ($2::int8 IS NULL OR NOT EXISTS (
@@ -40,7 +43,7 @@ export async function pageBanners(
                WHERE d.customer_id = $2::int8 AND d.banner_key = b.key
                  AND s.id = $3::int8 AND d.dismissed_on >= ${jakartaDateSql('s.created_at')}))
       ORDER BY b.key`,
-    [page, viewer?.customerId ?? null, viewer?.sessionId ?? null],
+    [page, viewer?.customerId ?? null, viewer?.sessionId ?? null, variant ?? null],
   );
   return rows.map((r) => ({
     key: r.key,

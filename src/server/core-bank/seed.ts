@@ -165,6 +165,7 @@ const DEMO_BANNERS = [
     titleIdn: 'Jadwal SKN dan RTGS',
     messageEng: 'SKN and RTGS transfers made after 15:00 WIB are processed on the next business day.',
     messageIdn: 'Transfer SKN dan RTGS setelah pukul 15.00 WIB akan diproses pada hari kerja berikutnya.',
+    flowVariants: ['other-bank', 'skn', 'rtgs'],
   },
 ];
 
@@ -971,9 +972,9 @@ export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<boole
 
     for (const b of DEMO_BANNERS) {
       await tx.query(
-        `INSERT INTO maintenance_banners (key, page, title_eng, title_idn, message_eng, message_idn)
-         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (key) DO NOTHING`,
-        [b.key, b.page, b.titleEng, b.titleIdn, b.messageEng, b.messageIdn],
+        `INSERT INTO maintenance_banners (key, page, title_eng, title_idn, message_eng, message_idn, flow_variants)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (key) DO NOTHING`,
+        [b.key, b.page, b.titleEng, b.titleIdn, b.messageEng, b.messageIdn, b.flowVariants ?? null],
       );
     }
     return true;

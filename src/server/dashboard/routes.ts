@@ -1,30 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { invalidRequest } from '../http/api-error';
 import { customerSummary } from '../auth/customer-summary';
 import { defaultAccounts, poinXtra, portfolio } from '../core-bank/portfolio';
 import { rateBoard } from '../core-bank/exchange-rates';
 import { dismissBanner, pageBanners, type BannerPage } from '../core-bank/banners';
-import { accountHistory, ownedAccount } from '../core-bank/history';
+import { accountHistory, ownedAccount, resolvePeriod } from '../core-bank/history';
 import { dashboardSchema } from './schemas';
 import { accountNotFound, bannerNotFound, defaultAccountNotSet, noTransactions } from './errors';
 
 export interface DashboardRoutesOptions {
   /** The clock (epoch ms); tests inject one to cross special-rate windows without sleeping. */
   now?: () => number;
-}
-
-const DAY_MS = 86_400_000;
-const JAKARTA_OFFSET_MS = 7 * 3_600_000;
-const HISTORY_DEFAULT_DAYS = 30;
-const HISTORY_MAX_DAYS = 366;
-
-/** Today's date in Jakarta (WIB), 'YYYY-MM-DD'. */
-const jakartaToday = (nowMs: number) => new Date(nowMs + JAKARTA_OFFSET_MS).toISOString().slice(0, 10);
-
-/** A real calendar date 'YYYY-MM-DD' as epoch ms at UTC midnight, or null (2026-02-31 is not a date). */
-function calendarDay(text: string): number | null {
-  const ms = Date.parse(`${text}T00:00:00Z`);
-  return Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== text ? null : ms;
 }
 
 function sessionOf(request: FastifyRequest) {
@@ -123,11 +108,13 @@ export default async function dashboardRoutes(
       },
     },
     async (request, reply) => {
-      const { page } = request.body as { page: BannerPage };
+      const { page, variant } = request.body as { page: BannerPage; variant?: string };
       if (page === 'login') return { banners: await pageBanners(app.db, 'login', null) };
       await app.requireSession(request, reply);
       const s = sessionOf(request);
-      return { banners: await pageBanners(app.db, page, { customerId: s.customerId, sessionId: s.id }) };
+      return {
+        banners: await pageBanners(app.db, page, { customerId: s.customerId, sessionId: s.id }, variant),
+      };
     },
   );
 
@@ -162,29 +149,24 @@ export default async function dashboardRoutes(
       },
     },
     async (request) => {
-      const body = request.body as { accountId: number; from?: string; to?: string; page?: number };
-      const to = body.to ?? jakartaToday(now());
-      const toMs = calendarDay(to);
-      if (toMs === null)
-        throw invalidRequest({ '/to': { eng: 'is not a date', idn: 'bukan tanggal yang valid' } });
-      const from = body.from ?? new Date(toMs - HISTORY_DEFAULT_DAYS * DAY_MS).toISOString().slice(0, 10);
-      const fromMs = calendarDay(from);
-      if (fromMs === null) {
-        throw invalidRequest({ '/from': { eng: 'is not a date', idn: 'bukan tanggal yang valid' } });
-      }
-      if (fromMs > toMs) {
-        throw invalidRequest({
-          '/from': { eng: 'must not be after the end date', idn: 'tidak boleh setelah tanggal akhir' },
-        });
-      }
-      if (toMs - fromMs > HISTORY_MAX_DAYS * DAY_MS) {
-        throw invalidRequest({
-          '/from': { eng: 'the period is at most 366 days', idn: 'periode paling lama 366 hari' },
-        });
-      }
+      const body = request.body as {
+        accountId: number;
+        from?: string;
+        to?: string;
+        page?: number;
+        search?: string;
+        direction?: 'debit' | 'credit';
+      };
+      const { from, to } = resolvePeriod(body, now());
       const account = await ownedAccount(app.db, sessionOf(request).customerId, body.accountId);
       if (!account) throw accountNotFound();
-      const history = await accountHistory(app.db, account, { from, to, page: body.page ?? 1 });
+      const history = await accountHistory(app.db, account, {
+        from,
+        to,
+        page: body.page ?? 1,
+        search: body.search,
+        direction: body.direction,
+      });
       if (history.entries.length === 0 && history.page === 1) throw noTransactions();
       return history;
     },

@@ -41,7 +41,7 @@ export default async function devRoutes(app: FastifyInstance): Promise<void> {
     async (request) => readOutbox(app.db, request.query.phone || undefined),
   );
 
-  // A plain page (no script at all, so the strict CSP holds): the demo's "phone".
+  // A plain page (no script at all; its style names the response's CSP nonce): the demo's "phone".
   app.get<{ Querystring: { phone?: string } }>(
     '/dev/outbox',
     {
@@ -67,7 +67,7 @@ export default async function devRoutes(app: FastifyInstance): Promise<void> {
       return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="refresh" content="5"><title>SMS outbox (development)</title>
-<style>body{font-family:system-ui,sans-serif;margin:24px;color:#222}h1{color:#8b0000;font-size:1.4rem}
+<style nonce="${request.cspNonce}">body{font-family:system-ui,sans-serif;margin:24px;color:#222}h1{color:#8b0000;font-size:1.4rem}
 table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:8px;text-align:left;vertical-align:top}
 th{background:#f4f4f4}form{margin:12px 0}input{padding:6px}</style></head>
 <body><h1>SMS outbox / Kotak keluar SMS</h1>

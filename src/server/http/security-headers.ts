@@ -1,54 +1,82 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * This response's CSP nonce (base64, 128 random bits): the only style elements a page may carry
+     * are those that name it (emotion's, the server's own pages'). Empty on /api/ (JSON renders no style).
+     */
+    cspNonce: string;
+  }
+}
+
+const NONCE = '__CSP_NONCE__';
+
 /**
- * Strict headers on everything: a CSP with no unsafe-eval and no inline script (validators are
- * precompiled at build time), HSTS, frame-ancestors, nosniff, a referrer policy; no-store on /api.
- * Styles allow 'unsafe-inline' because MUI's emotion injects style elements at run time.
+ * Strict headers on everything: a CSP with no unsafe-eval and no unsafe-inline at all (validators are
+ * precompiled at build time; MUI's emotion writes its style elements with the response's nonce, which
+ * the page carries in `<meta property="csp-nonce">`), HSTS, frame-ancestors, nosniff, a referrer
+ * policy; no-store on /api.
  * helmet's headers are worked out once (its Fastify wrapper rebuilt the middleware, parsing every option,
- * per request; the middleware itself still joins the policy anew each time).
+ * per request; the middleware itself still joins the policy anew each time); a page's nonce is put in per request.
  */
 export default fp(async function securityHeaders(app: FastifyInstance) {
-  const headers = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
-        frameAncestors: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        manifestSrc: ["'self'"],
-        workerSrc: ["'self'"],
+  const fixedHeaders = (styleSrc: string[]) => {
+    const headers = helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc,
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          frameSrc: ["'self'"],
+          frameAncestors: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          manifestSrc: ["'self'"],
+          workerSrc: ["'self'"],
+        },
       },
-    },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
-  // helmet with these options writes the same headers on every response: they are worked out once.
-  const fixed: [string, string][] = [];
-  const capture = {
-    setHeader: (name: string, value: string | number | readonly string[]) =>
-      fixed.push([name, String(value)]),
-    removeHeader: () => undefined,
+      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      crossOriginEmbedderPolicy: false,
+    });
+    // helmet with these options writes the same headers on every response: they are worked out once.
+    const fixed: [string, string][] = [];
+    const capture = {
+      setHeader: (name: string, value: string | number | readonly string[]) =>
+        fixed.push([name, String(value)]),
+      removeHeader: () => undefined,
+    };
+    headers({} as IncomingMessage, capture as unknown as ServerResponse, () => undefined);
+    return fixed;
   };
-  headers({} as IncomingMessage, capture as unknown as ServerResponse, () => undefined);
+  const api = fixedHeaders(["'self'"]);
+  const pages = fixedHeaders(["'self'", `'nonce-${NONCE}'`]);
+  const csp = pages.findIndex(([name]) => name.toLowerCase() === 'content-security-policy');
+  const [before, after] = pages[csp]![1].split(NONCE) as [string, string];
+
+  app.decorateRequest('cspNonce', '');
   app.addHook('onRequest', (request, reply, done) => {
     const res = reply.raw;
     res.removeHeader('X-Powered-By');
-    for (const [name, value] of fixed) res.setHeader(name, value);
     if (request.url.startsWith('/api/')) {
+      for (const [name, value] of api) res.setHeader(name, value);
       res.setHeader('Cache-Control', 'no-store');
       res.setHeader('Pragma', 'no-cache');
+    } else {
+      const nonce = randomBytes(16).toString('base64');
+      request.cspNonce = nonce;
+      for (let i = 0; i < pages.length; i++)
+        res.setHeader(pages[i]![0], i === csp ? before + nonce + after : pages[i]![1]);
     }
     done();
   });

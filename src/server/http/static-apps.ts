@@ -1,18 +1,42 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { constants } from 'node:zlib';
+import { CSP_NONCE_PLACEHOLDER } from '../../shared/csp';
 
-/** Serves the three built apps; unknown non-API paths get the owning app's index.html (client routing). */
+const APPS = ['index.html', 'register/index.html', 'm/index.html'] as const;
+
+/**
+ * Serves the three built apps; unknown non-API paths get the owning app's index.html (client routing).
+ * Built files go as the build compressed them (`name.br`, `name.gz` beside each, vite.config.ts),
+ * negotiated per request by Accept-Encoding; hashed assets are cached for a year. A page's HTML is a
+ * template filled per response with the response's CSP nonce (security-headers.ts), and compressed
+ * on the fly like any other answer (compression.ts).
+ */
 export default async function staticApps(app: FastifyInstance, opts: { root: string }) {
   const root = path.resolve(opts.root);
   if (!existsSync(path.join(root, 'index.html'))) {
     app.log.warn({ root }, 'built apps not found: run `npm run build`');
     return;
   }
-  await app.register(fastifyStatic, { root, wildcard: false, index: false, cacheControl: false });
+  const pages = new Map<string, string[]>();
+  for (const page of APPS) {
+    const file = path.join(root, page);
+    if (existsSync(file)) pages.set(page, readFileSync(file, 'utf8').split(CSP_NONCE_PLACEHOLDER));
+  }
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    preCompressed: true,
+    // A page is only ever served filled in, never as its template.
+    allowedPath: (pathname) => !pathname.endsWith('.html'),
+  });
   const immutable = /\/assets\//;
   app.addHook('onSend', async (request, reply) => {
+    reply.header('Vary', 'Accept-Encoding');
     if (immutable.test(request.url)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
   const entry = (url: string) =>
@@ -21,14 +45,21 @@ export default async function staticApps(app: FastifyInstance, opts: { root: str
       : url.startsWith('/m/') || url === '/m'
         ? 'm/index.html'
         : 'index.html';
-  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+  // A page's HTML is under 1 KiB, and the first thing a phone waits for: compressed whatever its size.
+  const pageCompression = {
+    encodings: ['br', 'gzip'] as ('br' | 'gzip')[],
+    threshold: 256,
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+  };
+  app.get('/*', { schema: { hide: true }, compress: pageCompression }, async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/')) return reply.callNotFound();
     const file = path.join(root, path.normalize(url));
     if (file.startsWith(root) && !url.endsWith('/') && existsSync(file) && !file.endsWith('.html')) {
       return reply.sendFile(path.relative(root, file));
     }
-    reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile(entry(url));
+    const page = pages.get(entry(url)) ?? pages.get('index.html')!;
+    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+    return page.join(request.cspNonce);
   });
 }

@@ -53,10 +53,13 @@ export default async function standinRoutes(app: FastifyInstance): Promise<void>
   // The microsite's root: '/register' is the registration base at '/register/'.
   app.get('/register', { schema: { hide: true } }, async (_req, reply) => reply.redirect('/register/', 301));
 
+  // Their style elements carry the response's CSP nonce (src/server/http/security-headers.ts).
   const html =
     (name: string) =>
-    async (_req: unknown, reply: { type: (t: string) => { send: (b: string) => unknown } }) =>
-      reply.type('text/html; charset=utf-8').send(page(name));
+    async (req: { cspNonce: string }, reply: { type: (t: string) => { send: (b: string) => unknown } }) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .send(page(name).replaceAll('<style>', `<style nonce="${req.cspNonce}">`));
   app.get(`${STANDIN_BASE}/livechat/`, { schema: { hide: true } }, html('livechat.html'));
   app.get(`${STANDIN_BASE}/livechat.js`, { schema: { hide: true } }, async (_req, reply) =>
     reply.type('text/javascript; charset=utf-8').send(page('livechat.js')),

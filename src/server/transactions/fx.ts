@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/db';
 import { minorDigits } from '../../shared/money';
+import { specialRates } from '../core-bank/exchange-rates';
 
-/** A board rate as an exact scaled integer: IDR per one unit, times 10^4. */
+/** A rate as an exact scaled integer: IDR per one unit, times 10^4. */
 interface Rate {
   buy: bigint;
   sell: bigint;
@@ -14,13 +15,25 @@ function scaled(decimal: string): bigint {
   return BigInt(int!) * SCALE + BigInt((frac + '0000').slice(0, 4));
 }
 
-export async function boardRate(db: Queryable, currency: string): Promise<Rate | undefined> {
+/**
+ * The rate internet banking books: this 10-second window's special rate, the one /exchange-rate/
+ * shows beside the board ("special rates apply to transactions in internet banking"). Derived from
+ * the board and the clock, so the rate on the page, the quote and the booking agree.
+ */
+export async function channelRate(
+  db: Queryable,
+  currency: string,
+  nowMs = Date.now(),
+): Promise<Rate | undefined> {
   const { rows } = await db.query<{ buy: string; sell: string }>(
     'SELECT buy::text AS buy, sell::text AS sell FROM exchange_rates WHERE currency = $1',
     [currency],
   );
   const r = rows[0];
-  return r ? { buy: scaled(r.buy), sell: scaled(r.sell), text: { buy: r.buy, sell: r.sell } } : undefined;
+  if (!r) return undefined;
+  const [special] = specialRates([{ currency, nameEng: '', nameIdn: '', ...r }], nowMs).specialRates;
+  const { buy, sell } = special!;
+  return { buy: scaled(buy), sell: scaled(sell), text: { buy, sell } };
 }
 
 const pow10 = (n: number) => 10n ** BigInt(n);
@@ -34,8 +47,9 @@ export interface Conversion {
 }
 
 /**
- * How much of `payCurrency` buys `amount` minor units of `getCurrency`. The bank sells foreign
- * currency at its sell rate and buys it at its buy rate; foreign-to-foreign goes through IDR.
+ * How much of `payCurrency` buys `amount` minor units of `getCurrency`, at the special rates of the
+ * window `nowMs` falls in. The bank sells foreign currency at its sell rate and buys it at its buy
+ * rate; foreign-to-foreign goes through IDR.
  * Undefined when a currency has no board rate.
  */
 export async function convert(
@@ -43,6 +57,7 @@ export async function convert(
   amount: number,
   getCurrency: string,
   payCurrency: string,
+  nowMs = Date.now(),
 ): Promise<Conversion | undefined> {
   if (getCurrency === payCurrency) return { amount, rate: '1' };
   const idrDigits = minorDigits('IDR');
@@ -53,13 +68,13 @@ export async function convert(
     idrScaled = BigInt(amount) * SCALE;
     rateText = '';
   } else {
-    const r = await boardRate(db, getCurrency);
+    const r = await channelRate(db, getCurrency, nowMs);
     if (!r) return undefined;
     idrScaled = (BigInt(amount) * r.sell * pow10(idrDigits)) / pow10(minorDigits(getCurrency));
     rateText = r.text.sell;
   }
   if (payCurrency === 'IDR') return { amount: Number(divUp(idrScaled, SCALE)), rate: rateText };
-  const p = await boardRate(db, payCurrency);
+  const p = await channelRate(db, payCurrency, nowMs);
   if (!p) return undefined;
   // pay minor = idr minor / buy * 10^(payDigits - idrDigits)
   const num = idrScaled * pow10(minorDigits(payCurrency));

@@ -113,7 +113,14 @@ export type ConfirmOutcome<Q> =
       | { outcome: 'stale'; otpRequestId: string | null; inquiry: ConfirmedInquiry<Q> }
       | { outcome: 'not_found' }
       | ({ inquiry: ConfirmedInquiry<Q> } & (
-          | { outcome: 'ok'; journalId: number; referenceNo: string; createdAt: string }
+          | {
+              outcome: 'ok';
+              journalId: number;
+              referenceNo: string;
+              createdAt: string;
+              /** What `within` answered (a service executor's details for the receipt). */
+              applied?: Record<string, unknown>;
+            }
           | { outcome: 'already'; journalId: number }
           | { outcome: 'limits'; used: number }
           | { outcome: 'floor'; accountId: number }
@@ -127,6 +134,15 @@ export type ConfirmOutcome<Q> =
  * booked it and calls the provider at once, before a check of settlement.ts may take it.
  */
 export const SETTLEMENT_LEASE_S = 60;
+
+/**
+ * Runs inside the confirm's database transaction once the record is written (outcome ok); what it
+ * returns is the receipt's extra details. Throwing undoes the record and keeps the OTP unused.
+ */
+export type Within<Q> = (
+  tx: Queryable,
+  booked: { journalId: number; customerId: number; flowId: string; quote: Q },
+) => Promise<Record<string, unknown>>;
 
 /** A clash of the random part of a reference number with an earlier journal's (not a duplicate). */
 function isReferenceClash(err: unknown): boolean {
@@ -163,32 +179,48 @@ export async function postConfirmed<Q>(
   db: Db,
   c: ConfirmInput,
   nextReferenceNo: () => string = newReferenceNo,
+  within?: Within<Q>,
 ): Promise<ConfirmOutcome<Q>> {
   let referenceNo = '';
   let rows: ConfirmRow[] = [];
+  let applied: Record<string, unknown> | undefined;
   for (let attempt = 1; ; attempt++) {
     referenceNo = nextReferenceNo();
+    const call = (q: Queryable) =>
+      q.query<ConfirmRow>(
+        `SELECT * FROM confirm_inquiry($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+        [
+          c.tokenHash,
+          c.browserId,
+          SESSION.idleMs,
+          SLIDE_SLACK_MS,
+          c.inquiryId,
+          c.otpRequestId,
+          c.codeHash,
+          OTP.maxWrongAttempts,
+          OTP.freezeMs / 1000,
+          ...DEFAULT_LIMITS_ARGS,
+          referenceNo,
+          c.idempotencyKey,
+          SETTLEMENT_LEASE_S,
+        ],
+      );
     try {
-      ({ rows } = await db.retrying(() =>
-        db.query<ConfirmRow>(
-          `SELECT * FROM confirm_inquiry($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
-          [
-            c.tokenHash,
-            c.browserId,
-            SESSION.idleMs,
-            SLIDE_SLACK_MS,
-            c.inquiryId,
-            c.otpRequestId,
-            c.codeHash,
-            OTP.maxWrongAttempts,
-            OTP.freezeMs / 1000,
-            ...DEFAULT_LIMITS_ARGS,
-            referenceNo,
-            c.idempotencyKey,
-            SETTLEMENT_LEASE_S,
-          ],
-        ),
-      ));
+      if (within)
+        // A flow that moves no money: its executor changes its state in the same transaction as the record.
+        ({ rows } = await db.transaction(async (tx) => {
+          const res = await call(tx);
+          const r = res.rows[0];
+          if (r?.outcome === 'ok')
+            applied = await within(tx, {
+              journalId: Number(r.posted_journal),
+              customerId: Number(r.session_customer_id),
+              flowId: r.flow_id,
+              quote: r.quote as Q,
+            });
+          return res;
+        }));
+      else ({ rows } = await db.retrying(() => call(db)));
       break;
     } catch (err) {
       if (isReferenceClash(err) && attempt < REFERENCE_ATTEMPTS) continue;
@@ -217,6 +249,7 @@ export async function postConfirmed<Q>(
         journalId: r.posted_journal!,
         referenceNo,
         createdAt: new Date(r.posted_at!).toISOString(),
+        ...(applied ? { applied } : {}),
       };
     case 'stale':
       return { ...base, outcome: 'stale', otpRequestId: r.otp_request_id };

@@ -15,6 +15,8 @@ const DEFAULTS: Record<string, Limits> = {
   transfer: { minAmount: rp(10_000), maxPerTransaction: rp(100_000_000), dailyLimit: rp(200_000_000) },
   payment: { minAmount: rp(1_000), maxPerTransaction: rp(50_000_000), dailyLimit: rp(100_000_000) },
   purchase: { minAmount: rp(1_000), maxPerTransaction: rp(10_000_000), dailyLimit: rp(20_000_000) },
+  // Flows that move no money (service requests): nothing to limit.
+  none: { minAmount: 0, maxPerTransaction: 999_999_999_999_999, dailyLimit: null },
 };
 const FALLBACK: Limits = {
   minAmount: rp(1_000),

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/db';
 import type { ChoiceSpec, FlowFile } from '../../shared/flows/types';
 import type { ExecutorName, LookupName, ChoiceSourceName } from '../../shared/flows/registry-names';
-import { formatMoney, type Money } from '../../shared/money';
+import { denominationLabels } from '../../shared/flows/denomination';
 import {
   lookupBill,
   payProvider,
@@ -83,8 +83,8 @@ const accountLabel = (a: AccountRow) => `${a.name} - ${a.account_no}`;
 export const lookups: Record<LookupName, Lookup> = {
   /** The customer's own receiving account (own-account transfer). */
   'account.own': async (ctx) => {
-    const credit = ctx.flow.posting.credit;
-    const path = 'accountId' in credit ? credit.accountId : 'form.beneficiaryAccount';
+    const credit = ctx.flow.posting?.credit;
+    const path = credit && 'accountId' in credit ? credit.accountId : 'form.beneficiaryAccount';
     const id = Number(ctx.form[fieldOf(path)]);
     const a = Number.isSafeInteger(id) ? await accountById(ctx.db, id) : undefined;
     if (!a || a.customer_id !== ctx.customerId || a.status !== 'active')
@@ -93,8 +93,8 @@ export const lookups: Record<LookupName, Lookup> = {
   },
   /** Another account of this bank, by number: the beneficiary's name. */
   'account.beneficiary': async (ctx) => {
-    const credit = ctx.flow.posting.credit;
-    const path = 'accountNo' in credit ? credit.accountNo : 'form.beneficiaryAccountNo';
+    const credit = ctx.flow.posting?.credit;
+    const path = credit && 'accountNo' in credit ? credit.accountNo : 'form.beneficiaryAccountNo';
     const accountNo = String(ctx.form[fieldOf(path)] ?? '');
     const { rows } = await ctx.db.query<{ account_no: string; full_name: string; currency: string }>(
       `SELECT a.account_no, c.full_name, a.currency FROM accounts a JOIN customers c ON c.id = a.customer_id
@@ -196,16 +196,14 @@ export const executors: Record<ExecutorName, Executor> = {
   },
 };
 
-const money = (m: Money) => ({ en: formatMoney(m, 'en'), id: formatMoney(m, 'id') });
-
 export const choiceSources: Record<ChoiceSourceName, ChoiceSource> = {
   /** The customer's active accounts of the products and currency the flow asks for. */
   accounts: async ({ db, customerId, spec }) => {
     const { rows } = await db.query<AccountRow>(
-      `SELECT * FROM accounts WHERE customer_id = $1 AND status = 'active'
+      `SELECT * FROM accounts WHERE customer_id = $1 AND status = ANY($4::text[])
           AND ($2::text[] IS NULL OR product = ANY($2::text[])) AND ($3::text IS NULL OR currency = $3)
         ORDER BY id`,
-      [customerId, spec.products ?? null, spec.currency ?? null],
+      [customerId, spec.products ?? null, spec.currency ?? null, spec.statuses ?? ['active']],
     );
     return rows.map((r) => {
       const a = { ...r, currency: r.currency.trim() };
@@ -242,11 +240,9 @@ export const choiceSources: Record<ChoiceSourceName, ChoiceSource> = {
     })),
   'mobile.denominations': async () =>
     DENOMINATIONS.map((d) => {
-      const n = money(d.nominal);
       return {
         value: d.code,
-        labelEng: n.en,
-        labelIdn: n.id,
+        ...denominationLabels(d.nominal),
         detail: { operator: d.operator, nominal: d.nominal, price: d.price },
       };
     }),

@@ -32,7 +32,7 @@ export type Settled = 'success' | 'failed' | 'pending';
 
 /** Whether a refusal is one of spec section 8's pending codes, or one the flow adds. */
 function isPending(flow: FlowFile, outcome: Extract<ProviderOutcome, { ok: false }>): boolean {
-  return [...DEFAULT_PENDING_CODES, ...(flow.posting.pendingCodes ?? [])].some(
+  return [...DEFAULT_PENDING_CODES, ...(flow.posting?.pendingCodes ?? [])].some(
     (c) => c.sourceSystem === outcome.error.sourceSystem && c.errorCode === outcome.error.errorCode,
   );
 }
@@ -117,7 +117,7 @@ export async function settleDuePayments(
   for (const r of rows) {
     const journalId = Number(r.journal_id);
     const flow = catalog.get(r.flow_id)?.flow;
-    const provider = flow && executors[flow.posting.execute as keyof typeof executors]?.provider;
+    const provider = flow?.posting && executors[flow.posting.execute as keyof typeof executors]?.provider;
     const receipt = r.details.receipt ?? {};
     if (!flow || !provider) {
       await db.query(
@@ -130,7 +130,7 @@ export async function settleDuePayments(
     try {
       const outcome = await provider.status(
         receipt.details ?? {},
-        flow.posting.params ?? {},
+        flow.posting?.params ?? {},
         new Date(r.created_at),
       );
       counts[await applyProviderAnswer(db, flow, { journalId, receipt, checks: r.checks }, outcome)] += 1;

@@ -42,8 +42,8 @@ export function onInvalidToken(listener: (failure: ApiFailure) => void): () => v
   return () => invalidTokenListeners.delete(listener);
 }
 
-/** All calls are POST with a JSON body (default {}), per spec section 7. */
-export async function apiPost<T>(path: string, body: unknown = {}, opts: CallOptions = {}): Promise<T> {
+/** One POST with the session's headers; a refusal becomes an ApiFailure (and INVALID_TOKEN ends the session). */
+async function send(path: string, body: unknown, opts: CallOptions): Promise<Response> {
   const headers: Record<string, string> = { 'x-browser-id': getBrowserId(), ...opts.headers };
   const creds = opts.auth === 'none' ? null : getCredentials();
   if (creds) headers.authorization = `Bearer ${creds.accessToken}`;
@@ -62,6 +62,12 @@ export async function apiPost<T>(path: string, body: unknown = {}, opts: CallOpt
     throw failure;
   }
   renewCredentials(res);
+  return res;
+}
+
+/** All calls are POST with a JSON body (default {}), per spec section 7. */
+export async function apiPost<T>(path: string, body: unknown = {}, opts: CallOptions = {}): Promise<T> {
+  const res = await send(path, body, opts);
   const text = await res.text();
   if (!text) throw new ApiFailure('empty', res.status);
   try {
@@ -69,6 +75,19 @@ export async function apiPost<T>(path: string, body: unknown = {}, opts: CallOpt
   } catch {
     throw new ApiFailure('invalid_request', res.status);
   }
+}
+
+/** A document the server writes (a statement, a history as PDF or CSV): its bytes and file name. */
+export async function apiPostFile(
+  path: string,
+  body: unknown = {},
+  opts: CallOptions = {},
+): Promise<{ blob: Blob; fileName: string }> {
+  const res = await send(path, body, opts);
+  const blob = await res.blob();
+  if (blob.size === 0) throw new ApiFailure('empty', res.status);
+  const fileName = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'document';
+  return { blob, fileName };
 }
 
 /** Response headers access_token and expires replace the stored credentials. */

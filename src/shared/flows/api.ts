@@ -30,9 +30,10 @@ export interface Fee {
 export interface InquiryResponse {
   inquiryId: string;
   flowId: string;
-  amount: Money;
+  /** Absent for a flow that moves no money (a service request), whose fees are empty. */
+  amount?: Money;
   fees: Fee[];
-  total: Money;
+  total?: Money;
   exchangeRate?: string;
   equivalent?: Money;
   details: Record<string, unknown>;
@@ -69,9 +70,10 @@ export interface Receipt {
   referenceNo: string;
   status: ReceiptStatus;
   flowId: string;
-  amount: Money;
+  /** Absent for a flow that moves no money (a service request). */
+  amount?: Money;
   fees: Fee[];
-  total: Money;
+  total?: Money;
   exchangeRate?: string;
   equivalent?: Money;
   details: Record<string, unknown>;

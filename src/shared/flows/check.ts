@@ -302,6 +302,7 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
     }
 
     checkKey(flow.titleKey, '$.titleKey');
+    if (flow.amount?.labelKey) checkKey(flow.amount.labelKey, '$.amount.labelKey');
     if (flow.menu) {
       checkKey(flow.menu.labelKey, '$.menu.labelKey');
       checkKey(flow.menu.descriptionKey, '$.menu.descriptionKey');
@@ -361,6 +362,18 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
         kinds.add(f.kind);
       });
     }
+    if (flow.service) {
+      checkName(flow.service.execute, 'serviceExecutors', 'server', '$.service.execute');
+      if (flow.amount || flow.posting)
+        report(
+          '$.service',
+          'A flow moves money ("amount" and "posting") or none ("service"), not both: remove one of them.',
+        );
+    } else if (!flow.amount || !flow.posting)
+      report(
+        '$',
+        `A flow that moves money needs both "amount" and "posting"${flow.amount ? '' : ' ("amount" is missing)'}${flow.posting ? '' : ' ("posting" is missing)'}; one that moves none has "service" instead.`,
+      );
     const checkRows = (rows: SummaryRow[] | undefined, path: string) =>
       rows?.forEach((r, i) => {
         checkKey(r.labelKey, `${path}[${i}].labelKey`);

@@ -15,7 +15,7 @@ export function transactionDetail(
   lang: 'en' | 'id',
 ): string | undefined {
   for (const row of flow.verify.summary) {
-    if (!row.value.startsWith('form.') || row.value === flow.posting.debit) continue;
+    if (!row.value.startsWith('form.') || row.value === flow.posting?.debit) continue;
     if (row.format === 'choice' || row.format === 'money') continue;
     const value = form[fieldOf(row.value)];
     if (typeof value === 'string' && value.trim()) return formatPlainValue(value.trim(), row.format, lang);

@@ -60,6 +60,8 @@ export const REGISTRY_NAMES = {
     lookups: ['account.own', 'account.beneficiary', 'biller.bill', 'purchase.price'],
     /** Posting executors (POST /api/transaction/v1/confirm). */
     executors: ['ledger.transfer', 'biller.pay', 'purchase.topup'],
+    /** Executors of flows that move no money (a flow's `service.execute`), src/server/transactions/service-executors.ts. */
+    serviceExecutors: ['request.record', 'account.setStatus'],
     /** Option lists for form fields (POST /api/transaction/v1/formdata). */
     choiceSources: ['accounts', 'params', 'mobile.operators', 'mobile.denominations'],
   },
@@ -92,6 +94,7 @@ export type ClientActionName = (typeof REGISTRY_NAMES.client.actions)[number];
 export type WidgetName = (typeof REGISTRY_NAMES.client.widgets)[number];
 export type LookupName = (typeof REGISTRY_NAMES.server.lookups)[number];
 export type ExecutorName = (typeof REGISTRY_NAMES.server.executors)[number];
+export type ServiceExecutorName = (typeof REGISTRY_NAMES.server.serviceExecutors)[number];
 export type ChoiceSourceName = (typeof REGISTRY_NAMES.server.choiceSources)[number];
 
 /** Pending outcomes of spec section 8, always in force; a flow's posting.pendingCodes add to them. */

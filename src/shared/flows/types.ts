@@ -36,6 +36,8 @@ export interface ChoiceSpec {
   /** accounts: which products, which currency. */
   products?: string[];
   currency?: string;
+  /** accounts: which statuses are offered (default only active; a card unblock offers blocked ones). */
+  statuses?: ('active' | 'blocked')[];
   /** Only options whose detail[filterKey] equals the value of this form field (e.g. denominations of the chosen operator). */
   dependsOn?: string;
   filterKey?: string;
@@ -59,6 +61,8 @@ export interface AmountSpec {
   from: ValuePath;
   /** ISO 4217; absent means the currency of the debited account. */
   currency?: string;
+  /** What the amount is called on verify and receipt ("Harga" for a purchase); absent: "Nominal". */
+  labelKey?: LocaleKey;
 }
 
 export type CreditSpec = { internal: string } | { accountId: ValuePath } | { accountNo: ValuePath };
@@ -85,6 +89,17 @@ export interface PostingSpec {
   params?: Record<string, unknown>;
   /** Error codes that mean "in progress" (spec section 8) on top of the engine's defaults. */
   pendingCodes?: PendingCode[];
+}
+
+/**
+ * A flow that moves no money (card block, ARO start/stop, a credential change): verified and confirmed
+ * like any flow, recorded as a journal with no ledger entries, with a receipt. The executor changes its
+ * domain's state in the same database transaction as that record.
+ */
+export interface ServiceSpec {
+  /** A server service executor (REGISTRY_NAMES.server.serviceExecutors). */
+  execute: string;
+  params?: Record<string, unknown>;
 }
 
 export interface SummaryRow {
@@ -164,8 +179,10 @@ export interface FlowFile {
   form: FlowForm;
   choices?: Record<string, ChoiceSpec>;
   inquiry?: InquirySpec;
-  amount: AmountSpec;
-  posting: PostingSpec;
+  /** A flow that moves money has `amount` and `posting`; one that moves none has `service` instead. */
+  amount?: AmountSpec;
+  posting?: PostingSpec;
+  service?: ServiceSpec;
   verify: VerifySpec;
   receipt: ReceiptSpec;
   /** null: the default inquiry -> verify -> receipt machine. */

@@ -14,6 +14,12 @@ import type engine from '../../../locales/en/engine.json';
 import type flows from '../../../locales/en/flows.json';
 import type register from '../../../locales/en/register.json';
 import type mobile from '../../../locales/en/mobile.json';
+import type receipts from '../../../locales/en/receipts.json';
+import type transfer from '../../../locales/en/transfer.json';
+import type myaccount from '../../../locales/en/myaccount.json';
+import type invest from '../../../locales/en/invest.json';
+import type gold from '../../../locales/en/gold.json';
+import type help from '../../../locales/en/help.json';
 
 export interface Resources {
   common: typeof common;
@@ -25,6 +31,13 @@ export interface Resources {
   flows: typeof flows;
   register: typeof register;
   mobile: typeof mobile;
+  /** The public receipt check page (server-rendered). */
+  receipts: typeof receipts;
+  transfer: typeof transfer;
+  myaccount: typeof myaccount;
+  invest: typeof invest;
+  gold: typeof gold;
+  help: typeof help;
 }
 
 export type Namespace = keyof Resources;

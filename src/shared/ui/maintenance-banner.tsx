@@ -53,6 +53,8 @@ const shownPages = new Map<BannerPage, object>();
 
 export interface MaintenanceBannerProps {
   page: BannerPage;
+  /** The transaction the page shows (its `?type=`): banners about other transactions stay away. */
+  variant?: string;
 }
 
 /**
@@ -60,7 +62,7 @@ export interface MaintenanceBannerProps {
  * until the next day and, on authenticated pages, told to the server too. Failures show nothing:
  * a missing banner must never block the page.
  */
-export function MaintenanceBanner({ page }: MaintenanceBannerProps) {
+export function MaintenanceBanner({ page, variant }: MaintenanceBannerProps) {
   const { t, i18n } = useTranslation('common');
   const [banners, setBanners] = useState<MaintenanceBannerItem[]>([]);
   const [claim] = useState(() => ({}));
@@ -83,13 +85,13 @@ export function MaintenanceBanner({ page }: MaintenanceBannerProps) {
     const ctrl = new AbortController();
     apiPost<{ banners?: MaintenanceBannerItem[] }>(
       '/api/maintenance/v1/banner',
-      { page },
+      variant ? { page, variant } : { page },
       { auth, signal: ctrl.signal },
     )
       .then((r) => setBanners((r.banners ?? []).filter((b) => !isBannerDismissed(b.key))))
       .catch(() => setBanners([]));
     return () => ctrl.abort();
-  }, [page, auth, shown]);
+  }, [page, variant, auth, shown]);
 
   if (!shown || banners.length === 0) return null;
   const en = i18n.language === 'en';

@@ -64,6 +64,14 @@ describe('app shell', () => {
     expect(screen.getByTestId('menu-home').textContent).toBe(id.menu.items.home);
   });
 
+  it('asks for the banners of the transaction the page shows (?type=), so own-account transfers skip the SKN/RTGS cut-off', async () => {
+    const calls = mockFetch({ ...shellReplies });
+    renderApp('/transfer/inquiry/?type=own-account');
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/maintenance/v1/banner')).toBe(true));
+    const banner = calls.find((c) => c.url === '/api/maintenance/v1/banner')!;
+    expect(JSON.parse(banner.body)).toEqual({ page: 'transfer', variant: 'own-account' });
+  });
+
   it('without credentials, goes to login', async () => {
     setCredentials(null);
     mockFetch({});

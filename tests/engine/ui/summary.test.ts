@@ -20,4 +20,54 @@ describe('summary lines of verify and receipt', () => {
     expect(lines('id')).toEqual([{ label: 'engine:summary.exchangeRate', value: '16.185,00' }]);
     expect(lines('en')).toEqual([{ label: 'engine:summary.exchangeRate', value: '16,185.00' }]);
   });
+
+  it('name the special rate booked with the currency it prices (1 USD = Rp ...)', () => {
+    const flow = loadFlowsFromDisk().flows.find((f) => f.flow.id === 'transfer.own')!.flow;
+    const lines = summaryLines(
+      {
+        flow,
+        rows: [],
+        ctx: { form: {}, inquiry: {} },
+        labels: {},
+        amounts: {
+          amount: { amount: 163_516_700, currency: 'IDR' },
+          exchangeRate: '16351.6700',
+          equivalent: { amount: 10_000, currency: 'USD' },
+        },
+      },
+      (k) => k,
+      'id',
+    );
+    expect(lines.find((l) => l.label === 'engine:summary.exchangeRate')?.value).toBe('1 USD = Rp 16.351,67');
+  });
+});
+
+describe('prices a customer understands', () => {
+  it('a top-up reads: the product, one price, one fee, one total (no "Nominal pulsa" beside a "Nominal")', () => {
+    const flow = loadFlowsFromDisk().flows.find((f) => f.flow.id === 'purchase.mobile')!.flow;
+    const idr = (amount: number) => ({ amount, currency: 'IDR' });
+    const lines = summaryLines(
+      {
+        flow,
+        rows: flow.verify.summary.filter((r) => r.value === 'form.denomination'),
+        ctx: { form: { denomination: 'TSEL-100' }, inquiry: {} },
+        labels: {
+          denomination: { value: 'TSEL-100', labelEng: 'Credit 100,000', labelIdn: 'Pulsa 100.000' },
+        },
+        amounts: {
+          amount: idr(10_200_000),
+          fees: [{ kind: 'admin', amount: idr(150_000) }],
+          total: idr(10_350_000),
+        },
+      },
+      (k) => k,
+      'id',
+    );
+    expect(lines).toEqual([
+      { label: 'flows:purchase.mobile.product', value: 'Pulsa 100.000' },
+      { label: 'flows:purchase.mobile.price', value: 'Rp 102.000' },
+      { label: 'engine:summary.fees.admin', value: 'Rp 1.500' },
+      { label: 'engine:summary.total', value: 'Rp 103.500', strong: true },
+    ]);
+  });
 });

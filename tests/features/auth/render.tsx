@@ -11,6 +11,8 @@ import enDashboard from '../../../locales/en/dashboard.json';
 import enEngine from '../../../locales/en/engine.json';
 import enFlows from '../../../locales/en/flows.json';
 import enShell from '../../../locales/en/shell.json';
+import enTransfer from '../../../locales/en/transfer.json';
+import enMyaccount from '../../../locales/en/myaccount.json';
 import idCommon from '../../../locales/id/common.json';
 import idErrors from '../../../locales/id/errors.json';
 import idAuth from '../../../locales/id/auth.json';
@@ -18,6 +20,8 @@ import idDashboard from '../../../locales/id/dashboard.json';
 import idEngine from '../../../locales/id/engine.json';
 import idFlows from '../../../locales/id/flows.json';
 import idShell from '../../../locales/id/shell.json';
+import idTransfer from '../../../locales/id/transfer.json';
+import idMyaccount from '../../../locales/id/myaccount.json';
 
 export function testI18n(lang: Lang = 'en') {
   return initI18n(
@@ -30,6 +34,8 @@ export function testI18n(lang: Lang = 'en') {
         engine: enEngine,
         flows: enFlows,
         shell: enShell,
+        transfer: enTransfer,
+        myaccount: enMyaccount,
       },
       id: {
         common: idCommon,
@@ -39,6 +45,8 @@ export function testI18n(lang: Lang = 'en') {
         engine: idEngine,
         flows: idFlows,
         shell: idShell,
+        transfer: idTransfer,
+        myaccount: idMyaccount,
       },
     },
     lang,

@@ -1,19 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { REGISTRY_NAMES } from '../../../src/shared/flows/registry-names';
 import { choiceSources, executors, lookups } from '../../../src/server/transactions/registry';
+import { serviceExecutors } from '../../../src/server/transactions/service-executors';
 import { loadFlowsOrThrow } from '../../../src/shared/flows/load-node';
 
 describe('server registry', () => {
   it('implements exactly the server-side names of registry-names.ts', () => {
     expect(Object.keys(lookups).sort()).toEqual([...REGISTRY_NAMES.server.lookups].sort());
     expect(Object.keys(executors).sort()).toEqual([...REGISTRY_NAMES.server.executors].sort());
+    expect(Object.keys(serviceExecutors).sort()).toEqual([...REGISTRY_NAMES.server.serviceExecutors].sort());
     expect(Object.keys(choiceSources).sort()).toEqual([...REGISTRY_NAMES.server.choiceSources].sort());
   });
 
   it('can serve every flow file of the project', () => {
     for (const { flow } of loadFlowsOrThrow()) {
       if (flow.inquiry) expect(lookups, flow.id).toHaveProperty([flow.inquiry.lookup]);
-      expect(executors, flow.id).toHaveProperty([flow.posting.execute]);
+      if (flow.posting) expect(executors, flow.id).toHaveProperty([flow.posting.execute]);
+      if (flow.service) expect(serviceExecutors, flow.id).toHaveProperty([flow.service.execute]);
       for (const spec of Object.values(flow.choices ?? {}))
         expect(choiceSources, flow.id).toHaveProperty([spec.source]);
     }

@@ -1,0 +1,165 @@
+import type { Db } from '../db/db';
+import { bankDate } from '../../shared/bank-time';
+import { MAX_ATTEMPTS, occurrenceAfter, runDateOf, runInstant } from './recurrence';
+import {
+  holidaysFrom,
+  instructionOf,
+  INSTRUCTION_COLUMNS,
+  type Instruction,
+  type InstructionRow,
+} from './store';
+import { messages, noNotifier, type CustomerNotifier } from './notifier';
+import type { InstructionRunner, RunResult } from './runner';
+
+/**
+ * Runs due scheduled transfers, each occurrence exactly once, on any number of app servers sharing
+ * the database:
+ * - an instruction is claimed with FOR UPDATE SKIP LOCKED and leased for SCHEDULE_LEASE_S (a server
+ *   that stops mid-run leaves it to another once the lease runs out);
+ * - the occurrence is posted under the idempotency key "sched-<id>-<date>", so a second server that
+ *   takes it over after a lost lease finds the journal already there and posts nothing;
+ * - its outcome and the instruction's advance are written together, guarded on the occurrence and
+ *   attempt claimed, so one outcome is recorded once (and the customer told once).
+ *
+ * As a bank does: an occurrence short of funds is tried again at 09:00 and 12:00 WIB the same day, then
+ * failed (nothing debited) and the customer told; a recurring transfer goes on with its next
+ * occurrence, and is stopped (suspended) after SUSPEND_AFTER failed occurrences in a row. A limit or
+ * account problem fails the occurrence at once. Transfers that clear through SKN/RTGS
+ * (business_days_only) run on the next business day when the date is a weekend or a bank holiday;
+ * the rest (inside the bank, online, BI-FAST) run every day, holidays included. End of month is the
+ * month's last day; the 31st of a shorter month is its last day.
+ */
+export const SCHEDULE_LEASE_S = 120;
+export const SUSPEND_AFTER = 3;
+
+export interface SchedulerDeps {
+  runner: InstructionRunner;
+  notify?: CustomerNotifier;
+  /** A run's key prefix (tests run two schedulers as two servers). */
+  onError?: (err: unknown, instructionId: number) => void;
+}
+
+export type RunCounts = Record<'success' | 'pending' | 'failed' | 'retrying' | 'lost' | 'errors', number>;
+
+const whyText = (r: Extract<RunResult, { status: 'failed' }>) => ({
+  eng: r.error.errorMessageEng.replace(/\.$/, '').toLowerCase(),
+  idn: r.error.errorMessageIdn.replace(/\.$/, '').toLowerCase(),
+});
+
+/** Claims up to `limit` due instructions, runs each occurrence once, records the outcomes. */
+export async function runDueInstructions(
+  db: Db,
+  deps: SchedulerDeps,
+  opts: { limit?: number; leaseS?: number } = {},
+): Promise<RunCounts> {
+  const { rows } = await db.query<InstructionRow>(
+    `UPDATE scheduled_transfers s SET lease_until = now() + make_interval(secs => $2)
+       FROM (SELECT id FROM scheduled_transfers
+              WHERE status = 'active' AND next_run_at <= now() AND (lease_until IS NULL OR lease_until <= now())
+              ORDER BY next_run_at LIMIT $1 FOR UPDATE SKIP LOCKED) due
+      WHERE s.id = due.id
+      RETURNING ${INSTRUCTION_COLUMNS.replace(/(^|,\s*)(\w+)/g, '$1s.$2')}`,
+    [opts.limit ?? 50, opts.leaseS ?? SCHEDULE_LEASE_S],
+  );
+  const counts: RunCounts = { success: 0, pending: 0, failed: 0, retrying: 0, lost: 0, errors: 0 };
+  if (!rows.length) return counts;
+  const holidays = await holidaysFrom(db, bankDate());
+  for (const row of rows) {
+    const ins = instructionOf(row);
+    try {
+      const key = `sched-${ins.id}-${ins.nextRunDate}`;
+      const result = await deps.runner.run(ins, key);
+      counts[await record(db, ins, result, holidays, deps.notify ?? noNotifier)] += 1;
+    } catch (err) {
+      // No outcome: the lease runs out and a later run tries the same occurrence (same key) again.
+      counts.errors += 1;
+      deps.onError?.(err, ins.id);
+    }
+  }
+  return counts;
+}
+
+/** The occurrence after `date`, or null when the instruction has run its course. */
+function nextOccurrence(ins: Instruction, date: string, runsDone: number): string | null {
+  if (ins.kind === 'once' || !ins.recurrence) return null;
+  if (ins.maxRuns !== null && runsDone >= ins.maxRuns) return null;
+  const next = occurrenceAfter(ins.recurrence, date, ins.startDate);
+  return ins.endDate !== null && next > ins.endDate ? null : next;
+}
+
+async function record(
+  db: Db,
+  ins: Instruction,
+  result: RunResult,
+  holidays: ReadonlySet<string>,
+  notify: CustomerNotifier,
+): Promise<keyof RunCounts> {
+  const date = ins.nextRunDate!;
+  const runDate = runDateOf(date, ins.businessDaysOnly, holidays);
+  const attempts = ins.attempt + 1;
+  const retry =
+    result.status === 'failed' && result.reason === 'insufficient_funds' && attempts < MAX_ATTEMPTS;
+  const runsDone = retry ? ins.runsDone : ins.runsDone + 1;
+  const next = retry ? null : nextOccurrence(ins, date, runsDone);
+  const failuresInARow =
+    result.status === 'failed' ? (retry ? ins.failuresInARow : ins.failuresInARow + 1) : 0;
+  const suspend = !retry && result.status === 'failed' && next !== null && failuresInARow >= SUSPEND_AFTER;
+  const status = retry ? 'active' : suspend ? 'suspended' : next === null ? 'finished' : 'active';
+  const nextAt = retry
+    ? new Date(Math.max(runInstant(runDate, attempts).getTime(), Date.now()))
+    : next && !suspend
+      ? runInstant(runDateOf(next, ins.businessDaysOnly, holidays), 0)
+      : null;
+  const outcome: keyof RunCounts = retry ? 'retrying' : result.status;
+
+  return db.transaction(async (tx) => {
+    const { rowCount } = await tx.query(
+      `UPDATE scheduled_transfers
+          SET next_run_date = $4::date, next_run_at = $5, attempt = $6, runs_done = $7, failures_in_a_row = $8,
+              status = $9, lease_until = NULL, updated_at = now()
+        WHERE id = $1 AND next_run_date = $2::date AND attempt = $3 AND status = 'active'`,
+      [
+        ins.id,
+        date,
+        ins.attempt,
+        retry ? date : next,
+        nextAt ? nextAt.toISOString() : null,
+        retry ? attempts : 0,
+        runsDone,
+        failuresInARow,
+        status,
+      ],
+    );
+    // Another server recorded this occurrence (our lease had run out), or the customer changed it.
+    if (rowCount !== 1) return 'lost';
+    const ok = result.status !== 'failed';
+    await tx.query(
+      `INSERT INTO scheduled_runs (instruction_id, run_date, status, attempts, journal_id, reference_no, reason, error)
+       VALUES ($1, $2::date, $3, $4, $5, $6, $7, $8::jsonb)
+       ON CONFLICT (instruction_id, run_date) DO UPDATE
+         SET status = EXCLUDED.status, attempts = EXCLUDED.attempts, journal_id = EXCLUDED.journal_id,
+             reference_no = EXCLUDED.reference_no, reason = EXCLUDED.reason, error = EXCLUDED.error, updated_at = now()`,
+      [
+        ins.id,
+        date,
+        outcome,
+        attempts,
+        ok ? result.journalId : null,
+        ok ? result.referenceNo : null,
+        ok ? null : result.reason,
+        ok ? null : JSON.stringify(result.error),
+      ],
+    );
+    if (ok)
+      await notify(
+        tx,
+        ins.customerId,
+        messages.done(ins, date, result.referenceNo, result.status === 'pending'),
+      );
+    else if (!retry) {
+      await notify(tx, ins.customerId, messages.failed(ins, date, whyText(result), suspend ? null : next));
+      if (suspend) await notify(tx, ins.customerId, messages.suspended(ins, failuresInARow));
+    }
+    return outcome;
+  });
+}

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import type { InquiryResponse, PhoneOption } from '../../shared/flows/api';
+import type { FlowFile } from '../../shared/flows/types';
+import { transactionDetail } from '../../shared/flows/detail';
+import type { Caller, ServiceContext } from './context';
+import { txErrors } from './errors';
+import { BOOKING_COLUMNS, bookingValues, type Booking } from './ledger';
+import { quoting, type Quote } from './quote';
+import { validateFormOrThrow } from './catalog';
+import { executors } from './registry';
+
+/** An inquiry stays confirmable this long (it covers the 5-minute OTP or approval plus resends). */
+export const INQUIRY_TTL_S = 15 * 60;
+
+/**
+ * Inquiries of flows that move no money start with this, so a confirm knows, before it reads anything,
+ * to book them in a transaction with their executor (a money flow's confirm stays one statement).
+ */
+export const SERVICE_INQUIRY_PREFIX = 'svc-';
+
+/** The inquiry's answer always lists the customer's OTP phones (frozen ones carry frozenUntil). */
+export type InquiryAnswer = InquiryResponse & { phones: PhoneOption[] };
+
+export interface InquiryRow {
+  id: string;
+  customer_id: number;
+  session_id: number;
+  flow_id: string;
+  form: Record<string, unknown>;
+  quote: Quote;
+  verification_method: 'otp' | 'approval' | null;
+  otp_request_id: string | null;
+  /** The journal that booked it (journal.inquiry_id), if any. */
+  journal_id: number | null;
+  expires_at: Date | string;
+  expired: boolean;
+}
+
+/** A money flow's executor; a flow that moves no money has none (its service executor runs at confirm). */
+export const executorOf = (flow: FlowFile) =>
+  flow.posting ? executors[flow.posting.execute as keyof typeof executors] : {};
+
+export function publicQuote(q: Quote) {
+  return {
+    ...(q.amount ? { amount: q.amount } : {}),
+    fees: q.fees,
+    ...(q.total ? { total: q.total } : {}),
+    ...(q.exchangeRate ? { exchangeRate: q.exchangeRate } : {}),
+    ...(q.equivalent ? { equivalent: q.equivalent } : {}),
+    details: q.details,
+  };
+}
+
+/** What a receipt shows of a quote (the journal keeps it as its receipt). */
+export const receiptBodyOf = (flowId: string, q: Quote) => ({ flowId, ...publicQuote(q) });
+
+/** Inquiries: quoted, stored with what they will book, and read back for the session that made them. */
+export function inquiryStore(ctx: ServiceContext) {
+  const { db, t } = ctx;
+  const { quote } = quoting(ctx);
+
+  async function inquire(caller: Caller, flowId: string, rawForm: unknown): Promise<InquiryAnswer> {
+    const entry = ctx.flowOrThrow(flowId);
+    const form = validateFormOrThrow(entry, rawForm);
+    const q = await quote(caller, entry, form);
+    const id = entry.flow.service ? `${SERVICE_INQUIRY_PREFIX}${randomUUID()}` : randomUUID();
+    const booking: Booking = {
+      status: executorOf(entry.flow).provider ? 'pending' : 'success',
+      // As the account history shows it, in both languages like the core bank's own entries:
+      // "Pembayaran BPJS Kesehatan 8888801234567 / BPJS Kesehatan payment".
+      description: [
+        t(entry.flow.titleKey, 'id'),
+        transactionDetail(entry.flow, form, 'id'),
+        '/',
+        t(entry.flow.titleKey, 'en'),
+      ]
+        .filter(Boolean)
+        .join(' '),
+      amount: q.amount?.amount ?? 0,
+      currency: q.amount?.currency ?? 'IDR',
+      limitCategory: q.limitCategory,
+      limitAmount: q.limitAmount,
+      receipt: receiptBodyOf(flowId, q),
+      legs: q.legs,
+    };
+    const { rows } = await db.query<{ expires_at: Date | string }>(
+      `INSERT INTO transaction_inquiries (id, customer_id, session_id, flow_id, form, quote, expires_at, ${BOOKING_COLUMNS})
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, now() + make_interval(secs => $7),
+               $8, $9, $10, $11, $12, $13, $14::jsonb, $15, $16, $17, $18, $19, $20) RETURNING expires_at`,
+      [
+        id,
+        caller.customerId,
+        caller.sessionId,
+        flowId,
+        JSON.stringify(form),
+        JSON.stringify(q),
+        INQUIRY_TTL_S,
+        ...bookingValues(booking),
+      ],
+    );
+    return {
+      inquiryId: id,
+      flowId,
+      ...publicQuote(q),
+      expiresAt: new Date(rows[0]!.expires_at).toISOString(),
+      phones: await ctx.otp.phones(db, caller.customerId),
+    };
+  }
+
+  async function loadInquiry(caller: Caller, inquiryId: string): Promise<InquiryRow> {
+    const { rows } = await db.query<InquiryRow>(
+      `SELECT i.id, i.customer_id, i.session_id, i.flow_id, i.form, i.quote, i.verification_method, i.otp_request_id,
+              i.expires_at, i.expires_at <= now() OR i.leg_accounts IS NULL AS expired, j.id AS journal_id
+         FROM transaction_inquiries i LEFT JOIN journal j ON j.inquiry_id = i.id
+        WHERE i.id = $1 AND i.customer_id = $2 AND i.session_id = $3`,
+      [inquiryId, caller.customerId, caller.sessionId],
+    );
+    if (!rows[0]) throw txErrors.inquiryNotFound();
+    return rows[0];
+  }
+
+  return { inquire, loadInquiry };
+}

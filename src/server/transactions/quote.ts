@@ -1,0 +1,241 @@
+import type { Money } from '../../shared/money';
+import type { AmountSpec, FlowFile, PostingSpec, ServiceSpec } from '../../shared/flows/types';
+import type { Fee } from '../../shared/flows/api';
+import { readValue } from '../../shared/flows/values';
+import type { CatalogFlow } from './catalog';
+import { asMoney, fieldOf, pointer, type Caller, type ServiceContext } from './context';
+import { txErrors } from './errors';
+import { convert, idrValue } from './fx';
+import { internalAccount, type Leg } from './ledger';
+import { limitsAndUse, type Limits } from './limits';
+import { accountById, lookups } from './registry';
+import { serviceExecutors } from './service-executors';
+
+type MoneyFlow = FlowFile & { amount: AmountSpec; posting: PostingSpec };
+
+/** What the inquiry quoted and the confirm books: kept server-side, never trusted from the client. */
+export interface Quote {
+  /** Absent (and fees empty, legs empty) for a flow that moves no money. */
+  amount?: Money;
+  fees: Fee[];
+  total?: Money;
+  exchangeRate?: string;
+  equivalent?: Money;
+  details: Record<string, unknown>;
+  legs: Leg[];
+  debitAccountId: number;
+  debitAmount: number;
+  limitCategory: string;
+  limitAmount: number;
+  amountField: string;
+  debitField: string;
+  /** A service flow's checked form, for its executor at confirm (never sent to the browser). */
+  form?: Record<string, unknown>;
+}
+
+/** The limit category of flows that move no money (declared with no limits). */
+export const NO_LIMITS = 'none';
+
+export type LimitQuote = Pick<Quote, 'limitCategory' | 'limitAmount' | 'amountField'>;
+
+/** Throws the amount-rule error (below minimum, above maximum, over the daily limit), if any. */
+export function limitsAllow(q: LimitQuote, limits: Limits, used: number): void {
+  const idr = (amount: number): Money => ({ amount, currency: 'IDR' });
+  if (q.limitAmount < limits.minAmount) throw txErrors.belowMinimum(q.amountField, idr(limits.minAmount));
+  if (q.limitAmount > limits.maxPerTransaction)
+    throw txErrors.aboveMaximum(q.amountField, idr(limits.maxPerTransaction));
+  if (limits.dailyLimit !== null) {
+    const unused = Math.max(0, limits.dailyLimit - used);
+    if (q.limitAmount > unused) throw txErrors.dailyLimit(q.amountField, idr(unused));
+  }
+}
+
+/** Pricing of a money flow: the look-up, the amount, fees, currencies, legs, limits and balance. */
+export function quoting(ctx: ServiceContext) {
+  const { db } = ctx;
+
+  /** Checks the debit account against the flow's choice rule for that field. */
+  async function debitAccount(flow: MoneyFlow, form: Record<string, unknown>, customerId: number) {
+    const field = fieldOf(flow.posting.debit);
+    const id = Number(form[field]);
+    const a = Number.isSafeInteger(id) ? await accountById(db, id) : undefined;
+    const spec = flow.choices?.[field];
+    if (
+      !a ||
+      a.customer_id !== customerId ||
+      a.status !== 'active' ||
+      a.product === 'internal' ||
+      (spec?.products && !spec.products.includes(a.product)) ||
+      (spec?.currency && spec.currency !== a.currency)
+    )
+      throw txErrors.accountNotAllowed(pointer(flow.posting.debit));
+    return a;
+  }
+
+  async function creditAccount(
+    flow: MoneyFlow,
+    form: Record<string, unknown>,
+    customerId: number,
+    currency: string,
+  ) {
+    const credit = flow.posting.credit;
+    if ('internal' in credit) return { id: await internalAccount(db, credit.internal, currency), currency };
+    if ('accountId' in credit) {
+      const id = Number(form[fieldOf(credit.accountId)]);
+      const a = Number.isSafeInteger(id) ? await accountById(db, id) : undefined;
+      if (!a || a.customer_id !== customerId || a.status !== 'active' || a.product === 'internal')
+        throw txErrors.accountNotAllowed(pointer(credit.accountId));
+      return { id: a.id, currency: a.currency };
+    }
+    const accountNo = String(form[fieldOf(credit.accountNo)] ?? '');
+    const { rows } = await db.query<{ id: number; currency: string }>(
+      `SELECT id, currency FROM accounts WHERE account_no = $1 AND status = 'active'
+          AND customer_id IS NOT NULL AND product IN ('savings', 'current')`,
+      [accountNo],
+    );
+    if (!rows[0]) throw txErrors.beneficiaryNotFound(pointer(credit.accountNo));
+    return { id: Number(rows[0].id), currency: rows[0].currency.trim() };
+  }
+
+  /** Min, max per transaction, unused daily limit (all in IDR). */
+  async function checkLimits(q: LimitQuote, customerId: number) {
+    const { limits, used } = await limitsAndUse(db, customerId, q.limitCategory);
+    limitsAllow(q, limits, used);
+  }
+
+  async function lookupDetails(caller: Caller, flow: FlowFile, form: Record<string, unknown>) {
+    return flow.inquiry
+      ? await lookups[flow.inquiry.lookup as keyof typeof lookups](
+          { db, customerId: caller.customerId, flow, form },
+          flow.inquiry.params ?? {},
+        )
+      : {};
+  }
+
+  /** A flow that moves no money: the look-up (if any), then its executor's own check. */
+  async function serviceQuote(
+    caller: Caller,
+    flow: FlowFile & { service: ServiceSpec },
+    form: Record<string, unknown>,
+  ): Promise<Quote> {
+    let details = await lookupDetails(caller, flow, form);
+    const executor = serviceExecutors[flow.service.execute as keyof typeof serviceExecutors];
+    if (executor.check)
+      details = {
+        ...details,
+        ...(await executor.check(db, {
+          customerId: caller.customerId,
+          flow,
+          form,
+          details,
+          params: flow.service.params ?? {},
+        })),
+      };
+    return {
+      fees: [],
+      details,
+      legs: [],
+      debitAccountId: 0,
+      debitAmount: 0,
+      limitCategory: NO_LIMITS,
+      limitAmount: 0,
+      amountField: '',
+      debitField: '',
+      form,
+    };
+  }
+
+  async function quote(caller: Caller, entry: CatalogFlow, form: Record<string, unknown>): Promise<Quote> {
+    const { flow } = entry;
+    if (flow.service) return serviceQuote(caller, { ...flow, service: flow.service }, form);
+    if (!flow.amount || !flow.posting) throw new Error(`flow ${flow.id} has neither posting nor service`);
+    return moneyQuote(caller, { ...flow, amount: flow.amount, posting: flow.posting }, form);
+  }
+
+  async function moneyQuote(caller: Caller, flow: MoneyFlow, form: Record<string, unknown>): Promise<Quote> {
+    const debit = await debitAccount(flow, form, caller.customerId);
+    const details = await lookupDetails(caller, flow, form);
+    const currency = flow.amount.currency ?? debit.currency;
+    const amount = asMoney(readValue({ form, inquiry: details }, flow.amount.from), currency);
+    const amountField = flow.amount.from.startsWith('form.')
+      ? pointer(flow.amount.from)
+      : pointer(flow.posting.debit);
+    if (!amount || amount.amount <= 0) throw txErrors.belowMinimum(amountField, { amount: 1, currency });
+    const credit = await creditAccount(flow, form, caller.customerId, amount.currency);
+    if (credit.id === debit.id)
+      throw txErrors.sameAccount(
+        pointer('accountId' in flow.posting.credit ? flow.posting.credit.accountId : flow.posting.debit),
+      );
+    const fees: Fee[] = (flow.posting.fees ?? [])
+      .filter((f) => f.amount > 0)
+      .map((f) => ({ kind: f.kind, amount: { amount: f.amount, currency: amount.currency } }));
+    const feeSum = fees.reduce((s, f) => s + f.amount.amount, 0);
+    const total: Money = { amount: amount.amount + feeSum, currency: amount.currency };
+
+    // What leaves the source of fund, and what reaches the credit account, across currencies, at
+    // the special rates of one window (the ones /exchange-rate/ shows now).
+    const A = amount.currency;
+    const rateAt = Date.now();
+    let debitAmount = total.amount;
+    let exchangeRate: string | undefined;
+    let equivalent: Money | undefined;
+    const legs: Leg[] = [];
+    if (debit.currency !== A) {
+      const c = await convert(db, total.amount, A, debit.currency, rateAt);
+      if (!c) throw txErrors.currencyPair();
+      debitAmount = c.amount;
+      exchangeRate = c.rate;
+      equivalent = { amount: c.amount, currency: debit.currency };
+      legs.push(
+        {
+          accountId: await internalAccount(db, 'FX-POSITION', debit.currency),
+          amount: debitAmount,
+          currency: debit.currency,
+        },
+        { accountId: await internalAccount(db, 'FX-POSITION', A), amount: -total.amount, currency: A },
+      );
+    }
+    let creditAmount = amount.amount;
+    if (credit.currency !== A) {
+      // The beneficiary's currency: how much of it the amount buys (rounded down).
+      const unit = await convert(db, 1_000_000, credit.currency, A, rateAt);
+      if (!unit) throw txErrors.currencyPair();
+      creditAmount = Math.floor((amount.amount * 1_000_000) / unit.amount);
+      exchangeRate ??= unit.rate;
+      equivalent ??= { amount: creditAmount, currency: credit.currency };
+      legs.push(
+        { accountId: await internalAccount(db, 'FX-POSITION', A), amount: amount.amount, currency: A },
+        {
+          accountId: await internalAccount(db, 'FX-POSITION', credit.currency),
+          amount: -creditAmount,
+          currency: credit.currency,
+        },
+      );
+    }
+    legs.unshift({ accountId: debit.id, amount: -debitAmount, currency: debit.currency });
+    legs.push({ accountId: credit.id, amount: creditAmount, currency: credit.currency });
+    if (feeSum > 0)
+      legs.push({ accountId: await internalAccount(db, 'FEE-INCOME', A), amount: feeSum, currency: A });
+
+    const q: Quote = {
+      amount,
+      fees,
+      total,
+      ...(exchangeRate ? { exchangeRate } : {}),
+      ...(equivalent ? { equivalent } : {}),
+      details,
+      legs,
+      debitAccountId: debit.id,
+      debitAmount,
+      limitCategory: flow.posting.limitCategory,
+      limitAmount: await idrValue(db, amount.amount, A),
+      amountField,
+      debitField: pointer(flow.posting.debit),
+    };
+    await checkLimits(q, caller.customerId);
+    if (debit.balance - debitAmount < debit.floor) throw txErrors.insufficientBalance(amountField);
+    return q;
+  }
+
+  return { quote };
+}

@@ -1,0 +1,102 @@
+import { formatMoney } from '../../shared/money';
+import type { OtpChallenge } from '../otp/otp-service';
+import {
+  approvalStatus,
+  openApproval,
+  resendApproval,
+  type ApprovalStatus,
+  type ApprovalTicket,
+} from '../approvals/store';
+import { approvalSummaries } from './approval-summary';
+import type { Caller, ServiceContext } from './context';
+import { txErrors } from './errors';
+import type { inquiryStore } from './inquiry-store';
+
+export type VerificationAnswer =
+  { method: 'otp'; otp: OtpChallenge } | ({ method: 'approval' } & ApprovalTicket);
+
+/** Verification of an inquiry: an OTP to one of the customer's phones, or a request to the companion app. */
+export function verification(ctx: ServiceContext, store: ReturnType<typeof inquiryStore>) {
+  const { db, t } = ctx;
+  const approvalSummary = approvalSummaries(ctx);
+
+  async function startVerification(
+    caller: Caller,
+    input: { inquiryId: string; method: 'otp' | 'approval'; phoneId?: number },
+  ): Promise<VerificationAnswer> {
+    const row = await store.loadInquiry(caller, input.inquiryId);
+    if (row.journal_id) throw txErrors.doubleTransaction();
+    if (row.expired) throw txErrors.inquiryExpired();
+    const { flow } = ctx.flowOrThrow(row.flow_id);
+    if (!flow.verify.methods.includes(input.method)) throw txErrors.methodNotAllowed();
+    // Rejected in the app means cancelled: no OTP fallback and no second request for this inquiry.
+    if ((await approvalStatus(db, row.id, caller.customerId)) === 'rejected')
+      throw txErrors.approvalRejected();
+    if (input.method === 'otp') {
+      let phoneId = input.phoneId;
+      if (phoneId === undefined) {
+        const phones = await ctx.otp.phones(db, caller.customerId);
+        if (!phones.length) throw txErrors.noPhone();
+        phoneId = (phones.find((p) => !p.frozenUntil) ?? phones[0]!).phoneId;
+      }
+      const total = row.quote.total;
+      const context = total
+        ? `${t(flow.titleKey, 'id')} ${formatMoney(total, 'id')}`
+        : t(flow.titleKey, 'id');
+      // One commit for the code, its SMS and the inquiry's link to it.
+      const otp = await db.transaction(async (tx) => {
+        const challenge = await ctx.otp.issue(tx, {
+          customerId: caller.customerId,
+          phoneId,
+          purpose: 'transaction',
+          context,
+        });
+        await tx.query(
+          `UPDATE transaction_inquiries SET verification_method = 'otp', otp_request_id = $2 WHERE id = $1`,
+          [row.id, challenge.requestId],
+        );
+        return challenge;
+      });
+      return { method: 'otp', otp };
+    }
+    const summary = await approvalSummary(caller, row, flow);
+    const ticketed = await db.transaction(async (tx) => {
+      const opened = await openApproval(tx, {
+        inquiryId: row.id,
+        customerId: caller.customerId,
+        sessionId: caller.sessionId,
+        summary,
+      });
+      await tx.query(`UPDATE transaction_inquiries SET verification_method = 'approval' WHERE id = $1`, [
+        row.id,
+      ]);
+      return opened;
+    });
+    ctx.hub.notify(caller.customerId, row.id);
+    return { method: 'approval', ...ticketed };
+  }
+
+  async function resendVerification(caller: Caller, inquiryId: string): Promise<VerificationAnswer> {
+    const row = await store.loadInquiry(caller, inquiryId);
+    if (row.journal_id) throw txErrors.doubleTransaction();
+    if (row.expired) throw txErrors.inquiryExpired();
+    if (row.verification_method === 'otp' && row.otp_request_id) {
+      return { method: 'otp', otp: await ctx.otp.resend(db, row.otp_request_id, caller.customerId) };
+    }
+    if (row.verification_method === 'approval') {
+      const ticketed = await resendApproval(db, inquiryId, caller.customerId);
+      ctx.hub.notify(caller.customerId, inquiryId);
+      return { method: 'approval', ...ticketed };
+    }
+    throw txErrors.notVerified();
+  }
+
+  async function verificationStatus(caller: Caller, inquiryId: string): Promise<{ status: ApprovalStatus }> {
+    const row = await store.loadInquiry(caller, inquiryId);
+    const status = await approvalStatus(db, inquiryId, caller.customerId);
+    if (status) return { status };
+    return { status: row.expired ? 'expired' : 'waiting' };
+  }
+
+  return { startVerification, resendVerification, verificationStatus };
+}

@@ -1,0 +1,140 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { PDFDocument } from 'pdf-lib';
+import { PERSONAS, login, newContext, screenshot, serverAndBrowser } from './helpers';
+
+const env = serverAndBrowser();
+
+/** Clicks what starts a download and returns the file's name and bytes. */
+async function download(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
+  const started = page.waitForEvent('download');
+  await click();
+  const d = await started;
+  const path = await d.path();
+  return { name: d.suggestedFilename(), bytes: await readFile(path) };
+}
+
+/** Picks an option (the first that matches) of a MUI select found by its test id. */
+async function pick(page: Page, testId: string, option: string | RegExp) {
+  await page.getByTestId(testId).getByRole('combobox').click();
+  await page.getByRole('option', { name: option }).first().click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+}
+
+describe('my account', () => {
+  it('leads from every product to its history, narrows and downloads it, reads a card by statement and gets the statements', async () => {
+    const { context, page, problems } = await newContext(env.browser, { language: 'en' });
+    try {
+      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await page.goto(`${env.server.baseUrl}/myaccount/`);
+      await page.getByTestId('myaccount-page').waitFor();
+      for (const section of [
+        'casa',
+        'rekpon',
+        'cards',
+        'deposits',
+        'loans',
+        'investments',
+        'insurance',
+        'gold',
+      ])
+        await page.getByTestId(`myaccount-${section}`).waitFor();
+      await screenshot(page, 'myaccount-overview-desktop-en');
+
+      // The mobile-number account: its history, narrowed to what came in from a search.
+      await page.getByTestId('myaccount-history-800100812345').click();
+      await page.waitForURL(/\/myaccount\/history\/rekpon\/\?account=\d+$/);
+      await page.getByTestId('history-entry').first().waitFor();
+      expect(await page.getByTestId('history-entry').count()).toBe(3); // the last 30 days
+      await page.getByLabel('From').fill(new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10));
+      await page.getByTestId('history-search').fill('mobile number');
+      await pick(page, 'history-direction', 'Money in');
+      await page.getByTestId('history-show').click();
+      await page.waitForURL(/q=mobile\+number&dir=credit/);
+      await expect
+        .poll(() => page.getByTestId('history-entry').allTextContents())
+        .toEqual([
+          expect.stringContaining('Andi Wijaya'),
+          expect.stringContaining('Sari Dewi'),
+          expect.stringContaining('Ayu Lestari'),
+        ]);
+      await screenshot(page, 'myaccount-rekpon-history-desktop-en');
+      const csv = await download(page, () => page.getByTestId('download-csv').click());
+      expect(csv.name).toMatch(/^history-2345-.*\.csv$/);
+      const lines = csv.bytes
+        .toString('utf8')
+        .replace(/^\ufeff/, '')
+        .trim()
+        .split('\r\n');
+      expect(lines[0]).toBe('Date,Description,Reference,Status,Amount,Currency');
+      expect(lines.slice(1).map((l) => l.split(',').at(-2))).toEqual(['120000.00', '325000.00', '250000.00']);
+      const pdf = await download(page, () => page.getByTestId('download-pdf').click());
+      expect((await PDFDocument.load(pdf.bytes)).getTitle()).toBe('Transaction history');
+      const estatement = await download(page, () => page.getByTestId('estatement-download').click());
+      expect(estatement.name).toMatch(/^e-statement-800100812345-\d{4}-\d{2}\.pdf$/);
+
+      // The credit card by billing cycle: unbilled, then the last statement with its bill and due date.
+      await page.goto(`${env.server.baseUrl}/myaccount/`);
+      await page.getByTestId('myaccount-cc-5678').click();
+      await page.waitForURL(/\/myaccount\/history\/cc\/\?account=\d+$/);
+      await page.locator('[data-testid="cc-summary"][data-cycle="unbilled"]').waitFor();
+      await pick(page, 'cc-cycle', /^Statement of /);
+      const summary = page.locator('[data-testid="cc-summary"]:not([data-cycle="unbilled"])');
+      await summary.waitFor();
+      expect(await summary.textContent()).toMatch(
+        /Payment due date.*Total billIDR [\d,]+Minimum paymentIDR [\d,]+/,
+      );
+      await page.getByTestId('history-entry').first().waitFor();
+      await screenshot(page, 'myaccount-cc-statement-desktop-en');
+      const cardStatement = await download(page, () => page.getByTestId('estatement-download').click());
+      expect((await PDFDocument.load(cardStatement.bytes)).getTitle()).toMatch(/^Credit card statement /);
+
+      // Mutual funds: the holdings with units and NAV, and their transactions.
+      await page.goto(`${env.server.baseUrl}/myaccount/`);
+      await page.getByTestId('myaccount-mf-history').click();
+      await page.getByTestId('holding').first().waitFor();
+      expect(await page.getByTestId('holding').count()).toBe(4);
+      await page.getByTestId('investment-tx').first().waitFor();
+      await pick(page, 'history-direction', 'Redemption');
+      await page.getByTestId('history-show').click();
+      await expect
+        .poll(
+          async () =>
+            new Set(
+              await page
+                .getByTestId('investment-tx')
+                .evaluateAll((e) => e.map((x) => x.getAttribute('data-kind'))),
+            ),
+        )
+        .toEqual(new Set(['redemption']));
+      await screenshot(page, 'myaccount-mf-history-desktop-en');
+
+      // The combined statement of last month.
+      await page.goto(`${env.server.baseUrl}/myaccount/combined-statement/`);
+      const combined = await download(page, () => page.getByTestId('statement-download').click());
+      expect((await PDFDocument.load(combined.bytes)).getTitle()).toMatch(/^Combined statement /);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the credit-card-only customer their card and the open-account pop-up where a savings account is needed, on a phone in Indonesian', async () => {
+    const { context, page, problems } = await newContext(env.browser, { language: 'id', viewport: 'mobile' });
+    try {
+      await login(page, env.server.baseUrl, PERSONAS.sari);
+      await page.goto(`${env.server.baseUrl}/myaccount/`);
+      await page.getByTestId('myaccount-no-casa').waitFor();
+      await page.getByTestId('myaccount-cards').waitFor();
+      expect(await page.getByTestId('myaccount-casa').count()).toBe(0);
+      await screenshot(page, 'myaccount-card-only-mobile-id');
+      await page.goto(`${env.server.baseUrl}/myaccount/history/casa/`);
+      await page.getByTestId('casa-required-dialog').waitFor();
+      await screenshot(page, 'myaccount-casa-required-mobile-id');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
