@@ -43,4 +43,31 @@ describe.each(testDbs)('input limits on $name', ({ open }) => {
       expect(JSON.stringify(res.json().apierror.fields)).toContain('nested more than 64 levels');
     }
   });
+
+  it('answers 60,000 unknown form keys with at most 20 named fields', async () => {
+    const form: Record<string, number> = {};
+    for (let i = 0; i < 60_000; i++) form[`k${i}`] = 1;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/transaction/v1/inquiry',
+      headers: web,
+      payload: { flowId: 'transfer.own', form },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().apierror.errorCode).toBe('INVALID_REQUEST');
+    expect(Object.keys(res.json().apierror.fields)).toHaveLength(20);
+    expect(res.body.length).toBeLessThan(8_000);
+    // The same at the route's own schema (unknown top-level keys).
+    const top: Record<string, unknown> = { flowId: 'transfer.own', form: {} };
+    for (let i = 0; i < 60_000; i++) top[`x${i}`] = 1;
+    const res2 = await app.inject({
+      method: 'POST',
+      url: '/api/transaction/v1/inquiry',
+      headers: web,
+      payload: top,
+    });
+    expect(res2.statusCode).toBe(400);
+    expect(Object.keys(res2.json().apierror.fields).length).toBeLessThanOrEqual(20);
+    expect(res2.body.length).toBeLessThan(8_000);
+  });
 });
