@@ -90,7 +90,8 @@ export async function logout(): Promise<void> {
   } catch {
     // the session is forgotten here whatever the server says
   }
-  sessionStorage.removeItem(CUSTOMER);
+  // Everything the tab kept of the session (the customer's name, the token) goes.
+  sessionStorage.clear();
   setCredentials(null);
 }
 
