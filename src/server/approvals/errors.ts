@@ -73,7 +73,7 @@ export const approvalErrors = {
     new ApiError(423, 'CLICKS', 'LOGIN_LOCKED', {
       titleEng: 'Login locked',
       titleIdn: 'Login dikunci',
-      messageEng: 'Too many wrong attempts. Please try again in 15 minutes or call 14041.',
-      messageIdn: 'Terlalu banyak percobaan yang salah. Silakan coba lagi dalam 15 menit atau hubungi 14041.',
+      messageEng: 'Too many wrong attempts. Please try again in 30 minutes or call 14041.',
+      messageIdn: 'Terlalu banyak percobaan yang salah. Silakan coba lagi dalam 30 menit atau hubungi 14041.',
     }),
 };

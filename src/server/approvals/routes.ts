@@ -68,7 +68,8 @@ export default async function approvalsRoutes(app: FastifyInstance): Promise<voi
     },
     async (request) => {
       const userId = request.body.userId.trim().toLowerCase();
-      const key = failureKey('mobile.login', userId);
+      // One count with the web's password (failureKey('login', ...)): 5 wrong guesses in all, not 5 + 5.
+      const key = failureKey('login', userId);
       if (await isLocked(app.db, key)) throw approvalErrors.loginLocked();
       const { rows } = await app.db.query<{ id: number; app_pin_hash: string | null; cif_status: string }>(
         `SELECT c.id, c.cif_status, k.app_pin_hash
