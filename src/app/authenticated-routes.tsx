@@ -4,9 +4,12 @@ import { dashboardRoutes } from '@/features/dashboard/routes';
 import { favoritesRoutes } from '@/features/favorites/routes';
 import { transferRoutes } from '@/features/transfers/routes';
 import { myAccountRoutes } from '@/features/myaccount/routes';
+import { settingsRoutes } from '@/features/settings/routes';
 import { goldRoutes } from '@/features/gold/routes';
 import { investRoutes } from '@/features/invest/routes';
 import { helpRoutes } from '@/features/help/routes';
+import { myBusinessRoutes } from '@/features/mybusiness/routes';
+import { pfmRoutes } from '@/features/pfm/routes';
 import { registrationAppRoutes } from '@/features/registration/app-routes';
 import { flowMenuEntries, flowRoutes, type FlowMenuEntry } from '@/engine/index';
 import { matchRoutes, type RouteObject } from 'react-router';
@@ -63,9 +66,12 @@ export const shellChildren = authenticatedRoutes({
     ...favoritesRoutes,
     ...transferRoutes,
     ...myAccountRoutes,
+    ...settingsRoutes,
     ...investRoutes,
     ...goldRoutes,
     ...helpRoutes,
+    ...myBusinessRoutes,
+    ...pfmRoutes,
   ],
   flowRoutes,
   registrationAppRoutes,

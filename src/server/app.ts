@@ -18,13 +18,21 @@ import registrationRoutes from './registration/routes';
 import devRoutes from './dev/routes';
 import chatRoutes from './chat/routes';
 import favoritesRoutes from './favorites/routes';
+import referenceRoutes from './reference/routes';
 import receiptRoutes from './receipts/routes';
 import transferRoutes from './transfers/routes';
 import myAccountRoutes from './myaccount/routes';
+import settingsRoutes from './settings/routes';
 import investRoutes from './invest/routes';
 import goldRoutes from './gold/routes';
 import mailboxRoutes from './mailbox/routes';
+import { notify } from './mailbox/notify';
 import helpRoutes from './help/routes';
+import recipientsRoutes from './recipients/routes';
+import mainAccountsRoutes from './main-accounts/routes';
+import searchRoutes from './search/routes';
+import myBusinessRoutes from './mybusiness/routes';
+import pfmRoutes from './pfm/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,13 +92,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(devRoutes);
   await app.register(chatRoutes);
   await app.register(favoritesRoutes);
+  await app.register(referenceRoutes);
   await app.register(receiptRoutes);
-  await app.register(transferRoutes, { schedulerIntervalMs: opts.schedulerIntervalMs });
+  // Scheduled transfers done or failed reach the customer's mailbox.
+  await app.register(transferRoutes, { schedulerIntervalMs: opts.schedulerIntervalMs, notify });
   await app.register(myAccountRoutes);
+  await app.register(settingsRoutes);
   await app.register(investRoutes);
   await app.register(goldRoutes);
   await app.register(mailboxRoutes);
   await app.register(helpRoutes);
+  await app.register(recipientsRoutes);
+  await app.register(mainAccountsRoutes);
+  await app.register(searchRoutes);
+  await app.register(myBusinessRoutes);
+  await app.register(pfmRoutes);
 
   if (opts.staticDir) await app.register(staticApps, { root: opts.staticDir });
   return app;

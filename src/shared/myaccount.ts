@@ -150,3 +150,148 @@ export interface StatementMonths {
   product: string;
   months: string[];
 }
+
+export interface PortfolioItem extends InvestmentHolding {
+  kind: InvestmentKind;
+  assetClass: string;
+  riskLevel: number;
+  gain: Money;
+  /** Percent with two decimals, as text. */
+  gainPercent: string;
+  marketValueIdr: Money;
+}
+
+export interface InvestmentPortfolio {
+  items: PortfolioItem[];
+  totalIdr: Money;
+  costIdr: Money;
+  gainIdr: Money;
+  allocation: Array<{ assetClass: string; value: Money; percent: string }>;
+}
+
+export interface ConsolidatedPortfolio {
+  groups: Array<{
+    group: string;
+    side: 'asset' | 'liability';
+    lines: Array<{ label: string; detail: string; value: Money; valueIdr: Money }>;
+    totalIdr: Money;
+  }>;
+  assetsIdr: Money;
+  liabilitiesIdr: Money;
+  netWorthIdr: Money;
+}
+
+export interface ProductDetail {
+  code: string;
+  kind: InvestmentKind;
+  name: string;
+  currency: string;
+  fundType: string | null;
+  riskLevel: number;
+  nav: string | null;
+  price: string | null;
+  couponRate: string | null;
+  maturityDate: string | null;
+  priceDate: string;
+  holding: InvestmentHolding | null;
+  transactions: Array<{
+    referenceNo: string;
+    kind: InvestmentTxKind;
+    at: string;
+    units: string | null;
+    nav: string | null;
+    faceValue: Money | null;
+    price: string | null;
+    amount: Money;
+  }>;
+}
+
+export interface OctoLoan {
+  id: number;
+  accountNo: string;
+  name: string;
+  loanType: string;
+  plafond: Money;
+  outstanding: Money;
+  available: Money;
+  rate: string;
+  tenorMonths: number;
+  installment: Money;
+  installmentsPaid: number;
+  installmentsLeft: number;
+  startDate: string;
+  nextDueDate: string;
+  debitAccountNo: string | null;
+}
+
+export interface LoanWithdrawal {
+  referenceNo: string;
+  at: string;
+  amount: Money;
+  status: string;
+  description: string;
+  loanAccountNo: string;
+  toAccountNo: string | null;
+  rate: string;
+  tenorMonths: number;
+  installment: Money;
+}
+
+export interface InstallmentSummary {
+  items: Array<{
+    kind: 'loan';
+    name: string;
+    accountNo: string;
+    installment: Money;
+    nextDueDate: string;
+    paid: number;
+    tenorMonths: number;
+    remaining: Money;
+    debitAccountNo: string | null;
+  }>;
+  monthlyTotal: Money;
+}
+
+export interface PolicyDetail {
+  policyNo: string;
+  provider: string;
+  product: string;
+  currency: string;
+  sumAssured: Money;
+  premium: Money;
+  premiumFrequency: string;
+  status: string;
+  startDate: string;
+  endDate: string | null;
+  planType: string;
+  insuredName: string;
+  paymentMethod: string;
+  nextPremiumDate: string | null;
+  graceDays: number;
+  riders: string[];
+  beneficiaries: Array<{ name: string; relation: string; dateOfBirth: string | null; sharePercent: string }>;
+  premiums: Array<{ period: string; amount: Money; status: string; paidAt: string | null }>;
+  claims: Array<{
+    claimNo: string;
+    kind: string;
+    submittedOn: string;
+    claimed: Money;
+    paid: Money | null;
+    status: string;
+    settledOn: string | null;
+  }>;
+  funds: Array<{
+    code: string;
+    name: string;
+    riskLevel: number;
+    allocationPercent: string;
+    units: string;
+    unitPrice: string;
+    priceDate: string;
+    value: Money;
+  }>;
+  fundValue: Money;
+  insurer: { name: string; callCentre: string; email: string; website: string; address: string } | null;
+  others: Array<{ policyNo: string; provider: string; product: string; status: string }>;
+  unitLinked: boolean;
+}

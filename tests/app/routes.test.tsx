@@ -77,7 +77,8 @@ describe('route table', () => {
   it('serves the features that exist instead of placeholders', () => {
     expect(leaf('/login/')?.id ?? '').not.toMatch(/^placeholder:/);
     expect(leaf('/dashboard/')?.id ?? '').not.toMatch(/^placeholder:/);
-    expect(leaf('/help/faq/')?.id).toMatch(/^placeholder:/);
+    expect(leaf('/help/faq/')?.id ?? '').not.toMatch(/^placeholder:/);
+    expect(leaf('/applyandinvest/sunlife/inquiry/step-3/')?.id).toMatch(/^placeholder:/);
   });
 
   it('has choosers for every area of flows unless a feature serves them', () => {

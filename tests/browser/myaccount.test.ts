@@ -137,4 +137,73 @@ describe('my account', () => {
       await context.close();
     }
   });
+
+  it('opens the portfolio, a product, the Octo Loan and a withdrawal, the instalments and both insurers’ policies', async () => {
+    const { context, page, problems } = await newContext(env.browser, { language: 'id', viewport: 'mobile' });
+    try {
+      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await page.goto(`${env.server.baseUrl}/myaccount/`);
+      await page.getByTestId('myaccount-portfolio').click();
+      await page.getByTestId('portfolio-allocation').waitFor();
+      expect(await page.getByTestId('portfolio-item').count()).toBe(6);
+      await screenshot(page, 'myaccount-portfolio-mobile-id');
+      await page.getByRole('link', { name: 'Schroder Dana Prestasi' }).click();
+      await page.waitForURL(/\/myaccount\/investment\/product-detail\/\?code=MF-SDP$/);
+      expect(await page.getByTestId('product-holding').textContent()).toContain('8.350,1200');
+
+      await page.goto(`${env.server.baseUrl}/myaccount/consolidated-portfolio/`);
+      await page.getByTestId('consolidated-total').waitFor();
+      await page.getByTestId('consolidated-unitLinked').waitFor();
+      await screenshot(page, 'myaccount-consolidated-mobile-id');
+
+      await page.goto(`${env.server.baseUrl}/myaccount/`);
+      await page.getByTestId('myaccount-octoloan').click();
+      await page.getByTestId('octoloan-line').waitFor();
+      await screenshot(page, 'myaccount-octoloan-mobile-id');
+      await page.getByTestId('octoloan-history').click();
+      await page.getByTestId('withdrawal').first().getByRole('link').click();
+      await page.waitForURL(/\/withdrawal-details\/\?ref=/);
+      expect(await page.getByTestId('withdrawal-facts').textContent()).toContain('Rp 60.000.000');
+
+      await page.goto(`${env.server.baseUrl}/installment-summary/`);
+      await page.getByTestId('installment').first().waitFor();
+      expect(await page.getByTestId('installment').count()).toBe(1);
+
+      // Sun Life: the policy, then its claims; AIA (bancassurance): its funds.
+      await page.goto(`${env.server.baseUrl}/myaccount/`);
+      await page.getByTestId('myaccount-policy-SLF2023004587121').click();
+      await page.getByTestId('policy-detail').waitFor();
+      await screenshot(page, 'myaccount-policy-slfi-mobile-id');
+      await page.getByTestId('policy-tab-claim-history').click();
+      await page.waitForURL(/\/insurance-slfi\/claim-history\/\?policy=SLF2023004587121$/);
+      await page.getByTestId('claim').first().waitFor();
+      expect(await page.getByTestId('claim').count()).toBe(2);
+      await page.goto(`${env.server.baseUrl}/myaccount/investment-ba/fund-detail/`);
+      await page.getByTestId('fund').first().waitFor();
+      expect(await page.getByTestId('fund').count()).toBe(2);
+      await page.getByTestId('policy-tab-claim-history').click();
+      await page.getByTestId('claims-none').waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('tells the supplementary holder there are no instalments, and a policy dialog when there is no policy', async () => {
+    const { context, page, problems } = await newContext(env.browser, { language: 'en' });
+    try {
+      await login(page, env.server.baseUrl, PERSONAS.andi);
+      await page.goto(`${env.server.baseUrl}/installment-summary/`);
+      expect(await page.getByTestId('installments-none').textContent()).toBe(
+        'No installments You have no installments at the moment.',
+      );
+      await page.goto(`${env.server.baseUrl}/myaccount/insurance-slfi/detail/`);
+      await page.getByRole('dialog').waitFor();
+      await screenshot(page, 'myaccount-no-policy-desktop-en');
+      // The refusals the pages asked for (404) are all Chromium logged.
+      expect(problems.filter((p) => !p.includes('404'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -2,13 +2,16 @@
 import type { ResourceLanguage } from 'i18next';
 import dashboard from '../../../locales/id/dashboard.json';
 import engine from '../../../locales/id/engine.json';
-import flows from '../../../locales/id/flows.json';
+import flows from '../../../locales/id/flows.json?flow-shared';
 import myaccount from '../../../locales/id/myaccount.json';
+import settings from '../../../locales/id/settings.json';
 import register from '../../../locales/id/register.json';
 import transfer from '../../../locales/id/transfer.json';
 import invest from '../../../locales/id/invest.json';
 import gold from '../../../locales/id/gold.json';
 import help from '../../../locales/id/help.json';
+import business from '../../../locales/id/business.json';
+import pfm from '../../../locales/id/pfm.json';
 import * as shell from '../../../locales/id/shell.json?late';
 
 export const strings: ResourceLanguage = {
@@ -16,18 +19,23 @@ export const strings: ResourceLanguage = {
   engine,
   flows,
   myaccount,
+  settings,
   register,
   transfer,
   invest,
   gold,
   help,
+  business,
+  pfm,
   shell: {
     logoAlt: shell.logoAlt,
     header: shell.header,
     menu: shell.menu,
     chooser: shell.chooser,
+    recipients: shell.recipients,
     idle: shell.idle,
     chat: shell.chat,
+    search: shell.search,
     session: shell.session,
   },
 };

@@ -2,6 +2,13 @@ import { apiPost, apiPostFile } from '@/shared/api/client';
 import type { HistoryEntry, HistoryPage } from '@/shared/account-history';
 import type {
   CardCycles,
+  ConsolidatedPortfolio,
+  InstallmentSummary,
+  InvestmentPortfolio,
+  LoanWithdrawal,
+  OctoLoan,
+  PolicyDetail,
+  ProductDetail,
   InvestmentHistoryPage,
   InvestmentKind,
   InvestmentTxKind,
@@ -55,6 +62,21 @@ export const myAccountApi = {
     apiPost<{ months: string[]; years: number[] }>('/api/statement/v1/periods', {}, { signal }),
   combined: (month: string, lang: Lang) => apiPostFile('/api/statement/v1/combined', { month, lang }),
   taxReport: (year: number, lang: Lang) => apiPostFile('/api/statement/v1/tax-report', { year, lang }),
+  portfolio: (signal?: AbortSignal) =>
+    apiPost<InvestmentPortfolio>('/api/wealth/v1/portfolio', {}, { signal }),
+  consolidated: (signal?: AbortSignal) =>
+    apiPost<ConsolidatedPortfolio>('/api/wealth/v1/consolidated', {}, { signal }),
+  productDetail: (code: string, signal?: AbortSignal) =>
+    apiPost<ProductDetail>('/api/investment/v1/product-detail', { code }, { signal }),
+  octoloan: (signal?: AbortSignal) => apiPost<{ loans: OctoLoan[] }>('/api/loan/v1/octoloan', {}, { signal }),
+  withdrawals: (signal?: AbortSignal) =>
+    apiPost<{ withdrawals: LoanWithdrawal[] }>('/api/loan/v1/withdrawals', {}, { signal }),
+  withdrawal: (referenceNo: string, signal?: AbortSignal) =>
+    apiPost<LoanWithdrawal>('/api/loan/v1/withdrawal-detail', { referenceNo }, { signal }),
+  installments: (signal?: AbortSignal) =>
+    apiPost<InstallmentSummary>('/api/installment/v1/summary', {}, { signal }),
+  policy: (group: 'ba' | 'slfi', policyNo: string | undefined, signal?: AbortSignal) =>
+    apiPost<PolicyDetail>('/api/insurance/v1/policy', { group, policyNo }, { signal }),
 };
 
 /** Hands a downloaded document to the browser as a file. */

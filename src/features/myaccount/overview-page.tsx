@@ -15,6 +15,9 @@ import { useErrorHandler, useFeatureGate } from '@/shared/ui';
 import { myAccountApi } from './api';
 import { formatDate, langOf, money } from './history-parts';
 
+const productLink = (code: string) =>
+  `/myaccount/investment/product-detail/?code=${encodeURIComponent(code)}`;
+
 interface LinkSpec {
   to: string;
   label: string;
@@ -240,6 +243,14 @@ export function MyAccountPage() {
               })}
               right={money(l.outstanding, lang)}
               rightSub={t('overview.outstanding')}
+              links={[
+                {
+                  to: '/myaccount/octoloan/',
+                  label: t('overview.loanDetails'),
+                  testId: 'myaccount-octoloan',
+                },
+                { to: '/installment-summary/', label: t('installments.title') },
+              ]}
             />
           ))}
         </Section>
@@ -255,6 +266,7 @@ export function MyAccountPage() {
                 nav: formatDecimal(f.nav, lang, 4),
               })}
               right={money(f.marketValue, lang)}
+              links={[{ to: productLink(f.code), label: t('overview.productDetail') }]}
             />
           ))}
           {o.bonds.map((b) => (
@@ -263,6 +275,7 @@ export function MyAccountPage() {
               title={b.name}
               sub={t('overview.faceValue', { amount: money(b.faceValue, lang) })}
               right={money(b.marketValue, lang)}
+              links={[{ to: productLink(b.code), label: t('overview.productDetail') }]}
             />
           ))}
           <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
@@ -288,6 +301,15 @@ export function MyAccountPage() {
                 {t('overview.bondsHistory')}
               </Button>
             )}
+            <Button
+              size="small"
+              variant="outlined"
+              component={RouterLink}
+              to="/myaccount/portfolio/"
+              data-testid="myaccount-portfolio"
+            >
+              {t('portfolio.title')}
+            </Button>
           </Stack>
         </Section>
       )}
@@ -301,6 +323,13 @@ export function MyAccountPage() {
               right={money(p.sumAssured, lang)}
               rightSub={t('overview.sumAssured')}
               chips={[t(`overview.policyStatus.${p.status}`, { defaultValue: p.status })]}
+              links={[
+                {
+                  to: `/myaccount/${p.provider === 'SLFI' ? 'insurance-slfi' : 'investment-ba'}/detail/?policy=${encodeURIComponent(p.policyNo)}`,
+                  label: t('overview.policyDetails'),
+                  testId: `myaccount-policy-${p.policyNo}`,
+                },
+              ]}
             />
           ))}
         </Section>
@@ -331,6 +360,14 @@ export function MyAccountPage() {
             data-testid="myaccount-tax"
           >
             {t('statements.taxTitle')}
+          </Button>
+          <Button
+            variant="outlined"
+            component={RouterLink}
+            to="/myaccount/consolidated-portfolio/"
+            data-testid="myaccount-consolidated"
+          >
+            {t('consolidated.title')}
           </Button>
         </Stack>
       </Section>

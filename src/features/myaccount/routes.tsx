@@ -3,6 +3,19 @@ import type { RouteObject } from 'react-router';
 const history = async () => import('./account-history-page');
 const investments = async () => import('./investment-history-page');
 const statements = async () => import('./statement-pages');
+const wealth = async () => import('./wealth-pages');
+const loans = async () => import('./loan-pages');
+const insurance = async () => import('./insurance-pages');
+
+const BA_VIEWS = ['detail', 'history', 'claim-history', 'beneficiary', 'fund-detail', 'aia-detail'] as const;
+const SLFI_VIEWS = [
+  'detail',
+  'history',
+  'claim-history',
+  'beneficiary',
+  'fund-detail',
+  'other-services',
+] as const;
 
 /** My account's pages: mounted by the app shell inside the authenticated layout, each loaded on demand. */
 export const myAccountRoutes: RouteObject[] = [
@@ -37,4 +50,43 @@ export const myAccountRoutes: RouteObject[] = [
     path: '/myaccount/tax-report/',
     lazy: async () => ({ Component: (await statements()).TaxReportPage }),
   },
+  {
+    path: '/myaccount/portfolio/',
+    lazy: async () => ({ Component: (await wealth()).PortfolioPage }),
+  },
+  {
+    path: '/myaccount/consolidated-portfolio/',
+    lazy: async () => ({ Component: (await wealth()).ConsolidatedPortfolioPage }),
+  },
+  {
+    path: '/myaccount/investment/product-detail/',
+    lazy: async () => ({ Component: (await wealth()).ProductDetailPage }),
+  },
+  { path: '/myaccount/octoloan/', lazy: async () => ({ Component: (await loans()).OctoloanPage }) },
+  {
+    path: '/myaccount/octoloan/withdrawal-history/',
+    lazy: async () => ({ Component: (await loans()).WithdrawalHistoryPage }),
+  },
+  {
+    path: '/myaccount/octoloan/withdrawal-details/',
+    lazy: async () => ({ Component: (await loans()).WithdrawalDetailsPage }),
+  },
+  {
+    path: '/installment-summary/',
+    lazy: async () => ({ Component: (await loans()).InstallmentSummaryPage }),
+  },
+  ...(
+    [
+      ['ba', '/myaccount/investment-ba/', BA_VIEWS],
+      ['slfi', '/myaccount/insurance-slfi/', SLFI_VIEWS],
+    ] as const
+  ).flatMap(([group, prefix, views]) =>
+    views.map((view): RouteObject => ({
+      path: `${prefix}${view}/`,
+      lazy: async () => {
+        const { PolicyPage } = await insurance();
+        return { element: <PolicyPage group={group} view={view} /> };
+      },
+    })),
+  ),
 ];

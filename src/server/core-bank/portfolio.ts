@@ -67,7 +67,12 @@ export function maskCardNumber(cardNo: string): string {
   return d.length >= 12 ? `${d.slice(0, 4)} ${d.slice(4, 6)}** **** ${d.slice(-4)}` : `**** ${d.slice(-4)}`;
 }
 
-export async function portfolio(db: Queryable, customerId: number): Promise<Portfolio> {
+/** `dashboard`: leave out the accounts the customer hid from the dashboard (settings, account visibility). */
+export async function portfolio(
+  db: Queryable,
+  customerId: number,
+  opts: { dashboard?: boolean } = {},
+): Promise<Portfolio> {
   const casaQ = db.query<{
     id: number;
     account_no: string;
@@ -84,8 +89,10 @@ export async function portfolio(db: Queryable, customerId: number): Promise<Port
             (a.id = c.default_receiving_account_id) IS TRUE AS is_receiving
        FROM accounts a JOIN customers c ON c.id = a.customer_id
       WHERE a.customer_id = $1 AND a.product IN ('savings', 'current') AND a.status = 'active'
+        AND NOT ($2::boolean AND EXISTS (SELECT 1 FROM account_visibility v
+                  WHERE v.account_id = a.id AND v.customer_id = a.customer_id AND v.hide_dashboard))
       ORDER BY a.currency <> 'IDR', a.product DESC, a.id`,
-    [customerId],
+    [customerId, opts.dashboard ?? false],
   );
 
   // A supplementary card spends from its own sub-limit and from the main card's available limit.

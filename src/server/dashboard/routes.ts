@@ -46,7 +46,7 @@ export default async function dashboardRoutes(
       const session = sessionOf(request);
       const customer = await customerSummary(app.db, session.customerId, session.id);
       if (!customer) throw new Error(`session ${session.id} has no customer`);
-      return { customer, ...(await portfolio(app.db, session.customerId)) };
+      return { customer, ...(await portfolio(app.db, session.customerId, { dashboard: true })) };
     },
   );
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { noInvestment } from './errors';
 import { arr, bool, empty, holding, int, money, nullable, obj, str } from './schemas';
 import {
   INSURERS,
@@ -214,7 +215,11 @@ export async function productRoutes(app: FastifyInstance): Promise<void> {
     'Investment holdings with cost, value, gain and the mix by asset class',
     empty,
     portfolioResponse,
-    (c) => investmentPortfolio(app.db, c),
+    async (c) => {
+      const p = await investmentPortfolio(app.db, c);
+      if (p.items.length === 0) throw noInvestment();
+      return p;
+    },
   );
   route(
     '/api/wealth/v1/consolidated',

@@ -24,7 +24,7 @@ export function createTransactionService(deps: TransactionServiceDeps) {
     const choices: Record<string, Choice[]> = {};
     for (const [field, spec] of Object.entries(flow.choices ?? {})) {
       const source = choiceSources[spec.source as keyof typeof choiceSources];
-      choices[field] = source ? await source({ db: deps.db, customerId: caller.customerId, spec }) : [];
+      choices[field] = source ? await source({ db: deps.db, customerId: caller.customerId, spec, field }) : [];
     }
     return { choices };
   }

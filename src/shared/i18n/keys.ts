@@ -17,9 +17,12 @@ import type mobile from '../../../locales/en/mobile.json';
 import type receipts from '../../../locales/en/receipts.json';
 import type transfer from '../../../locales/en/transfer.json';
 import type myaccount from '../../../locales/en/myaccount.json';
+import type settings from '../../../locales/en/settings.json';
 import type invest from '../../../locales/en/invest.json';
 import type gold from '../../../locales/en/gold.json';
 import type help from '../../../locales/en/help.json';
+import type business from '../../../locales/en/business.json';
+import type pfm from '../../../locales/en/pfm.json';
 
 export interface Resources {
   common: typeof common;
@@ -35,9 +38,12 @@ export interface Resources {
   receipts: typeof receipts;
   transfer: typeof transfer;
   myaccount: typeof myaccount;
+  settings: typeof settings;
   invest: typeof invest;
   gold: typeof gold;
   help: typeof help;
+  business: typeof business;
+  pfm: typeof pfm;
 }
 
 export type Namespace = keyof Resources;

@@ -15,8 +15,10 @@ export const me = {
   body: { customer, expires: Date.now() + 300_000, absoluteExpires: Date.now() + 3_600_000 },
 };
 
-/** The shell's own calls answered (the session, no maintenance banner). */
+/** The shell's own calls answered (the session, no maintenance banner, no unread message). */
 export const shellReplies = {
   '/api/v1/session/me': me,
   '/api/maintenance/v1/banner': { status: 200, body: { banners: [] } },
+  // The header's mailbox badge asks on every page.
+  '/api/mailbox/v1/badge': { status: 200, body: { unread: 0 } },
 };

@@ -13,6 +13,7 @@ import enFlows from '../../../locales/en/flows.json';
 import enShell from '../../../locales/en/shell.json';
 import enTransfer from '../../../locales/en/transfer.json';
 import enMyaccount from '../../../locales/en/myaccount.json';
+import enSettings from '../../../locales/en/settings.json';
 import idCommon from '../../../locales/id/common.json';
 import idErrors from '../../../locales/id/errors.json';
 import idAuth from '../../../locales/id/auth.json';
@@ -22,6 +23,7 @@ import idFlows from '../../../locales/id/flows.json';
 import idShell from '../../../locales/id/shell.json';
 import idTransfer from '../../../locales/id/transfer.json';
 import idMyaccount from '../../../locales/id/myaccount.json';
+import idSettings from '../../../locales/id/settings.json';
 
 export function testI18n(lang: Lang = 'en') {
   return initI18n(
@@ -36,6 +38,7 @@ export function testI18n(lang: Lang = 'en') {
         shell: enShell,
         transfer: enTransfer,
         myaccount: enMyaccount,
+        settings: enSettings,
       },
       id: {
         common: idCommon,
@@ -47,6 +50,7 @@ export function testI18n(lang: Lang = 'en') {
         shell: idShell,
         transfer: idTransfer,
         myaccount: idMyaccount,
+        settings: idSettings,
       },
     },
     lang,

@@ -46,8 +46,14 @@ describe('interface language', () => {
         'dashboard',
         'engine',
         'flows',
+        'gold',
+        'help',
+        'invest',
+        'myaccount',
         'register',
+        'settings',
         'shell',
+        'transfer',
       ]);
     }
     expect((await loginStrings('en')).shell).not.toEqual((await loginStrings('id')).shell);
