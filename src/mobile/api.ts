@@ -9,6 +9,8 @@ export interface PendingApproval {
   expiresAt: string;
   resendsLeft: number;
   createdAt: string;
+  /** Three numbers; the one internet banking shows approves, another rejects. */
+  matchChoices: number[];
   summary: {
     flowId: string;
     title: { eng: string; idn: string };
@@ -90,15 +92,20 @@ export async function logout(): Promise<void> {
   } catch {
     // the session is forgotten here whatever the server says
   }
-  sessionStorage.removeItem(CUSTOMER);
+  // Everything the tab kept of the session (the customer's name, the token) goes.
+  sessionStorage.clear();
   setCredentials(null);
 }
 
 export const listApprovals = () =>
   apiPost<{ approvals: PendingApproval[] }>('/api/mobile/v1/approvals/list', {});
 
-export const decide = (approvalId: string, decision: 'approve' | 'reject') =>
-  apiPost<{ status: string }>('/api/mobile/v1/approvals/decide', { approvalId, decision });
+export const decide = (approvalId: string, decision: 'approve' | 'reject', matchNumber?: number) =>
+  apiPost<{ status: string }>('/api/mobile/v1/approvals/decide', {
+    approvalId,
+    decision,
+    ...(matchNumber !== undefined ? { matchNumber } : {}),
+  });
 
 /**
  * Follows the server-sent events with fetch streaming (EventSource cannot send the bearer header),

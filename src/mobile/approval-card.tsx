@@ -46,7 +46,8 @@ export function ApprovalCard({
 }: {
   approval: PendingApproval;
   busy: boolean;
-  onApprove: () => void;
+  /** The number tapped (number matching): the one internet banking shows approves. */
+  onApprove: (matchNumber: number) => void;
   onReject: () => void;
 }) {
   const { t, i18n } = useTranslation('mobile');
@@ -110,16 +111,29 @@ export function ApprovalCard({
         >
           {t('card.reject')}
         </Button>
-        <Button
-          fullWidth
-          variant="contained"
-          disabled={busy || left === 0}
-          onClick={onApprove}
-          data-testid="approval-approve"
-        >
-          {t('card.approve')}
-        </Button>
       </CardActions>
+      <Box sx={{ px: 2, pb: 2 }}>
+        <Typography variant="body2" sx={{ mb: 1, fontWeight: 600 }} id={`match-${approval.approvalId}`}>
+          {t('card.match')}
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 1 }} role="group" aria-labelledby={`match-${approval.approvalId}`}>
+          {approval.matchChoices.map((n) => (
+            <Button
+              key={n}
+              fullWidth
+              variant="contained"
+              size="large"
+              disabled={busy || left === 0}
+              onClick={() => onApprove(n)}
+              data-testid={`approval-match-${n}`}
+              aria-label={`${t('card.approve')} ${n}`}
+              sx={{ fontSize: '1.5rem', fontWeight: 700 }}
+            >
+              {n}
+            </Button>
+          ))}
+        </Box>
+      </Box>
     </Card>
   );
 }

@@ -48,13 +48,20 @@ export function ApprovalsScreen({
     return stop;
   }, [onSessionEnded]);
 
-  const act = async (a: PendingApproval, decision: 'approve' | 'reject') => {
+  const act = async (a: PendingApproval, decision: 'approve' | 'reject', matchNumber?: number) => {
     setBusy(a.approvalId);
     setError(null);
     try {
-      await decide(a.approvalId, decision);
+      const r = await decide(a.approvalId, decision, matchNumber);
       setApprovals((cur) => cur?.filter((x) => x.approvalId !== a.approvalId) ?? null);
-      setNotice(decision === 'approve' ? t('result.approved') : t('result.rejected'));
+      // Approved only when the server says so: a wrong number rejects the request.
+      setNotice(
+        r.status === 'approved'
+          ? t('result.approved')
+          : decision === 'approve'
+            ? t('card.matchWrong')
+            : t('result.rejected'),
+      );
     } catch (err) {
       if (err instanceof ApiFailure && err.kind === 'invalid_token') return onSessionEnded();
       setError(
@@ -122,7 +129,7 @@ export function ApprovalsScreen({
             key={a.approvalId}
             approval={a}
             busy={busy === a.approvalId}
-            onApprove={() => void act(a, 'approve')}
+            onApprove={(n) => void act(a, 'approve', n)}
             onReject={() => void act(a, 'reject')}
           />
         ))}

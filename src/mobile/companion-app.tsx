@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getCredentials, onCredentialsChange } from '@/shared/api/session-store';
+import { getCredentials, onCredentialsChange, setCredentials } from '@/shared/api/session-store';
 import { storedCustomer, type MobileCustomer } from './api';
 import { LoginScreen } from './login-screen';
 import { ApprovalsScreen } from './approvals-screen';
@@ -31,6 +31,9 @@ export function CompanionApp() {
     <ApprovalsScreen
       customer={customer}
       onSessionEnded={() => {
+        // Expired or refused: nothing of it stays in the tab.
+        sessionStorage.clear();
+        setCredentials(null);
         setEnded(true);
         setCustomer(null);
       }}

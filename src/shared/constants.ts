@@ -23,7 +23,13 @@ export const OTP = {
   ttlMs: 5 * 60_000,
 } as const;
 
-export const APPROVAL = { expiresMs: 5 * 60_000, maxResends: 3 } as const;
+export const APPROVAL = {
+  expiresMs: 5 * 60_000,
+  maxResends: 3,
+  /** Pushes (requests and resends) a customer may cause in pushWindowMs: two transactions' worth. */
+  maxPushes: 8,
+  pushWindowMs: 10 * 60_000,
+} as const;
 
 export const SPECIAL_RATE_REFRESH_MS = 10_000;
 export const CONTACT_CENTRE = '14041';

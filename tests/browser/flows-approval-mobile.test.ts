@@ -79,7 +79,12 @@ describe('same-bank transfer approved in the companion app', () => {
       await screenshot(mobile.page, 'flows-approval-mobile-request-en');
 
       const confirm = web.page.waitForResponse(isCall('confirm'));
-      await mobile.page.getByTestId('approval-approve').click();
+      // The customer taps the number the web page shows.
+      const shown = (await web.page
+        .locator('[data-testid="approval-match-number"]:visible')
+        .first()
+        .textContent())!.trim();
+      await mobile.page.getByTestId(`approval-match-${shown}`).click();
       const receipt = await jsonOf<{ status: string; referenceNo: string }>(confirm);
       expect(receipt.status).toBe('success');
       await web.page.waitForURL(/\/transfer\/receipt\/\?type=same-bank$/);

@@ -93,7 +93,9 @@ describe('companion app (/m/)', () => {
       expect(text).toMatch(/Expires in [45]:\d\d/);
       await screenshot(page, 'mobile-approval-request-en');
 
-      await page.getByTestId('approval-approve').click();
+      // Number matching: the app offers three numbers; the one the web shows approves.
+      expect(await page.locator('[data-testid^="approval-match-"]').count()).toBe(3);
+      await page.getByTestId(`approval-match-${ver.body.matchNumber}`).click();
       await page.getByText('Approved. Internet banking will complete the transaction.').waitFor();
       await page.getByTestId('mobile-empty').waitFor();
       const status = await api(web, '/api/transaction/v1/verification/status', {

@@ -33,10 +33,15 @@ export function isChatOpen(): boolean {
   return session()?.getItem('lc') === 'open';
 }
 
-/** Clears what the browser keeps of the session (not the language or browser id). */
+/**
+ * Clears everything the tab keeps (sessionStorage holds only session data: the credentials, the
+ * pending transaction with its accounts and balance, chat and form drafts); the language and the
+ * browser id live in localStorage and stay.
+ */
 export function clearSessionData(): void {
   const s = session();
   for (const k of [...CHAT_KEYS, ...SESSION_DATA_KEYS]) s?.removeItem(k);
+  s?.clear();
   setCredentials(null);
 }
 

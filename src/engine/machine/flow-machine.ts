@@ -283,12 +283,22 @@ export function provideServices(
       requestApproval: fromPromise(async ({ input }: { input: { subject: Record<string, unknown> } }) => {
         const r = await services.startVerification((input.subject as Subject).inquiryId, 'approval');
         if (r.method !== 'approval') throw new Error('expected an approval request');
-        return { approvalId: r.approvalId, expiresAt: r.expiresAt, resendsLeft: r.resendsLeft };
+        return {
+          approvalId: r.approvalId,
+          expiresAt: r.expiresAt,
+          resendsLeft: r.resendsLeft,
+          matchNumber: r.matchNumber,
+        };
       }),
       resendApproval: fromPromise(async ({ input }: { input: { subject: Record<string, unknown> } }) => {
         const r = await services.resendVerification((input.subject as Subject).inquiryId);
         if (r.method !== 'approval') throw new Error('expected an approval request');
-        return { approvalId: r.approvalId, expiresAt: r.expiresAt, resendsLeft: r.resendsLeft };
+        return {
+          approvalId: r.approvalId,
+          expiresAt: r.expiresAt,
+          resendsLeft: r.resendsLeft,
+          matchNumber: r.matchNumber,
+        };
       }),
       watchApproval: fromCallback(
         ({

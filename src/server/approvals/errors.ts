@@ -37,6 +37,15 @@ export const approvalErrors = {
       messageEng: 'Approvals are decided in the companion app.',
       messageIdn: 'Persetujuan diputuskan di aplikasi pendamping.',
     }),
+  tooManyPushes: () =>
+    new ApiError(429, 'CLICKS', 'APPROVAL_RATE_LIMITED', {
+      titleEng: 'Too many approval requests',
+      titleIdn: 'Terlalu banyak permintaan persetujuan',
+      messageEng:
+        'Too many approval requests were sent to your app in the last 10 minutes. Please use OTP instead.',
+      messageIdn:
+        'Terlalu banyak permintaan persetujuan dikirim ke aplikasi Anda dalam 10 menit terakhir. Silakan gunakan OTP.',
+    }),
   deviceNotEnrolled: () =>
     new ApiError(403, 'CLICKS', 'DEVICE_NOT_ENROLLED', {
       titleEng: 'Device not enrolled',
@@ -64,7 +73,7 @@ export const approvalErrors = {
     new ApiError(423, 'CLICKS', 'LOGIN_LOCKED', {
       titleEng: 'Login locked',
       titleIdn: 'Login dikunci',
-      messageEng: 'Too many wrong attempts. Please try again in 15 minutes or call 14041.',
-      messageIdn: 'Terlalu banyak percobaan yang salah. Silakan coba lagi dalam 15 menit atau hubungi 14041.',
+      messageEng: 'Too many wrong attempts. Please try again in 30 minutes or call 14041.',
+      messageIdn: 'Terlalu banyak percobaan yang salah. Silakan coba lagi dalam 30 menit atau hubungi 14041.',
     }),
 };

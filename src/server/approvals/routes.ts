@@ -68,7 +68,8 @@ export default async function approvalsRoutes(app: FastifyInstance): Promise<voi
     },
     async (request) => {
       const userId = request.body.userId.trim().toLowerCase();
-      const key = failureKey('mobile.login', userId);
+      // One count with the web's password (failureKey('login', ...)): 5 wrong guesses in all, not 5 + 5.
+      const key = failureKey('login', userId);
       if (await isLocked(app.db, key)) throw approvalErrors.loginLocked();
       const { rows } = await app.db.query<{ id: number; app_pin_hash: string | null; cif_status: string }>(
         `SELECT c.id, c.cif_status, k.app_pin_hash
@@ -174,7 +175,7 @@ export default async function approvalsRoutes(app: FastifyInstance): Promise<voi
     async (request) => ({ approvals: await pendingApprovals(app.db, request.session!.customerId) }),
   );
 
-  app.post<{ Body: { approvalId: string; decision: 'approve' | 'reject' } }>(
+  app.post<{ Body: { approvalId: string; decision: 'approve' | 'reject'; matchNumber?: number } }>(
     '/api/mobile/v1/approvals/decide',
     {
       preHandler: app.requireMobileSession,
@@ -185,6 +186,8 @@ export default async function approvalsRoutes(app: FastifyInstance): Promise<voi
           {
             approvalId: { type: 'string', minLength: 1, maxLength: 64 },
             decision: { type: 'string', enum: ['approve', 'reject'] },
+            // The number the web shows, tapped among the app's three; a wrong one rejects.
+            matchNumber: { type: 'integer', minimum: 10, maximum: 99 },
           },
           ['approvalId', 'decision'],
         ),
@@ -197,6 +200,7 @@ export default async function approvalsRoutes(app: FastifyInstance): Promise<voi
         customerId: s.customerId,
         sessionId: s.id,
         decision: request.body.decision,
+        matchNumber: request.body.matchNumber,
       });
       hub.notify(s.customerId, r.inquiryId);
       return { status: r.status };

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/db';
 import { APPROVAL } from '../../shared/constants';
 import { approvalErrors } from './errors';
@@ -9,6 +9,8 @@ export interface ApprovalTicket {
   approvalId: string;
   expiresAt: string;
   resendsLeft: number;
+  /** The number the web shows; the customer taps the same one among the app's three. */
+  matchNumber: number;
 }
 
 /** The exact details the companion app shows (built by the flow engine, in both languages). */
@@ -24,9 +26,11 @@ export interface ApprovalSummary {
   rows: { labelEng: string; labelIdn: string; valueEng: string; valueIdn: string }[];
 }
 
-export interface PendingApproval extends ApprovalTicket {
+export interface PendingApproval extends Omit<ApprovalTicket, 'matchNumber'> {
   summary: ApprovalSummary;
   createdAt: string;
+  /** Three numbers, the right one among them (the app never learns which). */
+  matchChoices: number[];
 }
 
 interface Row {
@@ -39,6 +43,8 @@ interface Row {
   expires_at: Date | string;
   created_at: Date | string;
   live: boolean;
+  match_number: number;
+  match_choices: number[] | string;
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -46,7 +52,26 @@ const ticket = (r: Row): ApprovalTicket => ({
   approvalId: r.id,
   expiresAt: iso(r.expires_at),
   resendsLeft: APPROVAL.maxResends - r.resends,
+  matchNumber: Number(r.match_number),
 });
+
+/** A fresh number to match (10-99) and three choices holding it, in random order. */
+function newMatch(): { number: number; choices: number[] } {
+  const picked = new Set<number>();
+  while (picked.size < 3) picked.add(randomInt(10, 100));
+  const choices = [...picked];
+  return { number: choices[randomInt(0, 3)]!, choices };
+}
+
+/** Approval push bombing: at most APPROVAL.maxPushes pushes (requests and resends) per window. */
+async function pushAllowedOrThrow(db: Queryable, customerId: number): Promise<void> {
+  const { rows } = await db.query<{ pushes: number }>(
+    `SELECT coalesce(sum(1 + resends), 0)::int AS pushes FROM approval_requests
+      WHERE customer_id = $1 AND created_at > now() - make_interval(secs => $2)`,
+    [customerId, APPROVAL.pushWindowMs / 1000],
+  );
+  if ((rows[0]?.pushes ?? 0) >= APPROVAL.maxPushes) throw approvalErrors.tooManyPushes();
+}
 
 const publicStatus = (r: Pick<Row, 'status' | 'live'>): ApprovalStatus =>
   r.status === 'approved'
@@ -76,9 +101,12 @@ export async function openApproval(
   if (existing && ((existing.status === 'waiting' && existing.live) || existing.status === 'approved'))
     return ticket(existing);
   if (existing?.status === 'rejected') throw approvalErrors.rejected();
+  await pushAllowedOrThrow(db, input.customerId);
+  const match = newMatch();
   const { rows } = await db.query<Row>(
-    `INSERT INTO approval_requests (id, inquiry_id, customer_id, summary, expires_at, requested_session_id)
-     VALUES ($1, $2, $3, $4::jsonb, now() + make_interval(secs => $5), $6) RETURNING *, true AS live`,
+    `INSERT INTO approval_requests (id, inquiry_id, customer_id, summary, expires_at, requested_session_id,
+                                    match_number, match_choices)
+     VALUES ($1, $2, $3, $4::jsonb, now() + make_interval(secs => $5), $6, $7, $8::jsonb) RETURNING *, true AS live`,
     [
       randomUUID(),
       input.inquiryId,
@@ -86,6 +114,8 @@ export async function openApproval(
       JSON.stringify(input.summary),
       APPROVAL.expiresMs / 1000,
       input.sessionId,
+      match.number,
+      JSON.stringify(match.choices),
     ],
   );
   return ticket(rows[0]!);
@@ -110,11 +140,13 @@ export async function resendApproval(
   if (r.status === 'rejected') throw approvalErrors.rejected();
   if (r.status === 'approved') throw approvalErrors.expired();
   if (r.resends >= APPROVAL.maxResends) throw approvalErrors.resendLimit();
+  await pushAllowedOrThrow(db, customerId);
+  const match = newMatch();
   const { rows } = await db.query<Row>(
     `UPDATE approval_requests SET resends = resends + 1, status = 'waiting',
-            expires_at = now() + make_interval(secs => $2)
+            expires_at = now() + make_interval(secs => $2), match_number = $4, match_choices = $5::jsonb
       WHERE id = $1 AND resends < $3 AND status IN ('waiting', 'cancelled') RETURNING *, true AS live`,
-    [r.id, APPROVAL.expiresMs / 1000, APPROVAL.maxResends],
+    [r.id, APPROVAL.expiresMs / 1000, APPROVAL.maxResends, match.number, JSON.stringify(match.choices)],
   );
   if (!rows[0]) throw approvalErrors.resendLimit();
   return ticket(rows[0]);
@@ -135,7 +167,11 @@ export async function pendingApprovals(db: Queryable, customerId: number): Promi
     `${SELECT} WHERE customer_id = $1 AND status = 'waiting' AND expires_at > now() ORDER BY created_at DESC`,
     [customerId],
   );
-  return rows.map((r) => ({ ...ticket(r), summary: r.summary, createdAt: iso(r.created_at) }));
+  return rows.map((r) => {
+    const { matchNumber: _secret, ...shown } = ticket(r);
+    const choices = typeof r.match_choices === 'string' ? JSON.parse(r.match_choices) : r.match_choices;
+    return { ...shown, summary: r.summary, createdAt: iso(r.created_at), matchChoices: choices ?? [] };
+  });
 }
 
 /**
@@ -145,7 +181,14 @@ export async function pendingApprovals(db: Queryable, customerId: number): Promi
  */
 export async function decideApproval(
   db: Queryable,
-  input: { approvalId: string; customerId: number; sessionId: number; decision: 'approve' | 'reject' },
+  input: {
+    approvalId: string;
+    customerId: number;
+    sessionId: number;
+    decision: 'approve' | 'reject';
+    /** The number tapped; approving needs the one the web shows. A wrong one rejects the request. */
+    matchNumber?: number;
+  },
 ): Promise<{ inquiryId: string; status: ApprovalStatus }> {
   const { rows: deciders } = await db.query(
     `SELECT 1 FROM sessions s JOIN approval_devices d ON d.customer_id = s.customer_id AND d.device_id = s.browser_id
@@ -154,7 +197,9 @@ export async function decideApproval(
   );
   if (!deciders.length) throw approvalErrors.deviceNotEnrolled();
   const { rows } = await db.query<Row>(
-    `UPDATE approval_requests SET status = $3, decided_at = now(), decided_session_id = $4
+    `UPDATE approval_requests
+        SET status = CASE WHEN $3 = 'approved' AND match_number IS DISTINCT FROM $5::int THEN 'rejected' ELSE $3 END,
+            decided_at = now(), decided_session_id = $4
       WHERE id = $1 AND customer_id = $2 AND status = 'waiting' AND expires_at > now()
         AND requested_session_id IS DISTINCT FROM $4
       RETURNING *, true AS live`,
@@ -163,6 +208,7 @@ export async function decideApproval(
       input.customerId,
       input.decision === 'approve' ? 'approved' : 'rejected',
       input.sessionId,
+      input.matchNumber ?? null,
     ],
   );
   const r = rows[0];

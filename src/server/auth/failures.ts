@@ -2,7 +2,7 @@ import type { Queryable } from '../db/db';
 import { sha256Hex } from './tokens';
 
 /** Failed credential checks per submitted identifier before it locks, and for how long. */
-export const LOCKOUT = { maxFailures: 5, lockMs: 15 * 60_000 } as const;
+export const LOCKOUT = { maxFailures: 5, lockMs: 30 * 60_000 } as const;
 
 /** The counter key of a submitted identifier: 'login:budisantoso', 'forgot.password:budisantoso', ... */
 export const failureKey = (scope: string, identifier: string) =>

@@ -22,9 +22,9 @@ export const loginLocked = () =>
   new ApiError(423, 'CLICKS', 'LOGIN_LOCKED', {
     titleEng: 'Login temporarily locked',
     titleIdn: 'Login dikunci sementara',
-    messageEng: 'Too many failed login attempts. Please try again in 15 minutes or call 14041.',
+    messageEng: 'Too many failed login attempts. Please try again in 30 minutes or call 14041.',
     messageIdn:
-      'Terlalu banyak percobaan login yang gagal. Silakan coba lagi dalam 15 menit atau hubungi 14041.',
+      'Terlalu banyak percobaan login yang gagal. Silakan coba lagi dalam 30 menit atau hubungi 14041.',
   });
 
 export const challengeExpired = () =>
@@ -57,8 +57,8 @@ export const forgotLocked = () =>
   new ApiError(423, 'CLICKS', 'FORGOT_LOCKED', {
     titleEng: 'Temporarily locked',
     titleIdn: 'Dikunci sementara',
-    messageEng: 'Too many incorrect attempts. Please try again in 15 minutes or call 14041.',
-    messageIdn: 'Terlalu banyak percobaan yang salah. Silakan coba lagi dalam 15 menit atau hubungi 14041.',
+    messageEng: 'Too many incorrect attempts. Please try again in 30 minutes or call 14041.',
+    messageIdn: 'Terlalu banyak percobaan yang salah. Silakan coba lagi dalam 30 menit atau hubungi 14041.',
   });
 
 export const forgotExpired = () =>

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../http/api-error';
 import { loadCatalog, validateFormOrThrow } from '../transactions/catalog';
+import { accountIdOf } from '../transactions/context';
+import { txErrors } from '../transactions/errors';
+import type { ChoiceSpec } from '../../shared/flows/types';
 
 const MAX_FAVORITES = 50;
 
@@ -58,6 +61,29 @@ const notFound = () =>
 export default async function favoritesRoutes(app: FastifyInstance): Promise<void> {
   const catalog = loadCatalog(app.log);
 
+  /**
+   * Every field the flow fills from the customer's own accounts must name one of them, by its
+   * canonical id: a favourite is never saved with another customer's account (or "018" for 18).
+   */
+  const ownAccountsOrThrow = async (
+    choices: Record<string, ChoiceSpec> | undefined,
+    form: Record<string, unknown>,
+    customerId: number,
+  ) => {
+    for (const [field, spec] of Object.entries(choices ?? {})) {
+      if (spec.source !== 'accounts' || form[field] === undefined) continue;
+      const id = accountIdOf(form[field]);
+      const { rows } = id
+        ? await app.db.query<{ customer_id: number }>(
+            `SELECT customer_id FROM accounts WHERE id = $1 AND product <> 'internal'`,
+            [id],
+          )
+        : { rows: [] };
+      if (!rows[0] || Number(rows[0].customer_id) !== customerId)
+        throw txErrors.accountNotAllowed(`/form/${field}`);
+    }
+  };
+
   app.post(
     '/api/favorite/v1/add',
     {
@@ -88,6 +114,7 @@ export default async function favoritesRoutes(app: FastifyInstance): Promise<voi
         });
       const valid = validateFormOrThrow(entry, form);
       const customerId = request.session!.customerId;
+      await ownAccountsOrThrow(entry.flow.choices, valid, customerId);
       return app.db.transaction(async (tx) => {
         const { rows: count } = await tx.query<{ n: number }>(
           'SELECT count(*)::int AS n FROM favorites WHERE customer_id = $1',

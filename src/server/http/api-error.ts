@@ -7,16 +7,36 @@ export interface ErrorText {
   messageIdn: string;
 }
 
+/**
+ * An answer names at most this many fields: 60,000 unknown keys made a 4 MB answer. Enough for any
+ * form of ours; the rest are what the customer sees after fixing these.
+ */
+export const MAX_ERROR_FIELDS = 20;
+
+/** The first MAX_ERROR_FIELDS entries of a field map. */
+export function capFields(fields: ApiErrorBody['fields']): ApiErrorBody['fields'] {
+  if (!fields) return fields;
+  const capped: NonNullable<ApiErrorBody['fields']> = {};
+  let n = 0;
+  for (const key in fields) {
+    if (n++ >= MAX_ERROR_FIELDS) break;
+    capped[key] = fields[key]!;
+  }
+  return capped;
+}
+
 /** Thrown anywhere in a route; the error handler answers with the spec's apierror payload and this status. */
 export class ApiError extends Error {
+  readonly fields?: ApiErrorBody['fields'];
   constructor(
     readonly statusCode: number,
     readonly sourceSystem: string,
     readonly errorCode: string,
     readonly text: ErrorText,
-    readonly fields?: ApiErrorBody['fields'],
+    fields?: ApiErrorBody['fields'],
   ) {
     super(`${sourceSystem} ${errorCode}: ${text.messageEng}`);
+    this.fields = capFields(fields);
   }
 
   toPayload(): ApiErrorPayload {

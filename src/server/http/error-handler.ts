@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ApiError, GENERIC_ERROR, INVALID_REQUEST } from './api-error';
+import { ApiError, GENERIC_ERROR, INVALID_REQUEST, MAX_ERROR_FIELDS } from './api-error';
 
 /**
  * Every error leaves as the spec's apierror payload with an honest status: validation -> 400,
@@ -13,7 +13,8 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     }
     if (err.validation) {
       const fields: Record<string, { eng: string; idn: string }> = {};
-      for (const v of err.validation) {
+      // The answer names at most MAX_ERROR_FIELDS fields: stop collecting there.
+      for (const v of err.validation.slice(0, MAX_ERROR_FIELDS)) {
         const missing = (v.params as { missingProperty?: string } | undefined)?.missingProperty;
         const at = (v.instancePath || '') + (missing ? `/${missing}` : '') || '/';
         fields[at] = { eng: v.message ?? 'is invalid', idn: v.message ?? 'tidak valid' };

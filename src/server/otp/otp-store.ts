@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/db';
 import type { SmsGateway } from '../sms/gateway';
 import { OTP } from '../../shared/constants';
@@ -38,11 +38,25 @@ const REF_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 
 export interface OtpServiceOptions {
   sms: SmsGateway;
-  /**
-   * HMAC key for the stored codes. Set OTP_SECRET when several app servers share a database;
-   * otherwise each process draws its own (codes then verify only on the server that issued them).
-   */
-  secret?: string;
+  /** HMAC key for the stored codes (otpSecret() finds the one every app server and restart shares). */
+  secret: string;
+}
+
+/**
+ * The OTP codes' HMAC key: OTP_SECRET when set (keep it in the deployment's secret store), otherwise
+ * one drawn on the first start and kept in the database (auth_secrets; in the embedded mode that is
+ * the data folder), so every app server and every restart checks the codes the others sent.
+ */
+export async function otpSecret(db: Queryable): Promise<string> {
+  if (process.env.OTP_SECRET) return process.env.OTP_SECRET;
+  await db.query(
+    `INSERT INTO auth_secrets (name, value) VALUES ('otp_hmac_key', $1) ON CONFLICT (name) DO NOTHING`,
+    [randomBytes(32).toString('hex')],
+  );
+  const { rows } = await db.query<{ value: string }>(
+    `SELECT value FROM auth_secrets WHERE name = 'otp_hmac_key'`,
+  );
+  return rows[0]!.value;
 }
 
 /**
@@ -51,11 +65,15 @@ export interface OtpServiceOptions {
  * enclosing transaction that might roll back, or the wrong-attempt count would roll back with it.
  */
 export function createOtpService(opts: OtpServiceOptions): OtpService {
-  const secret = opts.secret ?? process.env.OTP_SECRET ?? randomBytes(32).toString('hex');
+  const secret = opts.secret;
+  // Stored codes name the key they were made with ('keyid:hmac'): a code made under another key (the
+  // secret was changed) cannot be checked here, and the database's otp_check() then answers expired
+  // instead of counting a wrong attempt.
+  const keyId = createHash('sha256').update(`otp-key:${secret}`).digest('hex').slice(0, 8);
   const hashCode = (requestId: string, code: string) =>
-    createHmac('sha256', secret).update(`${requestId}:${code}`).digest('hex');
+    `${keyId}:${createHmac('sha256', secret).update(`${requestId}:${code}`).digest('hex')}`;
   const codeHash = (requestId: string, code: string) =>
-    /^\d+$/.test(code) ? hashCode(requestId, code) : 'not-a-code';
+    /^\d+$/.test(code) ? hashCode(requestId, code) : `${keyId}:not-a-code`;
   const newCode = () => String(randomInt(0, 10 ** OTP.digits)).padStart(OTP.digits, '0');
   const newRef = () =>
     Array.from({ length: 4 }, () => REF_LETTERS[randomInt(0, REF_LETTERS.length)]).join('');

@@ -54,8 +54,8 @@ export const registrationErrors = {
     new ApiError(429, 'CLICKS', 'RATE_LIMITED', {
       titleEng: 'Too many attempts',
       titleIdn: 'Terlalu banyak percobaan',
-      messageEng: `Too many incorrect attempts. Please try again in 15 minutes or call ${CONTACT_CENTRE}.`,
-      messageIdn: `Terlalu banyak percobaan yang salah. Silakan coba lagi dalam 15 menit atau hubungi ${CONTACT_CENTRE}.`,
+      messageEng: `Too many incorrect attempts. Please try again in 30 minutes or call ${CONTACT_CENTRE}.`,
+      messageIdn: `Terlalu banyak percobaan yang salah. Silakan coba lagi dalam 30 menit atau hubungi ${CONTACT_CENTRE}.`,
     }),
   sessionExpired: () =>
     new ApiError(401, 'CLICKS', 'INVALID_TOKEN', {

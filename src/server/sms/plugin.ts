@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { OtpService } from '../otp/otp-service';
-import { createOtpService } from '../otp/otp-store';
+import { createOtpService, otpSecret } from '../otp/otp-store';
 import { outboxGateway, type SmsGateway } from './gateway';
 
 export type { SmsGateway } from './gateway';
@@ -17,5 +17,5 @@ declare module 'fastify' {
 export default fp(async function smsPlugin(app: FastifyInstance) {
   const sms = outboxGateway(app.db);
   app.decorate('sms', sms);
-  app.decorate('otp', createOtpService({ sms }));
+  app.decorate('otp', createOtpService({ sms, secret: await otpSecret(app.db) }));
 });

@@ -70,3 +70,12 @@ export function asMoney(value: unknown, fallbackCurrency: string): Money | undef
   }
   return undefined;
 }
+
+/**
+ * An account id as a form carries it, in its canonical form only: a decimal string without a sign,
+ * spaces or leading zeros. "018", " 18", "0x12" and "18.0" name no account (Number() read them as 18).
+ */
+export function accountIdOf(value: unknown): number | undefined {
+  if (typeof value !== 'string' || !/^[1-9][0-9]{0,14}$/.test(value)) return undefined;
+  return Number(value);
+}

@@ -3,7 +3,7 @@ import type { AmountSpec, FlowFile, PostingSpec, ServiceSpec } from '../../share
 import type { Fee } from '../../shared/flows/api';
 import { readValue } from '../../shared/flows/values';
 import type { CatalogFlow } from './catalog';
-import { asMoney, fieldOf, pointer, type Caller, type ServiceContext } from './context';
+import { accountIdOf, asMoney, fieldOf, pointer, type Caller, type ServiceContext } from './context';
 import { txErrors } from './errors';
 import { convert, idrValue } from './fx';
 import { internalAccount, type Leg } from './ledger';
@@ -66,8 +66,8 @@ export function quoting(ctx: ServiceContext) {
   /** Checks the debit account against the flow's choice rule for that field. */
   async function debitAccount(flow: MoneyFlow, form: Record<string, unknown>, customerId: number) {
     const field = fieldOf(flow.posting.debit);
-    const id = Number(form[field]);
-    const a = Number.isSafeInteger(id) ? await accountById(db, id) : undefined;
+    const id = accountIdOf(form[field]);
+    const a = id !== undefined ? await accountById(db, id) : undefined;
     const spec = flow.choices?.[field];
     if (
       !a ||
@@ -95,8 +95,8 @@ export function quoting(ctx: ServiceContext) {
       return { id: await internalAccount(db, settlement, currency), currency };
     }
     if ('accountId' in credit) {
-      const id = Number(form[fieldOf(credit.accountId)]);
-      const a = Number.isSafeInteger(id) ? await accountById(db, id) : undefined;
+      const id = accountIdOf(form[fieldOf(credit.accountId)]);
+      const a = id !== undefined ? await accountById(db, id) : undefined;
       if (!a || a.customer_id !== customerId || a.status !== 'active' || a.product === 'internal')
         throw txErrors.accountNotAllowed(pointer(credit.accountId));
       return { id: a.id, currency: a.currency };

@@ -57,6 +57,8 @@ export interface ApprovalRequest {
   approvalId: string;
   expiresAt: string;
   resendsLeft: number;
+  /** Shown on the web; the customer taps the same number in the app (a new one with every push). */
+  matchNumber?: number;
 }
 
 export type VerificationResponse =

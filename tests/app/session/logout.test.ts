@@ -134,6 +134,24 @@ describe('logout (spec section 4)', () => {
     expect(getCredentials()).toBeNull();
   });
 
+  // Issue 17 item 6: the pending transaction (account, balance, customer name) outlived the session.
+  it.each(['user', 'idle', 'absolute', 'expired'] as const)(
+    'leaves nothing of the session in sessionStorage on %s logout, the pending transaction included',
+    async (reason) => {
+      mockFetch({ '/api/v1/login/logout': { status: 200, body: { logoutresponse: 'bye' } } });
+      sessionStorage.setItem(
+        'engine.transaction',
+        JSON.stringify({ v: 1, flowId: 'transfer.own', state: { customerName: 'Budi Santoso', balance: 1 } }),
+      );
+      sessionStorage.setItem('someFeature.draft', '{"account":"800123456701"}');
+      await logout(reason, { navigate });
+      const left = Object.keys(sessionStorage).filter(
+        (k) => k !== 'session_expired' && k !== 'logoutFeedback',
+      );
+      expect(left).toEqual([]);
+    },
+  );
+
   it('two logouts at once make one server call', async () => {
     const calls = mockFetch({ '/api/v1/login/logout': { status: 200, body: { logoutresponse: 'bye' } } });
     await Promise.all([logout('user', { navigate }), logout('idle', { navigate })]);

@@ -53,6 +53,7 @@ describe.each(testDbs)('approval changes reach the streams of every app server o
     expect(inquiry.status).toBe(200);
     const inquiryId = inquiry.body.inquiryId as string;
     let approvalId = '';
+    let matchNumber = 0;
     const appEvents = await readEvents(
       `${baseA}/api/mobile/v1/approvals/events`,
       mobile,
@@ -64,6 +65,7 @@ describe.each(testDbs)('approval changes reach the streams of every app server o
         });
         expect(ver.status).toBe(200);
         approvalId = ver.body.approvalId;
+        matchNumber = ver.body.matchNumber;
       },
     );
     // First the empty list as the stream opens, then the request B opened.
@@ -80,6 +82,7 @@ describe.each(testDbs)('approval changes reach the streams of every app server o
         const decided = await post(serverB, '/api/mobile/v1/approvals/decide', mobile, {
           approvalId,
           decision: 'approve',
+          matchNumber,
         });
         expect(decided.body).toEqual({ status: 'approved' });
       },

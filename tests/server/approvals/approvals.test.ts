@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
@@ -43,6 +43,13 @@ describe.each(testDbs)('app approvals and the companion app API on $name', ({ op
   afterAll(async () => {
     await app?.close();
     await db?.close();
+  });
+  // Each test starts past the push window of the ones before (at most 8 pushes in 10 minutes).
+  beforeEach(async () => {
+    await db.query(
+      `UPDATE approval_requests SET created_at = created_at - interval '11 minutes' WHERE customer_id = $1`,
+      [web.customerId],
+    );
   });
 
   const newInquiry = async (amount = rp(125_000)) => {
@@ -105,9 +112,13 @@ describe.each(testDbs)('app approvals and the companion app API on $name', ({ op
     expect(early.status).toBe(409);
     expect(early.body.apierror.errorCode).toBe('NOT_VERIFIED');
 
+    // The app offers three numbers and never says which one the web shows.
+    expect(item.matchChoices).toContain(ver.body.matchNumber);
+    expect(item.matchNumber).toBeUndefined();
     const decided = await post(app, '/api/mobile/v1/approvals/decide', mobile, {
       approvalId: item.approvalId,
       decision: 'approve',
+      matchNumber: ver.body.matchNumber,
     });
     expect(decided.body).toEqual({ status: 'approved' });
     const twice = await post(app, '/api/mobile/v1/approvals/decide', mobile, {
@@ -197,6 +208,7 @@ describe.each(testDbs)('app approvals and the companion app API on $name', ({ op
   it('pushes live: the app hears of a new request and the web hears the decision (SSE over fetch)', async () => {
     const inquiryId = await newInquiry(rp(77_000));
     let approvalId = '';
+    let matchNumber = 0;
     const appEvents = await readEvents(
       `${base}/api/mobile/v1/approvals/events`,
       mobile,
@@ -212,6 +224,7 @@ describe.each(testDbs)('app approvals and the companion app API on $name', ({ op
           method: 'approval',
         });
         approvalId = ver.body.approvalId;
+        matchNumber = ver.body.matchNumber;
       },
     );
     expect(appEvents.at(-1)!.event).toBe('approvals');
@@ -220,7 +233,11 @@ describe.each(testDbs)('app approvals and the companion app API on $name', ({ op
       web.headers,
       (ev) => ev.some((e) => (e.data as { status: string }).status !== 'waiting'),
       async () => {
-        await post(app, '/api/mobile/v1/approvals/decide', mobile, { approvalId, decision: 'approve' });
+        await post(app, '/api/mobile/v1/approvals/decide', mobile, {
+          approvalId,
+          decision: 'approve',
+          matchNumber,
+        });
       },
     );
     expect(webEvents.map((e) => (e.data as { status: string }).status)).toEqual(['waiting', 'approved']);

@@ -178,6 +178,7 @@ describe.each(testDbs)('companion-app sessions and web sessions are kept apart o
     const decided = await post(app, '/api/mobile/v1/approvals/decide', mine, {
       approvalId: ver.body.approvalId,
       decision: 'approve',
+      matchNumber: ver.body.matchNumber,
     });
     expect(decided.body).toEqual({ status: 'approved' });
     const { rows } = await db.query<{ decided: string; requested: string; web: number }>(

@@ -7,7 +7,8 @@ import { client, makeCustomer, writeCounts } from '../auth/fixtures';
 
 process.env.ARGON2_FAST = '1';
 
-const bpjs = { sourceOfFund: '1', customerNumber: '0001234567890' };
+/** A BPJS form paid from the customer's own savings account (ids per customer, set in beforeAll). */
+const bpjsOf: Record<string, { sourceOfFund: string; customerNumber: string }> = {};
 
 describe.each(testDbs)('favourites on $name', ({ open }) => {
   let db: Db;
@@ -15,8 +16,14 @@ describe.each(testDbs)('favourites on $name', ({ open }) => {
   beforeAll(async () => {
     db = await open();
     app = await buildApp({ db });
-    await makeCustomer(db, { userId: 'favuser01', password: 'Fav@2026xx' });
-    await makeCustomer(db, { userId: 'favuser02', password: 'Fav@2026yy' });
+    for (const [userId, password, accountNo] of [
+      ['favuser01', 'Fav@2026xx', '800900000101'],
+      ['favuser02', 'Fav@2026yy', '800900000202'],
+    ] as const) {
+      const { id } = await makeCustomer(db, { userId, password, casa: [{ accountNo }] });
+      const { rows } = await db.query<{ id: number }>(`SELECT id FROM accounts WHERE customer_id = $1`, [id]);
+      bpjsOf[userId] = { sourceOfFund: String(rows[0]!.id), customerNumber: '0001234567890' };
+    }
   });
   afterAll(async () => {
     await app?.close();
@@ -34,14 +41,14 @@ describe.each(testDbs)('favourites on $name', ({ open }) => {
     const add = await c.post('/api/favorite/v1/add', {
       flowId: 'payment.bpjs',
       name: 'BPJS Ibu',
-      form: bpjs,
+      form: bpjsOf.favuser01!,
     });
     expect(add.statusCode).toBe(200);
-    expect(add.json()).toMatchObject({ flowId: 'payment.bpjs', name: 'BPJS Ibu', form: bpjs });
+    expect(add.json()).toMatchObject({ flowId: 'payment.bpjs', name: 'BPJS Ibu', form: bpjsOf.favuser01! });
     const again = await c.post('/api/favorite/v1/add', {
       flowId: 'payment.bpjs',
       name: 'BPJS Ibu',
-      form: bpjs,
+      form: bpjsOf.favuser01!,
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().apierror.errorCode).toBe('FAVORITE_NAME_TAKEN');
@@ -55,7 +62,7 @@ describe.each(testDbs)('favourites on $name', ({ open }) => {
     const badForm = await c.post('/api/favorite/v1/add', {
       flowId: 'payment.bpjs',
       name: 'Wrong',
-      form: { sourceOfFund: '1', customerNumber: 'abc' },
+      form: { ...bpjsOf.favuser01!, customerNumber: 'abc' },
     });
     expect(badForm.statusCode).toBe(400);
     expect(badForm.json().apierror.fields['/form/customerNumber']).toBeDefined();
@@ -64,13 +71,13 @@ describe.each(testDbs)('favourites on $name', ({ open }) => {
     const emptyName = await c.post('/api/favorite/v1/add', {
       flowId: 'payment.bpjs',
       name: '   ',
-      form: bpjs,
+      form: bpjsOf.favuser01!,
     });
     expect(emptyName.statusCode).toBe(400);
     const extra = await c.post('/api/favorite/v1/add', {
       flowId: 'payment.bpjs',
       name: 'a',
-      form: bpjs,
+      form: bpjsOf.favuser01!,
       x: 1,
     });
     expect(extra.statusCode).toBe(400);
@@ -91,12 +98,12 @@ describe.each(testDbs)('favourites on $name', ({ open }) => {
   it("renames a favourite, refuses another favourite's name, and cannot touch another customer's", async () => {
     const c = await loggedIn('favuser02', 'Fav@2026yy');
     const add = (name: string) =>
-      c.post('/api/favorite/v1/add', { flowId: 'payment.bpjs', name, form: bpjs });
+      c.post('/api/favorite/v1/add', { flowId: 'payment.bpjs', name, form: bpjsOf.favuser02! });
     const mother = (await add('BPJS Ibu')).json();
     await add('BPJS Ayah');
     const renamed = await c.post('/api/favorite/v1/update', { id: mother.id, name: '  BPJS Mama ' });
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json()).toMatchObject({ id: mother.id, name: 'BPJS Mama', form: bpjs });
+    expect(renamed.json()).toMatchObject({ id: mother.id, name: 'BPJS Mama', form: bpjsOf.favuser02! });
     // Its own name again is no clash.
     expect((await c.post('/api/favorite/v1/update', { id: mother.id, name: 'BPJS Mama' })).statusCode).toBe(
       200,
@@ -129,5 +136,35 @@ describe.each(testDbs)('favourites on $name', ({ open }) => {
   it('refuses visitors', async () => {
     const res = await client(app).post('/api/favorite/v1/list', {});
     expect(res.statusCode).toBe(401);
+  });
+
+  it("refuses a favourite naming another customer's account, or an account id not in its canonical form", async () => {
+    const c = await loggedIn('favuser01', 'Fav@2026xx');
+    const before = await writeCounts(db);
+    const own = bpjsOf.favuser01!.sourceOfFund;
+    for (const sourceOfFund of [
+      bpjsOf.favuser02!.sourceOfFund,
+      `0${own}`,
+      ` ${own}`,
+      `0x${Number(own).toString(16)}`,
+      `${own}.0`,
+    ]) {
+      const res = await c.post('/api/favorite/v1/add', {
+        flowId: 'payment.bpjs',
+        name: `Try ${sourceOfFund}`,
+        form: { ...bpjsOf.favuser01!, sourceOfFund },
+      });
+      expect(res.statusCode, JSON.stringify(sourceOfFund)).toBe(422);
+      expect(res.json().apierror.errorCode).toBe('ACCOUNT_NOT_ALLOWED');
+      expect(res.json().apierror.fields['/form/sourceOfFund']).toBeDefined();
+    }
+    expect(await writeCounts(db)).toEqual(before);
+    // The inquiry reads account ids the same way.
+    const inquiry = await c.post('/api/transaction/v1/inquiry', {
+      flowId: 'payment.bpjs',
+      form: { ...bpjsOf.favuser01!, sourceOfFund: `0${own}` },
+    });
+    expect(inquiry.statusCode).toBe(422);
+    expect(inquiry.json().apierror.errorCode).toBe('ACCOUNT_NOT_ALLOWED');
   });
 });

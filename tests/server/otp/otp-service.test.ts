@@ -52,7 +52,8 @@ describe.each(testDbs)('OTP service on $name', ({ open }) => {
       [ch.requestId],
     );
     expect(rows[0]!.code_hash).not.toContain(code);
-    expect(rows[0]!.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    // The key it was made with, then the HMAC.
+    expect(rows[0]!.code_hash).toMatch(/^[0-9a-f]{8}:[0-9a-f]{64}$/);
     await app.otp.verify(db, ch.requestId, c.customerId, code);
     expect((await apiErrorOf(app.otp.verify(db, ch.requestId, c.customerId, code))).errorCode).toBe(
       'OTP_EXPIRED',
