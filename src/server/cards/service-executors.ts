@@ -136,7 +136,65 @@ const setCardStatus: ServiceExecutor = {
   },
 };
 
+const alreadyActive = (field: string) =>
+  new ApiError(
+    422,
+    'CLICKS',
+    'CARD_ALREADY_ACTIVE',
+    {
+      titleEng: 'Card already active',
+      titleIdn: 'Kartu sudah aktif',
+      messageEng: 'This card is already active. There is nothing to activate.',
+      messageIdn: 'Kartu ini sudah aktif. Tidak ada yang perlu diaktifkan.',
+    },
+    { [`/form/${field}`]: { eng: 'This card is already active', idn: 'Kartu ini sudah aktif' } },
+  );
+
+/** A credit card of the customer that can be activated: its card account says whether it is new. */
+async function cardToActivate(db: Queryable, ctx: ServiceRequestContext, field: string, lock = false) {
+  const id = Number(ctx.form[field]);
+  if (!Number.isSafeInteger(id)) throw cardNotAvailable(field);
+  const { rows } = await db.query<{
+    status: string;
+    card_status: string;
+    masked_number: string;
+    card_name: string;
+  }>(
+    `SELECT a.status, c.status AS card_status, c.masked_number, c.card_name
+       FROM accounts a JOIN card_accounts c ON c.account_id = a.id
+      WHERE a.id = $1 AND a.customer_id = $2 AND a.product = 'credit_card'${lock ? ' FOR UPDATE OF c' : ''}`,
+    [id, ctx.customerId],
+  );
+  const r = rows[0];
+  if (!r || r.status === 'closed' || r.card_status === 'closed') throw cardNotAvailable(field);
+  // Only a new card (not yet activated) is activated; a blocked card is unblocked instead.
+  if (r.card_status !== 'inactive') throw alreadyActive(field);
+  return { id, cardName: r.card_name, cardNumber: r.masked_number };
+}
+
+/**
+ * card.activate: activates a new credit card (card account and card system move from inactive to
+ * active, with the time). params: `field` (default "card"). Details: `cardName`, `cardNumber` (masked),
+ * `newStatus` on the receipt.
+ */
+const activateCard: ServiceExecutor = {
+  async check(db, ctx) {
+    const card = await cardToActivate(db, ctx, fieldOf(ctx));
+    return { cardName: card.cardName, cardNumber: card.cardNumber };
+  },
+  async apply(tx, ctx) {
+    const card = await cardToActivate(tx, ctx, fieldOf(ctx), true);
+    await tx.query(`UPDATE card_accounts SET status = 'active' WHERE account_id = $1`, [card.id]);
+    await tx.query(
+      `UPDATE credit_cards SET status = 'active', activated_at = now() WHERE account_id = $1 AND status = 'inactive'`,
+      [card.id],
+    );
+    return { cardName: card.cardName, cardNumber: card.cardNumber, newStatus: STATUS.active };
+  },
+};
+
 /** The card domain's service executors (their names are in REGISTRY_NAMES.server.serviceExecutors). */
 export const cardServiceExecutors = {
   'card.setStatus': setCardStatus,
+  'card.activate': activateCard,
 } satisfies Record<string, ServiceExecutor>;
