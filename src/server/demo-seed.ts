@@ -4,6 +4,7 @@ import { seedRegistrationHolders } from './registration/seed';
 import { seedMyAccount } from './myaccount/seed';
 import { seedInvest } from './invest/seed';
 import { seedMailbox } from './mailbox/seed';
+import { seedTransfers } from './transfers/seed';
 
 /** Demo mode's data: the personas of the README and the holders not yet registered. Idempotent. */
 export async function seedDemoData(db: Db): Promise<{ personas: boolean; registrationHolders: number }> {
@@ -12,5 +13,6 @@ export async function seedDemoData(db: Db): Promise<{ personas: boolean; registr
   await seedMyAccount(db);
   await seedInvest(db);
   await seedMailbox(db);
+  await seedTransfers(db);
   return { personas, registrationHolders };
 }

@@ -27,7 +27,12 @@ export interface ClearingInstruction {
   beneficiaryName: string;
   amount: number;
   currency: string;
+  /** SKN/RTGS sent after the cut-off or on a non-business day: the business day (YYYY-MM-DD) it is cleared on. */
+  effectiveDate?: string;
 }
+
+/** The first batch of a business day runs at 08:00 WIB (01:00 UTC). */
+export const firstBatchOf = (date: string) => Date.parse(`${date}T01:00:00Z`);
 
 /** ISO 20022 reason codes, as BI-FAST (and the bank's SKN/RTGS gateway) return them. */
 export type RejectReason = 'AC01' | 'AC04' | 'BE01' | 'RC01';
@@ -146,7 +151,8 @@ export function simulatedClearingHouse(opts: SimulatedClearingOptions = {}): Cle
   function answer(i: ClearingInstruction, sentAt: Date): ClearingAnswer {
     const sent = sentAt.getTime();
     if (i.method === 'skn' || i.method === 'rtgs') {
-      const batchAt = batchAfter(sent, batchMs(i.method));
+      const after = i.effectiveDate ? Math.max(sent, firstBatchOf(i.effectiveDate) - 1) : sent;
+      const batchAt = batchAfter(after, batchMs(i.method));
       return now() < batchAt
         ? { state: 'queued', batchAt: new Date(batchAt).toISOString() }
         : finalAnswer(i, batchAt);

@@ -23,12 +23,16 @@ import {
 export interface ClearingDetails {
   clearingRef: string;
   clearingMethod: ClearingMethod;
+  /** "BI-FAST", as verify and the receipt show it. */
+  clearingMethodName: string;
   bankCode: string;
   bankName: string;
   beneficiaryAccountNo: string;
   beneficiaryName: string;
   amount: number;
   currency: string;
+  /** SKN/RTGS after the cut-off, on a weekend or a holiday: the business day it is cleared on (said before verify). */
+  effectiveDate?: string;
 }
 
 const METHOD_NAMES: Record<ClearingMethod, string> = {
@@ -51,6 +55,7 @@ export function instructionOf(details: Record<string, unknown>): ClearingInstruc
     beneficiaryName: String(details.beneficiaryName ?? ''),
     amount: Number(details.amount ?? 0),
     currency: String(details.currency ?? 'IDR'),
+    ...(typeof details.effectiveDate === 'string' ? { effectiveDate: details.effectiveDate } : {}),
   };
 }
 
@@ -156,6 +161,8 @@ export async function lookupInterbank(
     amount: number;
     currency: string;
     fields: { bank: string; account: string; amount: string };
+    /** The business day the transfer is cleared on, when it is not today (cutOffDate). */
+    effectiveDate?: string | null;
   },
   newRef: () => string,
 ): Promise<ClearingDetails> {
@@ -177,13 +184,41 @@ export async function lookupInterbank(
   return {
     clearingRef: newRef(),
     clearingMethod: method,
+    clearingMethodName: METHOD_NAMES[method],
     bankCode: bank.code,
     bankName: bank.name,
     beneficiaryAccountNo: input.accountNo,
     beneficiaryName: name.toUpperCase(),
     amount: input.amount,
     currency: input.currency,
+    ...(input.effectiveDate ? { effectiveDate: input.effectiveDate } : {}),
   };
+}
+
+/**
+ * The business day an SKN/RTGS transfer sent at `now` is cleared on: today before the method's
+ * cut-off on a business day, otherwise the next business day; null for today (and for online and
+ * BI-FAST, which run at any hour every day).
+ */
+export function clearingDate(
+  method: ClearingMethod,
+  now: Date,
+  holidays: ReadonlySet<string>,
+): string | null {
+  const cutOff = METHOD_RULES[method].cutOff;
+  if (!cutOff) return null;
+  const wib = new Date(now.getTime() + 7 * 3_600_000);
+  const today = wib.toISOString().slice(0, 10);
+  const hhmm = wib.toISOString().slice(11, 16);
+  const isBusiness = (d: string) => {
+    const dow = new Date(`${d}T00:00:00Z`).getUTCDay();
+    return dow !== 0 && dow !== 6 && !holidays.has(d);
+  };
+  if (isBusiness(today) && hhmm < cutOff) return null;
+  let d = today;
+  do d = new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  while (!isBusiness(d));
+  return d;
 }
 
 function methodAmountError(field: string, which: 'min' | 'max' | 'currency', method: ClearingMethod) {

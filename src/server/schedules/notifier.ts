@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db';
+import { notify } from '../mailbox/notify';
 import { formatMoney } from '../../shared/money';
 import { formatBankDate } from '../../shared/bank-time';
 import type { Instruction } from './store';
@@ -12,9 +13,8 @@ export interface CustomerMessage {
 }
 
 /**
- * How the scheduler tells the customer (the mailbox, src/server/mailbox on branch `help`: its
- * notify(db, customerId, message) has this shape). Called with the open transaction that records the
- * outcome, so the message exists exactly when the outcome does.
+ * How the scheduler tells the customer. Called with the open transaction that records the outcome,
+ * so the message exists exactly when the outcome does.
  */
 export type CustomerNotifier = (
   tx: Queryable,
@@ -22,8 +22,18 @@ export type CustomerNotifier = (
   message: CustomerMessage,
 ) => Promise<unknown>;
 
-/** Until the mailbox is on main: nothing is sent (the run's outcome is on /mytransaction/ either way). */
+/** Nothing is sent (tests that look only at the ledger). */
 export const noNotifier: CustomerNotifier = async () => undefined;
+
+/** The customer's mailbox (src/server/mailbox), what the app servers use: a notification linking to /mytransaction/. */
+export const mailboxNotifier: CustomerNotifier = (tx, customerId, m) =>
+  notify(tx, customerId, {
+    category: 'notification',
+    subject: m.subject,
+    body: m.body,
+    ...(m.reference ? { reference: m.reference } : {}),
+    ...(m.link ? { link: m.link } : {}),
+  });
 
 const LINK = '/mytransaction/';
 

@@ -9,7 +9,7 @@ import { simulatedClearingHouse } from '../clearing/house';
 import { listInstructions } from '../schedules/store';
 import { runDueInstructions } from '../schedules/scheduler';
 import { ledgerRunner } from '../schedules/runner';
-import { noNotifier, type CustomerNotifier } from '../schedules/notifier';
+import { mailboxNotifier, type CustomerNotifier } from '../schedules/notifier';
 import {
   DOCUMENT_RULES,
   deleteDocument,
@@ -113,7 +113,7 @@ export default async function transferRoutes(
       running = true;
       runDueInstructions(app.db, {
         runner: ledgerRunner(app.db, catalog),
-        notify: opts.notify ?? noNotifier,
+        notify: opts.notify ?? mailboxNotifier,
         onError: (err, instructionId) =>
           app.log.warn({ err, instructionId }, 'scheduled transfer failed to run'),
       })

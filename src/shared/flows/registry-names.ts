@@ -57,13 +57,13 @@ export const REGISTRY_NAMES = {
   },
   server: {
     /** Inquiry look-ups (POST /api/transaction/v1/inquiry): return details shown on verify and receipt. */
-    lookups: ['account.own', 'account.beneficiary', 'biller.bill', 'purchase.price'],
+    lookups: ['account.own', 'account.beneficiary', 'biller.bill', 'purchase.price', 'clearing.account'],
     /** Posting executors (POST /api/transaction/v1/confirm). */
-    executors: ['ledger.transfer', 'biller.pay', 'purchase.topup'],
+    executors: ['ledger.transfer', 'biller.pay', 'purchase.topup', 'clearing.transfer'],
     /** Executors of flows that move no money (a flow's `service.execute`), src/server/transactions/service-executors.ts. */
     serviceExecutors: ['request.record', 'account.setStatus', 'card.setStatus', 'card.activate'],
     /** Option lists for form fields (POST /api/transaction/v1/formdata). */
-    choiceSources: ['accounts', 'params', 'mobile.operators', 'mobile.denominations'],
+    choiceSources: ['accounts', 'params', 'mobile.operators', 'mobile.denominations', 'clearing.banks'],
   },
 } as const;
 

@@ -1,0 +1,130 @@
+import type { Db } from '../db/db';
+import { bankDate } from '../../shared/bank-time';
+import { createInstruction } from '../schedules/store';
+import { storeDocument } from '../declarations/documents';
+import { dayOfWeek } from '../schedules/recurrence';
+
+/** A one-page PDF ("Tuition invoice"), small enough to seed. */
+const INVOICE_PDF = Buffer.from(
+  [
+    '%PDF-1.4',
+    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >> endobj',
+    '4 0 obj << /Length 88 >> stream',
+    'BT /F1 18 Tf 72 760 Td (Tuition invoice - University of Melbourne - AUD 21,500.00) Tj ET',
+    'endstream endobj',
+    '5 0 obj << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> endobj',
+    'trailer << /Root 1 0 R >>',
+    '%%EOF',
+  ].join('\n'),
+);
+
+/**
+ * The transfer area's demo data for budisantoso: a monthly transfer to Rina (same bank, on the 25th,
+ * 12 times), a weekly one between his own accounts (Fridays, for six months), one on a date next
+ * week, and an underlying document on file. Idempotent: nothing is added once he has any.
+ */
+export async function seedTransfers(db: Db, now = new Date()): Promise<boolean> {
+  const { rows } = await db.query<{ id: number }>("SELECT id FROM customers WHERE user_id = 'budisantoso'");
+  const budi = rows[0] ? Number(rows[0].id) : undefined;
+  if (budi === undefined) return false;
+  const existing = await db.query('SELECT 1 FROM scheduled_transfers WHERE customer_id = $1 LIMIT 1', [budi]);
+  if (existing.rows.length) return false;
+  const acc = async (no: string) =>
+    Number(
+      (await db.query<{ id: number }>('SELECT id FROM accounts WHERE account_no = $1', [no])).rows[0]!.id,
+    );
+  const savings1 = await acc('800123456701');
+  const savings2 = await acc('800123456729');
+  const today = bankDate(now);
+  const rp = (n: number) => n * 100;
+  const tomorrow = bankDate(now, 1);
+  const friday = bankDate(now, ((5 - dayOfWeek(tomorrow) + 7) % 7) + 1);
+  await db.transaction(async (tx) => {
+    await createInstruction(
+      tx,
+      {
+        customerId: budi,
+        flowId: 'transfer.samebank',
+        form: {
+          sourceOfFund: String(savings1),
+          beneficiaryAccountNo: '800123456837',
+          purpose: 'family',
+          amount: rp(1_500_000),
+          message: 'Uang bulanan',
+        },
+        summary: {
+          beneficiaryName: 'RINA KUSUMAWATI',
+          beneficiaryAccountNo: '800123456837',
+          bankName: 'Bank CIMB Niaga',
+        },
+        amount: rp(1_500_000),
+        currency: 'IDR',
+        when: {
+          kind: 'recurring',
+          recurrence: { every: 'month', dayOfMonth: 25 },
+          startDate: tomorrow,
+          occurrences: 12,
+        },
+      },
+      today,
+    );
+    await createInstruction(
+      tx,
+      {
+        customerId: budi,
+        flowId: 'transfer.own',
+        form: {
+          sourceOfFund: String(savings1),
+          beneficiaryAccount: String(savings2),
+          amount: rp(500_000),
+          message: 'Tabungan mingguan',
+        },
+        summary: {
+          beneficiaryName: 'TabunganKu',
+          beneficiaryAccountNo: '800123456729',
+          bankName: 'Bank CIMB Niaga',
+        },
+        amount: rp(500_000),
+        currency: 'IDR',
+        when: {
+          kind: 'recurring',
+          recurrence: { every: 'week', dayOfWeek: 5 },
+          startDate: friday,
+          endDate: bankDate(now, 183),
+        },
+      },
+      today,
+    );
+    await createInstruction(
+      tx,
+      {
+        customerId: budi,
+        flowId: 'transfer.samebank',
+        form: {
+          sourceOfFund: String(savings2),
+          beneficiaryAccountNo: '800123456845',
+          purpose: 'business',
+          amount: rp(2_000_000),
+        },
+        summary: {
+          beneficiaryName: 'DEWI LESTARI',
+          beneficiaryAccountNo: '800123456845',
+          bankName: 'Bank CIMB Niaga',
+        },
+        amount: rp(2_000_000),
+        currency: 'IDR',
+        when: { kind: 'date', date: bankDate(now, 7) },
+      },
+      today,
+    );
+    await storeDocument(tx, budi, {
+      fileName: 'Tuition invoice 2027.pdf',
+      bytes: INVOICE_PDF,
+      docType: 'education',
+      description: 'University of Melbourne, semester 1 2027',
+    });
+  });
+  return true;
+}

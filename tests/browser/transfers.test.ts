@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { BUDI_PHONES, chooseOption, isCall, jsonOf } from './helpers/flows';
+import { PERSONAS, latestOtp, login, newContext, screenshot, serverAndBrowser } from './helpers';
+
+const env = serverAndBrowser();
+const SOURCE = '800123456701';
+
+// A customer sends money to another bank by BI-FAST, finds the transfers they scheduled under My
+// Transactions, and keeps an underlying document for an overseas transfer.
+describe('transfers', () => {
+  it('sends a BI-FAST transfer, sees the scheduled ones, and uploads, refuses and deletes a document', async () => {
+    const { context, page, problems } = await newContext(env.browser, {
+      language: 'en',
+      viewport: 'desktop',
+    });
+    try {
+      await login(page, env.server.baseUrl, PERSONAS.budi);
+
+      // The chooser offers the other-bank methods.
+      await page.goto(`${env.server.baseUrl}/transfer/`);
+      await page.getByText('Other bank - BI-FAST').first().waitFor();
+
+      await page.goto(`${env.server.baseUrl}/transfer/inquiry/?type=bifast`);
+      await page.getByTestId('inquiry-view').waitFor();
+      await chooseOption(page, 'sourceOfFund', SOURCE);
+      await chooseOption(page, 'bankCode', 'Bank Central Asia');
+      await page.locator('#root_beneficiaryAccountNo').fill('1234567890');
+      await chooseOption(page, 'purpose', 'Family');
+      await page.locator('#root_amount').fill('750000');
+      await page.getByTestId('inquiry-submit').click();
+      await page.waitForURL(/\/transfer\/verify\/\?type=bifast$/);
+      await page.getByText('SITI RAHAYU').first().waitFor();
+      await screenshot(page, 'transfer-bifast-verify-desktop-en');
+      await page.getByRole('radio', { name: /7890$/ }).check();
+      const sentAt = new Date();
+      await page.getByTestId('otp-send').click();
+      await page.getByTestId('otp-panel').waitFor();
+      await page.getByTestId('otp-input').fill(await latestOtp(env.server, BUDI_PHONES[0], sentAt));
+      const confirm = jsonOf<{ status: string; details: { clearingReference?: string } }>(
+        page.waitForResponse(isCall('confirm')),
+      );
+      await page.getByTestId('otp-confirm').click();
+      const receipt = await confirm;
+      expect(receipt.status).toBe('success');
+      expect(receipt.details.clearingReference).toMatch(/^BIF\d{15}$/);
+      await page.locator('[data-testid="receipt-view"][data-status="success"]').waitFor();
+      await screenshot(page, 'transfer-bifast-receipt-desktop-en');
+
+      // My Transactions: the demo's scheduled and recurring transfers.
+      await page.goto(`${env.server.baseUrl}/mytransaction/`);
+      const cards = page.getByTestId('scheduled');
+      await cards.first().waitFor();
+      const texts = await cards.allTextContents();
+      expect(texts).toEqual(
+        expect.arrayContaining([
+          expect.stringContaining('Every month on day 25'),
+          expect.stringContaining('Every Friday'),
+          expect.stringContaining('Once, on'),
+        ]),
+      );
+      await screenshot(page, 'mytransaction-scheduled-desktop-en');
+
+      // Underlying documents: the demo's invoice; a file that is not a PDF, JPG or PNG is refused by the server.
+      await page.goto(`${env.server.baseUrl}/transfer/manage-underlaying-document/`);
+      await page.getByTestId('declaration-total').waitFor();
+      expect(await page.getByTestId('document').allTextContents()).toEqual([
+        expect.stringContaining('Tuition invoice 2027.pdf'),
+      ]);
+      await page.getByRole('combobox', { name: /Type of document/ }).click();
+      await page.getByRole('option', { name: 'Invoice' }).click();
+      await page.getByTestId('document-file').setInputFiles({
+        name: 'fake.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('<html>not a pdf</html>'),
+      });
+      await page.getByTestId('document-upload').click();
+      expect(await page.getByTestId('upload-failed').textContent()).toBe(
+        'Upload failed, please try again Only PDF, JPG and PNG files can be uploaded.',
+      );
+      await page.getByTestId('document-file').setInputFiles({
+        name: 'contract.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+      });
+      await page.getByTestId('document-upload').click();
+      await page.getByTestId('document').nth(1).waitFor();
+      expect(await page.getByTestId('document').first().textContent()).toContain('contract.pdf');
+      await screenshot(page, 'underlying-documents-desktop-en');
+      await page.getByRole('button', { name: 'Delete contract.pdf' }).click();
+      await page.getByTestId('delete-document-confirm').click();
+      await page.getByTestId('document').nth(1).waitFor({ state: 'detached' });
+      // The refused upload's 415 is the one error the console may show.
+      expect(problems.filter((p) => !p.includes('status of 415'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

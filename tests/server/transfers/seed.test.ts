@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../../src/server/db/db';
+import { seedDemoData } from '../../../src/server/demo-seed';
+import { loadCatalog } from '../../../src/server/transactions/catalog';
+import { listInstructions } from '../../../src/server/schedules/store';
+import { listDocuments } from '../../../src/server/declarations/documents';
+import { runDueInstructions } from '../../../src/server/schedules/scheduler';
+import { ledgerRunner } from '../../../src/server/schedules/runner';
+import { testDbs } from '../test-db';
+
+// One database is enough: the seed's SQL is the same on both.
+describe.each(testDbs.slice(0, 1))('the transfer area’s demo data on $name', ({ open }) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await open();
+    await seedDemoData(db);
+    await seedDemoData(db);
+  });
+  afterAll(async () => db?.close());
+
+  it('gives budisantoso a monthly, a weekly and a dated transfer and a document, once, each of which runs and is told in the mailbox', async () => {
+    const { rows } = await db.query<{ id: number }>("SELECT id FROM customers WHERE user_id = 'budisantoso'");
+    const budi = Number(rows[0]!.id);
+    const list = await listInstructions(db, budi);
+    expect(list.map((i) => [i.kind, i.recurrence?.every ?? null, i.status])).toEqual(
+      expect.arrayContaining([
+        ['recurring', 'month', 'active'],
+        ['recurring', 'week', 'active'],
+        ['once', null, 'active'],
+      ]),
+    );
+    expect(list).toHaveLength(3);
+    expect(await listDocuments(db, budi)).toHaveLength(1);
+    await db.query(
+      `UPDATE scheduled_transfers SET next_run_at = now() - interval '1 second' WHERE customer_id = $1`,
+      [budi],
+    );
+    const counts = await runDueInstructions(db, { runner: ledgerRunner(db, loadCatalog()) });
+    expect(counts).toMatchObject({ success: 3, failed: 0 });
+    // The customer is told in the mailbox, once per transfer.
+    const { rows: inbox } = await db.query<{ subject_eng: string; link: string }>(
+      `SELECT m.subject_eng, m.link FROM mailbox_messages m
+        JOIN journal j ON j.reference_no = m.reference AND j.idempotency_key LIKE 'sched-%'
+       WHERE m.customer_id = $1`,
+      [budi],
+    );
+    expect(inbox).toHaveLength(3);
+    expect(inbox[0]!.link).toBe('/mytransaction/');
+  });
+});
