@@ -38,6 +38,7 @@ describe('card block and unblock', () => {
       await page.goto(`${env.server.baseUrl}/myaccount/blockcard/inquiry/`);
       await page.getByTestId('inquiry-view').waitFor();
       await chooseOption(page, 'card', MASKED);
+      expect(await page.locator('#root_card').textContent()).not.toContain('5481170012345678');
       await page.getByLabel('Lost').check();
       await screenshot(page, 'cards-block-form-en');
       await page.getByTestId('inquiry-submit').click();

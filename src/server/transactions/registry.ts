@@ -228,7 +228,7 @@ export const choiceSources: Record<ChoiceSourceName, ChoiceSource> = {
         labelEng: accountLabel(a),
         labelIdn: accountLabel(a),
         detail: {
-          accountNo: a.account_no,
+          accountNo: a.product === 'credit_card' ? maskCardNumber(a.account_no) : a.account_no,
           product: a.product,
           currency: a.currency,
           balance: { amount: a.balance, currency: a.currency },

@@ -41,6 +41,8 @@ describe.each(testDbs)('card block and unblock on $name', ({ open }) => {
     const card = await insertCard(db, c);
     const fd = await post(app, '/api/transaction/v1/formdata', c.headers, { flowId: 'card.block' });
     expect(fd.body.choices.card.map((o: { value: string }) => o.value)).toEqual([String(card.id)]);
+    // The card is offered by its masked number, never in full.
+    expect(JSON.stringify(fd.body.choices.card)).not.toContain(card.accountNo);
     const { inquiry, receipt } = await transact(app, db, c, 'card.block', {
       card: String(card.id),
       reason: 'lost',

@@ -28,5 +28,5 @@ export async function insertCard(
     `INSERT INTO credit_cards (card_number, customer_id, account_id, status) VALUES ($1, $2, $3, $4)`,
     [cardNo, c.customerId, a.id, cardStatus],
   );
-  return { id: a.id, masked };
+  return { id: a.id, masked, accountNo: a.accountNo };
 }
