@@ -20,6 +20,12 @@ const isMoney = (v: unknown): v is Money =>
   typeof (v as Money).amount === 'number' &&
   typeof (v as Money).currency === 'string';
 
+const isBilingual = (v: unknown): v is { eng: string; idn: string } =>
+  !!v &&
+  typeof v === 'object' &&
+  typeof (v as { eng?: unknown }).eng === 'string' &&
+  typeof (v as { idn?: unknown }).idn === 'string';
+
 /** One row's value as text in the user's language; undefined when there is nothing to show. */
 export function formatRow(
   row: SummaryRow,
@@ -32,6 +38,8 @@ export function formatRow(
 ): string | undefined {
   const v = readValue(ctx, row.value);
   if (v === undefined || v === null || v === '') return undefined;
+  // A service executor's detail in both languages (a card's new status): the one the customer reads.
+  if (isBilingual(v)) return lang === 'en' ? v.eng : v.idn;
   const field = row.value.startsWith('form.') ? row.value.split('.')[1]! : '';
   switch (row.format) {
     case 'money':

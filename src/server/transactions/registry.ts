@@ -1,3 +1,4 @@
+import { maskCardNumber } from '../core-bank/portfolio';
 import type { Queryable } from '../db/db';
 import type { ChoiceSpec, FlowFile } from '../../shared/flows/types';
 import type { ExecutorName, LookupName, ChoiceSourceName } from '../../shared/flows/registry-names';
@@ -84,7 +85,9 @@ export async function accountById(db: Queryable, id: number): Promise<AccountRow
   return r ? { ...r, id: Number(r.id), currency: r.currency.trim() } : undefined;
 }
 
-const accountLabel = (a: AccountRow) => `${a.name} - ${a.account_no}`;
+// A card is named by its masked number: the full card number is never shown in a choice.
+const accountLabel = (a: AccountRow) =>
+  `${a.name} - ${a.product === 'credit_card' ? maskCardNumber(a.account_no) : a.account_no}`;
 
 export const lookups: Record<LookupName, Lookup> = {
   /** The customer's own receiving account (own-account transfer). */
@@ -258,7 +261,7 @@ export const choiceSources: Record<ChoiceSourceName, ChoiceSource> = {
         labelEng: accountLabel(a),
         labelIdn: accountLabel(a),
         detail: {
-          accountNo: a.account_no,
+          accountNo: a.product === 'credit_card' ? maskCardNumber(a.account_no) : a.account_no,
           product: a.product,
           currency: a.currency,
           balance: { amount: a.balance, currency: a.currency },

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { PERSONAS, latestOtp, login, newContext, screenshot, serverAndBrowser } from './helpers';
+import { BUDI_PHONES, chooseOption, isCall, jsonOf } from './helpers/flows';
+
+const env = serverAndBrowser();
+
+const MASKED = '5481 17** **** 5678';
+
+/** Verify by the OTP sent to Budi's first phone, then wait for the receipt at `route`receipt/. */
+async function verifyByOtp(page: Page, route: string, name: string) {
+  await page.waitForURL(new RegExp(`${route}verify/$`));
+  await page.getByTestId('otp-phones').waitFor();
+  await page.getByRole('radio', { name: /7890$/ }).check();
+  const sentAt = new Date();
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByTestId('otp-panel').waitFor();
+  await page.getByTestId('otp-input').fill(await latestOtp(env.server, BUDI_PHONES[0], sentAt));
+  await page.locator('[data-testid="otp-confirm"]:not([disabled])').waitFor();
+  await screenshot(page, `${name}-verify-en`);
+  const confirm = page.waitForResponse(isCall('confirm'));
+  await page.getByTestId('otp-confirm').click();
+  const receipt = await jsonOf<{ status: string; referenceNo: string }>(confirm);
+  await page.waitForURL(new RegExp(`${route}receipt/$`));
+  const view = page.locator('[data-testid="receipt-view"][data-status="success"]');
+  await view.waitFor();
+  await screenshot(page, `${name}-receipt-en`);
+  return { receipt, text: (await view.textContent()) ?? '' };
+}
+
+describe('card block and unblock', () => {
+  it('Budi blocks his credit card with an OTP, cannot block it twice, and unblocks it', async () => {
+    const { context, page, problems } = await newContext(env.browser, { language: 'en' });
+    try {
+      await login(page, env.server.baseUrl, PERSONAS.budi);
+
+      // Block: the card (shown masked, never in full) and a reason.
+      await page.goto(`${env.server.baseUrl}/myaccount/blockcard/inquiry/`);
+      await page.getByTestId('inquiry-view').waitFor();
+      await chooseOption(page, 'card', MASKED);
+      expect(await page.locator('#root_card').textContent()).not.toContain('5481170012345678');
+      await page.getByLabel('Lost').check();
+      await screenshot(page, 'cards-block-form-en');
+      await page.getByTestId('inquiry-submit').click();
+      const blocked = await verifyByOtp(page, '/myaccount/blockcard/', 'cards-block');
+      expect(blocked.receipt.status).toBe('success');
+      expect(blocked.text).toContain(MASKED);
+      expect(blocked.text).toContain('Card statusBlocked');
+      expect(blocked.text).not.toContain('5481170012345678');
+
+      // A blocked card is no longer offered to block.
+      await page.goto(`${env.server.baseUrl}/myaccount/blockcard/inquiry/`);
+      await page.getByTestId('inquiry-view').waitFor();
+      await page.locator('#root_card').click();
+      expect(await page.getByRole('option').filter({ hasText: '5678' }).count()).toBe(0);
+      await page.keyboard.press('Escape');
+
+      // Unblock: offered now, and active again on the receipt.
+      await page.goto(`${env.server.baseUrl}/myaccount/unblockcard/inquiry/`);
+      await page.getByTestId('inquiry-view').waitFor();
+      await chooseOption(page, 'card', MASKED);
+      await page.getByTestId('inquiry-submit').click();
+      const unblocked = await verifyByOtp(page, '/myaccount/unblockcard/', 'cards-unblock');
+      expect(unblocked.text).toContain('Card statusActive');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
