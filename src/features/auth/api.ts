@@ -23,7 +23,17 @@ export interface OtpChallenge {
   resendsLeft: number;
 }
 
-export type LoginChallengeType = 'fds' | 'bds';
+export type LoginChallengeType = 'fds' | 'bds' | 'unlock';
+
+/**
+ * The page of each challenge. The spec has two challenge pages; 'unlock' (a known browser getting
+ * past a lock someone else caused) is the bank's security check too, so it shares the FDS page.
+ */
+export const CHALLENGE_PATH: Record<LoginChallengeType, string> = {
+  fds: '/login/fdschallenge/',
+  bds: '/login/bdschallenge/',
+  unlock: '/login/fdschallenge/',
+};
 
 export type LoginResult =
   | { status: 'ok'; customer: CustomerSummary }

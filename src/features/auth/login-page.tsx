@@ -9,7 +9,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Lang } from '@/shared/i18n/i18n';
-import { authApi, type CustomerSummary } from './api';
+import { authApi, CHALLENGE_PATH, type CustomerSummary } from './api';
 import { describeFailure } from './errors';
 import type { ErrorView } from '@/shared/api/error-catalogue';
 import { fieldMessage } from './field-message';
@@ -83,7 +83,7 @@ export function LoginPage({ onLoggedIn }: LoginPageProps) {
         void navigate('/dashboard/', { replace: true });
       } else {
         const state: ChallengeState = { challenge: r.challenge, userId: userId.trim() };
-        void navigate(`/login/${r.challenge.type}challenge/`, { state });
+        void navigate(CHALLENGE_PATH[r.challenge.type], { state });
       }
     } catch (err) {
       setPassword('');

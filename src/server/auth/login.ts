@@ -9,6 +9,7 @@ import { issueCredentials } from './session-plugin';
 import { challengeExpired, loginFailed, loginLocked, noPhoneForChallenge } from './texts';
 import { randomToken, sha256Hex } from './tokens';
 import { otpErrors } from '../otp/otp-errors';
+import { DEFAULT_BROWSER_ID } from '../../shared/constants';
 
 /** A challenge outlives its OTP (5 minutes) a little, so resends within it keep working. */
 export const CHALLENGE_TTL_MS = 10 * 60_000;
@@ -24,13 +25,28 @@ interface CredentialRow {
   password_hash: string;
 }
 
+/** What a right password leads to: 'unlock' when the id is locked and only a known browser's OTP lets it in. */
+export interface PasswordCheck {
+  row: CredentialRow;
+  unlock: boolean;
+}
+
 /**
  * Checks a user id and password. Unknown ids are verified against the argon2 decoy, so both paths
  * spend one argon2id verification; both answer the same 401, and both count towards the lock.
+ *
+ * While the id is locked, a browser the customer has logged in from before still has its password
+ * checked (so guesses from elsewhere cannot keep the customer out): a right one asks for an 'unlock'
+ * OTP, wrong ones count on a lock of that browser alone. Every other browser gets the lock message.
  */
-export async function checkPassword(db: Queryable, userId: string, password: string): Promise<CredentialRow> {
+export async function checkPassword(
+  db: Queryable,
+  userId: string,
+  password: string,
+  browserId: string,
+): Promise<PasswordCheck> {
   const key = failureKey('login', userId);
-  if (await isLocked(db, key)) throw loginLocked();
+  const locked = await isLocked(db, key);
   const { rows } = await db.query<CredentialRow>(
     `SELECT c.id, c.cif_status, c.login_challenge, cr.password_hash
        FROM customers c JOIN credentials cr ON cr.customer_id = c.id
@@ -38,6 +54,7 @@ export async function checkPassword(db: Queryable, userId: string, password: str
     [userId.trim()],
   );
   const row = rows[0];
+  if (locked) return checkPasswordWhileLocked(db, key, row, password, browserId);
   const ok = row ? await verifySecret(row.password_hash, password) : await verifyAgainstDecoy(password);
   if (!ok || !row) {
     if (await recordFailure(db, key)) throw loginLocked();
@@ -46,7 +63,36 @@ export async function checkPassword(db: Queryable, userId: string, password: str
   await clearFailures(db, key);
   // Only someone who knows the password learns that the id is blocked.
   if (row.cif_status === 'blocked') throw otpErrors.userBlocked();
-  return row;
+  return { row, unlock: false };
+}
+
+async function checkPasswordWhileLocked(
+  db: Queryable,
+  key: string,
+  row: CredentialRow | undefined,
+  password: string,
+  browserId: string,
+): Promise<PasswordCheck> {
+  // The shared fallback id ('1234', no header) is anyone's browser, never a known one.
+  if (!row || browserId === DEFAULT_BROWSER_ID) throw loginLocked();
+  const { rows } = await db.query<{ passed: boolean }>(
+    `SELECT coalesce(kb.unlocked_until >= f.locked_until, false) AS passed
+       FROM known_browsers kb, auth_failures f
+      WHERE kb.customer_id = $1 AND kb.browser_id = $2 AND f.key_hash = $3`,
+    [row.id, browserId, key],
+  );
+  const known = rows[0];
+  if (!known) throw loginLocked();
+  // This browser's own count: a thief holding it gets 5 guesses, not unlimited ones.
+  const browserKey = failureKey('login.browser', `${row.id}:${browserId}`);
+  if (await isLocked(db, browserKey)) throw loginLocked();
+  if (!(await verifySecret(row.password_hash, password))) {
+    if (await recordFailure(db, browserKey)) throw loginLocked();
+    throw loginFailed();
+  }
+  await clearFailures(db, browserKey);
+  if (row.cif_status === 'blocked') throw otpErrors.userBlocked();
+  return { row, unlock: !known.passed };
 }
 
 /** Which challenge this login needs: 'fds' always for flagged customers, 'bds' on a browser new to them. */
@@ -124,13 +170,13 @@ export async function completeLogin(
   request: FastifyRequest,
   customerId: number,
   browserId: string,
-  challengeRowId?: number,
+  challenge?: Pick<ChallengeRow, 'id' | 'kind'>,
 ): Promise<LoginResult> {
   const result = await app.db.transaction(async (tx) => {
-    if (challengeRowId !== undefined) {
+    if (challenge) {
       const used = await tx.query(
         `UPDATE login_challenges SET used_at = now() WHERE id = $1 AND used_at IS NULL`,
-        [challengeRowId],
+        [challenge.id],
       );
       if (used.rowCount !== 1) throw challengeExpired();
     }
@@ -140,6 +186,17 @@ export async function completeLogin(
        ON CONFLICT (customer_id, browser_id) DO UPDATE SET last_seen_at = now()`,
       [customerId, browserId],
     );
+    if (challenge?.kind === 'unlock') {
+      // The lock stays for everyone else; this browser passed it until it ends.
+      const who = await tx.query<{ user_id: string }>(`SELECT user_id FROM customers WHERE id = $1`, [
+        customerId,
+      ]);
+      await tx.query(
+        `UPDATE known_browsers SET unlocked_until = (SELECT locked_until FROM auth_failures WHERE key_hash = $3)
+          WHERE customer_id = $1 AND browser_id = $2`,
+        [customerId, browserId, failureKey('login', who.rows[0]!.user_id)],
+      );
+    }
     const customer = await customerSummary(tx, customerId, session.sessionId);
     return { session, customer: customer! };
   });

@@ -66,8 +66,9 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     { schema: { body: body('login'), response: ok('login.response') }, config: { rateLimit: LOGIN_RATE } },
     async (request) => {
       const { userId, password } = request.body as { userId: string; password: string };
-      const row = await checkPassword(app.db, userId, password);
       const browserId = browserIdOf(request);
+      const { row, unlock } = await checkPassword(app.db, userId, password, browserId);
+      if (unlock) return openChallenge(app, row.id, 'unlock', browserId);
       const kind = await challengeFor(app.db, row, browserId);
       if (kind) return openChallenge(app, row.id, kind, browserId);
       return completeLogin(app, request, row.id, browserId);
@@ -86,7 +87,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       const challenge = await findChallenge(app.db, challengeId, browserId);
       // Outside a transaction: a wrong code's attempt count must stick.
       await app.otp.verify(app.db, challenge.otp_request_id, challenge.customer_id, otp);
-      return completeLogin(app, request, challenge.customer_id, browserId, challenge.id);
+      return completeLogin(app, request, challenge.customer_id, browserId, challenge);
     },
   );
 

@@ -106,6 +106,27 @@ describe('login: user id, then the secure word, then the password', () => {
     expect(callsTo('/api/v1/login/challenge')).toEqual([{ challengeId: 'c'.repeat(24), otp: '123456' }]);
   });
 
+  it('takes a known browser past a lock to the unlock challenge on the FDS page', async () => {
+    handlers.set('/api/v1/login', () => ({
+      status: 'challenge',
+      challenge: { type: 'unlock', challengeId: 'u'.repeat(24), otp: otpChallenge() },
+    }));
+    handlers.set('/api/v1/login/challenge', () => ({ status: 'ok', customer: {} }));
+    const { router } = renderRoutes(authRoutes, '/login/');
+    typeUserId('budisantoso');
+    await screen.findByTestId('secure-word');
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Budi@2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login/fdschallenge/'));
+    expect(
+      await screen.findByText("Login locked: verify it's you", undefined, { timeout: 3000 }),
+    ).toBeTruthy();
+    fireEvent.change(screen.getByTestId('otp-input'), { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/'));
+    expect(callsTo('/api/v1/login/challenge')).toEqual([{ challengeId: 'u'.repeat(24), otp: '654321' }]);
+  });
+
   it('sends a challenge page entered without a pending challenge back to login', async () => {
     const { router } = renderRoutes(authRoutes, '/login/bdschallenge/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login/'));
