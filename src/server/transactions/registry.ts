@@ -13,6 +13,7 @@ import { DENOMINATIONS, OPERATORS, operatorOfNumber, voucherSerial } from '../bi
 import { ApiError } from '../http/api-error';
 import { txErrors } from './errors';
 import { clearingChoiceSources, clearingExecutors, clearingLookups } from '../clearing/registry';
+import { openSchedules } from '../schedules/service-executors';
 
 /** What a look-up or choice source sees. */
 export interface FlowContext {
@@ -257,4 +258,5 @@ export const choiceSources: Record<ChoiceSourceName, ChoiceSource> = {
       };
     }),
   ...clearingChoiceSources,
+  'schedules.open': openSchedules,
 };

@@ -3,6 +3,7 @@ import type { FlowFile } from '../../shared/flows/types';
 import type { ServiceExecutorName } from '../../shared/flows/registry-names';
 import { ApiError } from '../http/api-error';
 import { accountById } from './registry';
+import { cancelSchedule, editSchedule } from '../schedules/service-executors';
 
 /** What a service executor sees: the customer, the flow, the checked form and the look-up's details. */
 export interface ServiceRequestContext {
@@ -150,4 +151,6 @@ function accountNotAllowed(field: string) {
 export const serviceExecutors: Record<ServiceExecutorName, ServiceExecutor> = {
   'request.record': recordRequest,
   'account.setStatus': setAccountStatus,
+  'schedule.cancel': cancelSchedule,
+  'schedule.edit': editSchedule,
 };

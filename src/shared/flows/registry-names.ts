@@ -61,9 +61,16 @@ export const REGISTRY_NAMES = {
     /** Posting executors (POST /api/transaction/v1/confirm). */
     executors: ['ledger.transfer', 'biller.pay', 'purchase.topup', 'clearing.transfer'],
     /** Executors of flows that move no money (a flow's `service.execute`), src/server/transactions/service-executors.ts. */
-    serviceExecutors: ['request.record', 'account.setStatus'],
+    serviceExecutors: ['request.record', 'account.setStatus', 'schedule.cancel', 'schedule.edit'],
     /** Option lists for form fields (POST /api/transaction/v1/formdata). */
-    choiceSources: ['accounts', 'params', 'mobile.operators', 'mobile.denominations', 'clearing.banks'],
+    choiceSources: [
+      'accounts',
+      'params',
+      'mobile.operators',
+      'mobile.denominations',
+      'clearing.banks',
+      'schedules.open',
+    ],
   },
 } as const;
 
