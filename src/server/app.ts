@@ -26,6 +26,8 @@ import investRoutes from './invest/routes';
 import goldRoutes from './gold/routes';
 import mailboxRoutes from './mailbox/routes';
 import helpRoutes from './help/routes';
+import recipientsRoutes from './recipients/routes';
+import mainAccountsRoutes from './main-accounts/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -93,6 +95,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(goldRoutes);
   await app.register(mailboxRoutes);
   await app.register(helpRoutes);
+  await app.register(recipientsRoutes);
+  await app.register(mainAccountsRoutes);
 
   if (opts.staticDir) await app.register(staticApps, { root: opts.staticDir });
   return app;

@@ -5,7 +5,10 @@ export interface HistoryEntry {
   id: number;
   referenceNo: string;
   postedAt: string;
+  /** The Indonesian line (kept for older readers); descriptionIdn / descriptionEng per language. */
   description: string;
+  descriptionIdn: string;
+  descriptionEng: string;
   flowId: string;
   status: 'success' | 'pending' | 'failed';
   type: 'debit' | 'credit';

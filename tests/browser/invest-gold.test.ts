@@ -45,7 +45,19 @@ describe('apply & invest and gold saving, read side', () => {
         .getByTestId('buy')
         .waitFor();
 
+      // Bonds: the open offering can be ordered; a secondary bond's details chart its price.
+      await page.goto(`${base}/applyandinvest/product-list-bonds/`);
+      const ori = page.getByTestId('bond-ORI028');
+      expect(await ori.getByTestId('offer-status').textContent()).toBe('Penawaran dibuka');
+      expect(await ori.getByTestId('buy').getAttribute('href')).toBe(
+        '/applyandinvest/bonds/buy/inquiry/?code=ORI028',
+      );
+      await page.getByTestId('bond-FR0100').getByRole('link', { name: 'Detail' }).click();
+      await page.getByTestId('bond-details').getByText('6,625% tetap').waitFor();
+      await page.locator('[data-testid="price-chart"] .MuiLineChart-line').first().waitFor();
+
       // The questionnaire: an incomplete one says what is missing; a complete one gives the profile.
+      await page.goto(`${base}/applyandinvest/product-list-bonds/`);
       await page.getByTestId('profile-banner').getByRole('link', { name: 'Isi ulang' }).click();
       await page.waitForURL(/questionnaire-risk-profile\/$/);
       await page.getByRole('radio', { name: 'Di atas 55 tahun' }).check();

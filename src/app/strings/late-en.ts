@@ -28,6 +28,7 @@ export const strings: ResourceLanguage = {
     header: shell.header,
     menu: shell.menu,
     chooser: shell.chooser,
+    recipients: shell.recipients,
     idle: shell.idle,
     chat: shell.chat,
     session: shell.session,

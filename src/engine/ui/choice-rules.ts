@@ -56,7 +56,9 @@ export interface ChoiceState {
  *   first arrive, fills in if still empty); one the engine made goes when the field no longer matches,
  *   one the customer made stays until the field matches another;
  * - a choice no longer offered (its dependsOn parent changed, its excludeField now holds it) is cleared,
- *   so the form never keeps a denomination of another operator.
+ *   so the form never keeps a denomination of another operator;
+ * - when the choices first arrive, an empty source of fund (`sourceField`) starts on the customer's
+ *   main source account ("Sumber dana utama", detail.isDefaultSource), if the flow offers it.
  */
 export function applyChoiceRules(
   before: ChoiceState,
@@ -64,8 +66,15 @@ export function applyChoiceRules(
   specs: Record<string, ChoiceSpec>,
   choices: Record<string, ChoiceOption[]>,
   initial = false,
+  sourceField?: string,
 ): ChoiceState {
   const form = { ...next };
+  if (initial && sourceField && (form[sourceField] === undefined || form[sourceField] === '')) {
+    const main = offeredOptions(sourceField, specs, choices, form).find(
+      (o) => o.detail?.isDefaultSource === true,
+    );
+    if (main) form[sourceField] = main.value;
+  }
   const inferred = { ...before.inferred };
   // A choice the customer changed is theirs now, no longer the engine's.
   for (const [field, value] of Object.entries(inferred)) if (form[field] !== value) delete inferred[field];

@@ -212,6 +212,18 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
     setPrefilled(prefillKey);
   }, [prefillKey, prefilled, sessions, flow]);
 
+  // ?to=<account number> on the form's page (a recent recipient on /transfer/): a new transaction to
+  // that account, in the flow's beneficiary account-number field.
+  const to = stepPath === 'inquiry/' && !favouriteId ? params.get('to') : null;
+  const [startedTo, setStartedTo] = useState<string>();
+  useEffect(() => {
+    const credit = flow.posting?.credit;
+    if (!to || to === startedTo || !/^\d{5,18}$/.test(to) || !credit || !('accountNo' in credit)) return;
+    if (!credit.accountNo.startsWith('form.')) return;
+    setStartedTo(to);
+    setActor(sessions.startWith(flow, { [credit.accountNo.slice(5)]: to }));
+  }, [to, startedTo, sessions, flow]);
+
   // The URL follows the machine.
   useEffect(() => {
     if (favouriteLoading || prefillPending) return;

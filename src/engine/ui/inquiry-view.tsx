@@ -82,9 +82,11 @@ export function InquiryView(props: InquiryViewProps) {
   const data = state.form;
   // Once the choices arrive, a saved or restored form is held to them too (and an inferable choice filled in).
   const { choices, choicesLoading } = props;
+  const debit = flow.posting?.debit;
+  const sourceField = debit?.startsWith('form.') ? debit.slice(5) : undefined;
   useEffect(() => {
-    if (!choicesLoading) setState((s) => applyChoiceRules(s, s.form, specs, choices, true));
-  }, [choices, choicesLoading, specs]);
+    if (!choicesLoading) setState((s) => applyChoiceRules(s, s.form, specs, choices, true, sourceField));
+  }, [choices, choicesLoading, specs, sourceField]);
   const uiErrors = form.uiSchema ?? {};
   const uiSchema = useMemo(
     () => ({ ...translateUi(form.uiSchema, t), 'ui:submitButtonOptions': { norender: true } }) as UiSchema,

@@ -142,7 +142,8 @@ export function DashboardPage() {
           {t('ccOnly.message')}
         </Alert>
       )}
-      {noDefault && (
+      {/* A card-only customer has no savings or current account to make a main one: the notice above is theirs. */}
+      {noDefault && !c.ccOnly && (
         <Alert
           severity="warning"
           data-testid="no-default-account"

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -8,6 +9,8 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { flowMenuEntries } from '@/engine/index';
+import { dynamicKey } from '@/shared/i18n/keys';
 import type { CatalogueProduct, ProductCategory } from '@/shared/invest/types';
 import { investApi, useLoad } from './api';
 import { Card, Loading, NotFound, Page } from './common';
@@ -30,11 +33,29 @@ const TILES: Array<{ id: string; to: string }> = [
   { id: 'sharia', to: '/applyandinvest/productlist/?sharia=1' },
 ];
 
-/** /applyandinvest/: every product family the customer can apply for or invest in. */
+/**
+ * /applyandinvest/: every product family the customer can apply for or invest in, and the flows of
+ * area 'applyandinvest' (this page serves the path the engine's chooser would).
+ */
 export function HubPage() {
-  const { t } = useTranslation('invest');
+  const { t } = useTranslation(['invest', 'flows']);
+  const flows = flowMenuEntries.filter((e) => e.area === 'applyandinvest').sort((a, b) => a.order - b.order);
   return (
     <Page title={t('hub.title')} intro={t('hub.intro')} testId="invest-hub">
+      {flows.length > 0 && (
+        <Box component="section" aria-labelledby="hub-flows-title" data-testid="hub-flows">
+          <Typography id="hub-flows-title" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
+            {t('hub.transactions')}
+          </Typography>
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            {flows.map((e) => (
+              <Button key={e.flowId} variant="outlined" component={RouterLink} to={e.path}>
+                {dynamicKey(t, e.labelKey)}
+              </Button>
+            ))}
+          </Stack>
+        </Box>
+      )}
       <Box
         component="ul"
         sx={{
@@ -210,9 +231,9 @@ export function ProductListPage() {
       {sharia && (
         <Typography variant="body2" color="text.secondary">
           {t('productList.shariaFunds')}{' '}
-          <RouterLink to="/applyandinvest/product-list-mf/?sharia=1">
+          <Link component={RouterLink} to="/applyandinvest/product-list-mf/?sharia=1">
             {t('productList.shariaFundsLink')}
-          </RouterLink>
+          </Link>
         </Typography>
       )}
     </Page>

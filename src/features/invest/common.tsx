@@ -175,10 +175,16 @@ export function EligibilityAction({
 }
 
 /** The customer's profile in one line, with the way to fill it in or renew it. */
-export function ProfileBanner({ profile }: { profile: RiskProfile | null }) {
+export function ProfileBanner({
+  profile,
+  action: withAction = true,
+}: {
+  profile: RiskProfile | null;
+  action?: boolean;
+}) {
   const { t } = useTranslation('invest');
   const lang = useLang();
-  const action = (
+  const action = withAction && (
     <Button
       color="inherit"
       size="small"

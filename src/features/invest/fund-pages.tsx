@@ -22,6 +22,7 @@ import {
   RiskChip,
 } from './common';
 import { date, formatDecimal, money, percent, signedPercent, useLang } from './format';
+import { BondDetails } from './bond-pages';
 
 const FUND_TYPES = ['money_market', 'fixed_income', 'balanced', 'equity'] as const;
 export const subscribePath = (code: string) =>
@@ -159,8 +160,17 @@ export function FundListPage() {
 const RANGES = { m1: 30, m3: 91, m6: 182, y1: 366 } as const;
 type Range = keyof typeof RANGES;
 
-/** /applyandinvest/pasardana/product-details/?code=: a fund's facts, fees, returns and NAV chart. */
-export function FundDetailsPage() {
+/** /applyandinvest/pasardana/product-details/?code=: a fund (or with type=bond, a bond) in detail. */
+export function ProductDetailsPage() {
+  const [params] = useSearchParams();
+  const code = params.get('code');
+  if (params.get('type') === 'bond' && code && /^[A-Z0-9-]{1,30}$/.test(code))
+    return <BondDetails code={code} />;
+  return <FundDetailsPage />;
+}
+
+/** A fund's facts, fees, returns and NAV chart. */
+function FundDetailsPage() {
   const { t } = useTranslation('invest');
   const lang = useLang();
   const [params] = useSearchParams();

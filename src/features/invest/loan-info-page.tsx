@@ -113,11 +113,22 @@ function Simulator({ product }: { product: CatalogueProduct }) {
             ]}
           />
           <Box sx={{ overflowX: 'auto', mt: 2 }}>
-            <Table size="small" aria-label={t('loan.schedule')} data-testid="loan-schedule">
+            <Table
+              size="small"
+              aria-label={t('loan.schedule')}
+              data-testid="loan-schedule"
+              // On a phone the instalment column goes (it is the figure above, but for the last month).
+              sx={{
+                '& td, & th': { whiteSpace: 'nowrap', px: { xs: 0.75, sm: 2 } },
+                '& .instalment': { display: { xs: 'none', sm: 'table-cell' } },
+              }}
+            >
               <TableHead>
                 <TableRow>
                   <TableCell>{t('loan.month')}</TableCell>
-                  <TableCell align="right">{t('loan.instalment')}</TableCell>
+                  <TableCell align="right" className="instalment">
+                    {t('loan.instalment')}
+                  </TableCell>
                   <TableCell align="right">{t('loan.principal')}</TableCell>
                   <TableCell align="right">{t('loan.interest')}</TableCell>
                   <TableCell align="right">{t('loan.balance')}</TableCell>
@@ -127,7 +138,9 @@ function Simulator({ product }: { product: CatalogueProduct }) {
                 {(all ? sim.schedule : sim.schedule.slice(0, SHOWN_ROWS)).map((r) => (
                   <TableRow key={r.month}>
                     <TableCell>{r.month}</TableCell>
-                    <TableCell align="right">{idr(r.instalment)}</TableCell>
+                    <TableCell align="right" className="instalment">
+                      {idr(r.instalment)}
+                    </TableCell>
                     <TableCell align="right">{idr(r.principal)}</TableCell>
                     <TableCell align="right">{idr(r.interest)}</TableCell>
                     <TableCell align="right">{idr(r.balance)}</TableCell>

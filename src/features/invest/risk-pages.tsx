@@ -99,7 +99,7 @@ export function RiskQuestionnairePage() {
       ) : (
         data && (
           <>
-            <ProfileBanner profile={data.profile} />
+            <ProfileBanner profile={data.profile} action={false} />
             <Box
               component="form"
               noValidate

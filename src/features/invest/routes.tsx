@@ -40,7 +40,7 @@ export const investRoutes: RouteObject[] = [
   },
   {
     path: `${AI}pasardana/product-details/`,
-    lazy: async () => ({ Component: (await import('./fund-pages')).FundDetailsPage }),
+    lazy: async () => ({ Component: (await import('./fund-pages')).ProductDetailsPage }),
   },
   {
     path: `${AI}product-list-bonds/`,

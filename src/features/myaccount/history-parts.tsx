@@ -53,7 +53,9 @@ export function EntryRow({ entry, lang }: { entry: HistoryEntry; lang: Lang }) {
     >
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
         <Box sx={{ minWidth: 0 }}>
-          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{entry.description}</Typography>
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {(lang === 'en' ? entry.descriptionEng : entry.descriptionIdn) ?? entry.description}
+          </Typography>
           <Typography variant="body2" color="text.secondary">
             {formatBankDateTime(entry.postedAt, lang)} ·{' '}
             {t('history.reference', { referenceNo: entry.referenceNo })}

@@ -20,6 +20,7 @@ import { formatBankDate, formatBankDateTime } from '@/shared/bank-time';
 import { formatMoney } from '@/shared/money';
 import { useErrorHandler } from '@/shared/ui';
 import { Card, Facts, Line, Loading, Page, useLoad } from '../myaccount/page-kit';
+import { MainAccountsPanel } from './main-accounts-page';
 import { settingsApi, type AlertSetting, type Alerts, type LimitView, type VisibleAccount } from './api';
 
 type Lang = 'en' | 'id';
@@ -138,6 +139,8 @@ export function AccountVisibilityPage() {
   };
   return (
     <Page title={t('visibility.title')} intro={t('visibility.intro')} testId="account-visibility-page">
+      {/* The main accounts first: dashboard error 95 leads here to choose them. */}
+      <MainAccountsPanel />
       {!accounts ? (
         <Loading />
       ) : (

@@ -91,16 +91,17 @@ export async function accountHistory(
     reference_no: string;
     created_at: Date | string;
     description: string;
+    description_eng: string | null;
     flow_id: string;
     status: 'success' | 'pending' | 'failed';
     amount: number;
     currency: string;
   }>(
-    `SELECT e.id, j.reference_no, e.created_at, j.description, j.flow_id, j.status, e.amount, e.currency
+    `SELECT e.id, j.reference_no, e.created_at, j.description, j.description_eng, j.flow_id, j.status, e.amount, e.currency
        FROM ledger_entries e JOIN journal j ON j.id = e.journal_id
       WHERE e.account_id = $1
         AND ${jakartaDateSql('e.created_at')} BETWEEN $2::date AND $3::date
-        AND ($6::text IS NULL OR j.description ILIKE $6 OR j.reference_no ILIKE $6)
+        AND ($6::text IS NULL OR j.description ILIKE $6 OR j.description_eng ILIKE $6 OR j.reference_no ILIKE $6)
         AND ($7::text IS NULL OR ($7 = 'debit' AND e.amount < 0) OR ($7 = 'credit' AND e.amount >= 0))
       ORDER BY e.created_at DESC, e.id DESC
       LIMIT $4 OFFSET $5`,
@@ -130,6 +131,9 @@ export async function accountHistory(
       referenceNo: r.reference_no,
       postedAt: new Date(r.created_at).toISOString(),
       description: r.description,
+      // Each language's own line (a merchant's name, written once, is the same in both).
+      descriptionIdn: r.description,
+      descriptionEng: r.description_eng ?? r.description,
       flowId: r.flow_id,
       status: r.status,
       type: r.amount < 0 ? 'debit' : 'credit',

@@ -81,6 +81,11 @@ export async function createGoldQuote(
   const pricePerGram = side === 'buy' ? price.buyPerGram : price.sellPerGram;
   const id = randomBytes(12).toString('hex');
   const expiresAt = new Date(now.getTime() + QUOTE_VALID_MS);
+  // Quotes are kept a day for disputes, then dropped (the customer's own only: one index range).
+  await db.query('DELETE FROM gold_quotes WHERE customer_id = $1 AND expires_at < $2', [
+    customerId,
+    new Date(now.getTime() - 86_400_000).toISOString(),
+  ]);
   await db.query(
     `INSERT INTO gold_quotes (id, customer_id, side, price_per_gram, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`,
     [id, customerId, side, pricePerGram.amount, now.toISOString(), expiresAt.toISOString()],

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db';
+import { ApiError } from '../http/api-error';
 import type { Money } from '../../shared/money';
 import type { RiskProfileLevel } from '../../shared/invest/risk-questionnaire';
 import type {
@@ -351,4 +352,45 @@ export async function bondHoldings(db: Queryable, customerId: number, now: Date)
       tradable: r.tradable,
     };
   });
+}
+
+/**
+ * For the time deposit opening flow (engine): the yearly rate of a deposit of `amount` for
+ * `tenorMonths`, from the highest tier the amount reaches. Below the minimum placement, a tenor the
+ * product lacks or a currency it does not take: the spec's apierror, both languages.
+ */
+export async function timeDepositRate(
+  db: Queryable,
+  productCode: string,
+  tenorMonths: number,
+  amount: Money,
+): Promise<{ rate: string; minPlacement: Money }> {
+  const [product] = await listProducts(db, 'timedeposit', productCode);
+  const refuse = (code: string, en: string, id: string) =>
+    new ApiError(422, 'CLICKS', code, {
+      titleEng: 'Time deposit not possible',
+      titleIdn: 'Deposito tidak dapat dibuka',
+      messageEng: en,
+      messageIdn: id,
+    });
+  if (!product?.facts.minPlacement)
+    throw refuse('TD_PRODUCT', 'This time deposit is not offered.', 'Deposito ini tidak ditawarkan.');
+  const min = product.facts.minPlacement;
+  if (amount.currency !== product.currency)
+    throw refuse(
+      'TD_CURRENCY',
+      `This deposit is placed in ${product.currency}.`,
+      `Deposito ini ditempatkan dalam ${product.currency}.`,
+    );
+  const tenor = product.facts.tenors?.find((t) => t.months === tenorMonths);
+  if (!tenor)
+    throw refuse('TD_TENOR', 'Choose one of the tenors offered.', 'Pilih salah satu tenor yang ditawarkan.');
+  if (amount.amount < min.amount)
+    throw refuse(
+      'TD_MIN_PLACEMENT',
+      'The amount is below the minimum placement.',
+      'Jumlah di bawah penempatan minimum.',
+    );
+  const tier = [...tenor.tiers].reverse().find((t) => amount.amount >= t.from.amount)!;
+  return { rate: tier.rate, minPlacement: min };
 }

@@ -72,7 +72,7 @@ export function plainAmount(amount: number, currency: string): string {
 export function historyRows(entries: HistoryEntry[], lang: DocLang): string[][] {
   return entries.map((e) => [
     formatBankDateTime(e.postedAt, lang),
-    e.description,
+    (lang === 'en' ? e.descriptionEng : e.descriptionIdn) ?? e.description,
     e.referenceNo,
     statusText(e.status, lang),
     `${e.type === 'debit' ? '-' : '+'}${money(e.amount, lang)}`,
@@ -83,7 +83,7 @@ export function historyRows(entries: HistoryEntry[], lang: DocLang): string[][] 
 export function historyCsvRows(entries: HistoryEntry[], lang: DocLang): string[][] {
   return entries.map((e) => [
     formatBankDateTime(e.postedAt, lang),
-    e.description,
+    (lang === 'en' ? e.descriptionEng : e.descriptionIdn) ?? e.description,
     e.referenceNo,
     statusText(e.status, lang),
     plainAmount(e.type === 'debit' ? -e.amount.amount : e.amount.amount, e.amount.currency),
@@ -235,10 +235,11 @@ export async function casaStatementDoc(
   const { rows } = await db.query<{
     created_at: Date | string;
     description: string;
+    description_eng: string | null;
     reference_no: string;
     amount: number;
   }>(
-    `SELECT e.created_at, j.description, j.reference_no, e.amount
+    `SELECT e.created_at, j.description, j.description_eng, j.reference_no, e.amount
        FROM ledger_entries e JOIN journal j ON j.id = e.journal_id
       WHERE e.account_id = $1 AND ${jakartaDateSql('e.created_at')} BETWEEN $2::date AND $3::date
       ORDER BY e.created_at, e.id`,
@@ -257,7 +258,7 @@ export async function casaStatementDoc(
     else credit += amount;
     return [
       formatBankDateTime(new Date(r.created_at).toISOString(), lang),
-      r.description,
+      lang === 'en' ? (r.description_eng ?? r.description) : r.description,
       r.reference_no,
       amount < 0 ? m(-amount) : '',
       amount >= 0 ? m(amount) : '',
@@ -313,10 +314,11 @@ export async function cardStatementDoc(
   const { rows } = await db.query<{
     created_at: Date | string;
     description: string;
+    description_eng: string | null;
     reference_no: string;
     amount: number;
   }>(
-    `SELECT e.created_at, j.description, j.reference_no, e.amount
+    `SELECT e.created_at, j.description, j.description_eng, j.reference_no, e.amount
        FROM ledger_entries e JOIN journal j ON j.id = e.journal_id
       WHERE e.account_id = $1 AND ${jakartaDateSql('e.created_at')} BETWEEN $2::date AND $3::date
       ORDER BY e.created_at, e.id`,

@@ -51,10 +51,12 @@ export interface CheckPageInput {
   typed: string | null;
   code: string | null;
   receipt: (CheckedReceipt & { title: string }) | null;
+  /** The response's CSP nonce: the page's one style element names it. */
+  nonce: string;
 }
 
 /** The public receipt check page: a verdict, the masked receipt, and a form for another code. */
-export function checkPage({ lang, t, typed, code, receipt }: CheckPageInput): string {
+export function checkPage({ lang, t, typed, code, receipt, nonce }: CheckPageInput): string {
   const other = lang === 'en' ? 'id' : 'en';
   const self = code ? `/r/${code}` : '/r/';
   let verdict = '';
@@ -90,7 +92,7 @@ export function checkPage({ lang, t, typed, code, receipt }: CheckPageInput): st
   return `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>${esc(t('pageTitle'))} · ${esc(t('bank'))}</title>
-<link rel="icon" href="/favicon.svg"><style>${STYLE}</style></head>
+<link rel="icon" href="/favicon.svg"><style nonce="${esc(nonce)}">${STYLE}</style></head>
 <body><header><div class="bar">${LOGO}<span class="brand">${esc(t('bank'))}</span>
 <a class="lang" href="${self}?lang=${other}" hreflang="${other}">${esc(t('language'))}</a></div></header>
 <main><h1>${esc(t('pageTitle'))}</h1>${verdict}

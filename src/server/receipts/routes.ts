@@ -140,7 +140,7 @@ export default async function receiptRoutes(app: FastifyInstance): Promise<void>
 
   // The page the QR code opens, and where a code is typed: plain HTML, no script, fast on any phone.
   const page = async (
-    request: { query: unknown; params: unknown },
+    request: { query: unknown; params: unknown; cspNonce: string },
     reply: { type: (t: string) => unknown; header: (k: string, v: string) => unknown },
   ) => {
     const q = request.query as { lang?: string; code?: string };
@@ -158,6 +158,7 @@ export default async function receiptRoutes(app: FastifyInstance): Promise<void>
       typed: typed ?? null,
       code,
       receipt: r ? { ...r, title: title(r.flowId, lang) } : null,
+      nonce: request.cspNonce,
     });
   };
   const querystring = {

@@ -10,12 +10,13 @@ export const registrationErrors = {
       messageEng: 'Data that you have inputted was incorrect',
       messageIdn: 'Data yang Anda masukkan tidak sesuai',
     }),
-  cifBlocked: (serverText: string) =>
+  /** The core bank's own text, each language on its page (the Indonesian one falls back to the English). */
+  cifBlocked: (serverText: { en: string; id: string | null }) =>
     new ApiError(403, 'CLICKS', '0007', {
       titleEng: 'Your registration cannot be processed',
       titleIdn: 'Registrasi Anda tidak dapat diproses',
-      messageEng: serverText,
-      messageIdn: serverText,
+      messageEng: serverText.en,
+      messageIdn: serverText.id ?? serverText.en,
     }),
   alreadyRegistered: () =>
     new ApiError(409, 'CLICKS', '0021', {

@@ -113,13 +113,17 @@ interface HolderRow {
   user_id: string | null;
   cif_status: string;
   cif_blocked_text: string | null;
+  cif_blocked_text_idn: string | null;
   full_name: string;
   title: string;
 }
 
 function assertRegistrable(h: HolderRow): void {
   if (h.cif_status === 'blocked')
-    throw E.cifBlocked(h.cif_blocked_text ?? 'Your registration cannot be processed');
+    throw E.cifBlocked({
+      en: h.cif_blocked_text ?? 'Your registration cannot be processed',
+      id: h.cif_blocked_text_idn ?? (h.cif_blocked_text ? null : 'Registrasi Anda tidak dapat diproses'),
+    });
   if (h.user_id) throw E.alreadyRegistered();
 }
 
@@ -145,7 +149,7 @@ export default async function registrationRoutes(app: FastifyInstance): Promise<
       const keys = [clientKey(request), `acct:${form.accountNumber}`];
       await assertNotRateLimited(db, keys);
       const { rows } = await db.query<HolderRow & { pin_hash: string }>(
-        `SELECT c.id AS customer_id, c.user_id, c.cif_status, c.cif_blocked_text, c.full_name, c.title, k.pin_hash
+        `SELECT c.id AS customer_id, c.user_id, c.cif_status, c.cif_blocked_text, c.cif_blocked_text_idn, c.full_name, c.title, k.pin_hash
            FROM accounts a
            JOIN customers c ON c.id = a.customer_id
            JOIN atm_cards k ON k.account_id = a.id AND k.card_last4 = $2
@@ -175,7 +179,7 @@ export default async function registrationRoutes(app: FastifyInstance): Promise<
       const keys = [clientKey(request), `card:${form.cardNumber}`];
       await assertNotRateLimited(db, keys);
       const { rows } = await db.query<HolderRow>(
-        `SELECT c.id AS customer_id, c.user_id, c.cif_status, c.cif_blocked_text, c.full_name, c.title
+        `SELECT c.id AS customer_id, c.user_id, c.cif_status, c.cif_blocked_text, c.cif_blocked_text_idn, c.full_name, c.title
            FROM credit_cards k JOIN customers c ON c.id = k.customer_id
           WHERE k.card_number = $1 AND k.status <> 'blocked' AND c.date_of_birth = $2::date`,
         [form.cardNumber, form.dateOfBirth],
@@ -414,8 +418,9 @@ export default async function registrationRoutes(app: FastifyInstance): Promise<
         status: string;
         cif_status: string;
         cif_blocked_text: string | null;
+        cif_blocked_text_idn: string | null;
       }>(
-        `SELECT k.id, k.customer_id, k.status, c.cif_status, c.cif_blocked_text
+        `SELECT k.id, k.customer_id, k.status, c.cif_status, c.cif_blocked_text, c.cif_blocked_text_idn
            FROM credit_cards k JOIN customers c ON c.id = k.customer_id
           WHERE k.card_number = $1 AND c.date_of_birth = $2::date`,
         [form.cardNumber, form.dateOfBirth],
@@ -426,7 +431,12 @@ export default async function registrationRoutes(app: FastifyInstance): Promise<
         throw E.wrongData();
       }
       if (card.cif_status === 'blocked')
-        throw E.cifBlocked(card.cif_blocked_text ?? 'Your registration cannot be processed');
+        throw E.cifBlocked({
+          en: card.cif_blocked_text ?? 'Your registration cannot be processed',
+          id:
+            card.cif_blocked_text_idn ??
+            (card.cif_blocked_text ? null : 'Registrasi Anda tidak dapat diproses'),
+        });
       if (card.status === 'active') throw E.alreadyActivated();
       const { token, expiresAt } = await createSession(
         db,

@@ -10,7 +10,8 @@ export interface RegistrationHolder {
   dateOfBirth: string;
   phones: string[];
   email?: string;
-  blockedText?: string;
+  /** The core bank's text for a blocked CIF, in each language. */
+  blockedText?: { en: string; id: string };
   /** The simulated mobile platform refuses this holder's app registration (partial success). */
   appRegistrationFails?: boolean;
   casa?: { accountNo: string; product: 'savings' | 'current'; atmCardLast4: string; atmPin: string };
@@ -78,7 +79,7 @@ export const REGISTRATION_HOLDERS: RegistrationHolder[] = [
     fullName: 'Joko Susilo',
     dateOfBirth: '1975-01-15',
     phones: ['+6281311110007'],
-    blockedText: `${BLOCKED_CIF_TEXT.en} / ${BLOCKED_CIF_TEXT.id}`,
+    blockedText: BLOCKED_CIF_TEXT,
     casa: { accountNo: '800100200307', product: 'savings', atmCardLast4: '7777', atmPin: '314159' },
   },
   {
@@ -109,8 +110,8 @@ export const REGISTRATION_HOLDERS: RegistrationHolder[] = [
 
 async function seedHolder(tx: Queryable, h: RegistrationHolder): Promise<void> {
   const { rows } = await tx.query<{ id: number }>(
-    `INSERT INTO customers (cif, title, full_name, date_of_birth, email, cif_status, cif_blocked_text)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    `INSERT INTO customers (cif, title, full_name, date_of_birth, email, cif_status, cif_blocked_text, cif_blocked_text_idn)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
     [
       h.cif,
       h.title,
@@ -118,7 +119,8 @@ async function seedHolder(tx: Queryable, h: RegistrationHolder): Promise<void> {
       h.dateOfBirth,
       h.email ?? null,
       h.blockedText ? 'blocked' : 'active',
-      h.blockedText ?? null,
+      h.blockedText?.en ?? null,
+      h.blockedText?.id ?? null,
     ],
   );
   const customerId = rows[0]!.id;
@@ -213,7 +215,7 @@ async function postOpeningBalance(
   ]);
   const journal = await tx.query<{ id: number }>(
     `INSERT INTO journal (reference_no, customer_id, flow_id, status, amount, currency, description, details)
-     VALUES ($1, $2, 'seed.opening', 'success', $3, 'IDR', 'Opening deposit', '{"seeded": true}'::jsonb) RETURNING id`,
+     VALUES ($1, $2, 'seed.opening', 'success', $3, 'IDR', 'Setoran awal / Opening deposit', '{"seeded": true}'::jsonb) RETURNING id`,
     [`SDOPEN${accountNo}`, customerId, amount],
   );
   await tx.query(

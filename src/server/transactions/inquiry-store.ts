@@ -66,13 +66,14 @@ export function inquiryStore(ctx: ServiceContext) {
     const id = entry.flow.service ? `${SERVICE_INQUIRY_PREFIX}${randomUUID()}` : randomUUID();
     const booking: Booking = {
       status: executorOf(entry.flow).provider ? 'pending' : 'success',
-      // As the account history shows it, in both languages like the core bank's own entries:
-      // "Pembayaran BPJS Kesehatan 8888801234567 / BPJS Kesehatan payment".
+      // As the core bank writes its narrative, "<Indonesian> / <English>", each with its detail; the
+      // journal keeps each language apart (migration 057) for the history of each page.
       description: [
         t(entry.flow.titleKey, 'id'),
         transactionDetail(entry.flow, form, 'id'),
         '/',
         t(entry.flow.titleKey, 'en'),
+        transactionDetail(entry.flow, form, 'en'),
       ]
         .filter(Boolean)
         .join(' '),

@@ -205,15 +205,18 @@ export const executors: Record<ExecutorName, Executor> = {
 export const choiceSources: Record<ChoiceSourceName, ChoiceSource> = {
   /**
    * The customer's active accounts of the products and currency the flow asks for. A source-of-fund list
-   * leaves out the accounts the customer hid from it (settings, account visibility).
+   * leaves out the accounts the customer hid from it (settings, account visibility), and marks the
+   * customer's main source account (the form starts on it).
    */
   accounts: async ({ db, customerId, spec, field }) => {
-    const { rows } = await db.query<AccountRow>(
-      `SELECT * FROM accounts WHERE customer_id = $1 AND status = ANY($4::text[])
-          AND ($2::text[] IS NULL OR product = ANY($2::text[])) AND ($3::text IS NULL OR currency = $3)
+    const { rows } = await db.query<AccountRow & { is_default_source: boolean }>(
+      `SELECT a.*, (a.id = c.default_source_account_id) IS TRUE AS is_default_source
+         FROM accounts a JOIN customers c ON c.id = a.customer_id
+        WHERE a.customer_id = $1 AND a.status = ANY($4::text[])
+          AND ($2::text[] IS NULL OR a.product = ANY($2::text[])) AND ($3::text IS NULL OR a.currency = $3)
           AND ($5::text IS DISTINCT FROM 'sourceOfFund' OR NOT EXISTS (
-                SELECT 1 FROM account_visibility v WHERE v.account_id = accounts.id AND v.customer_id = $1 AND v.hide_source))
-        ORDER BY id`,
+                SELECT 1 FROM account_visibility v WHERE v.account_id = a.id AND v.customer_id = $1 AND v.hide_source))
+        ORDER BY a.id`,
       [customerId, spec.products ?? null, spec.currency ?? null, spec.statuses ?? ['active'], field ?? null],
     );
     return rows.map((r) => {
@@ -228,6 +231,8 @@ export const choiceSources: Record<ChoiceSourceName, ChoiceSource> = {
           currency: a.currency,
           balance: { amount: a.balance, currency: a.currency },
           availableBalance: { amount: a.balance - a.floor, currency: a.currency },
+          // The customer's main source account ("Sumber dana utama"): the form starts on it.
+          ...(r.is_default_source ? { isDefaultSource: true } : {}),
         },
       };
     });

@@ -62,6 +62,36 @@ describe('chooser pages', () => {
   });
 });
 
+describe('transfer chooser', () => {
+  it('offers saved and recent recipients, each opening the same-bank form filled in for them', async () => {
+    setCredentials({ accessToken: 'tok', expires: Date.now() + 60_000 });
+    mockFetch({
+      '/api/transfer/v1/recipients': {
+        status: 200,
+        body: {
+          saved: [{ favoriteId: '4', name: 'Sari kos', accountNo: '800123456837' }],
+          recent: [{ accountNo: '800123456845', name: 'DEWI LESTARI', lastAt: '2026-11-24T03:00:00Z' }],
+        },
+      },
+    });
+    render(
+      <I18nextProvider i18n={testI18n('id')}>
+        <MemoryRouter>
+          <ChooserPage area="transfer" entries={[]} />
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    const box = await screen.findByTestId('recipients');
+    expect(box.textContent).toContain('Penerima tersimpan');
+    expect(box.textContent).toContain('Penerima terakhir');
+    const links = [...box.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Sari kos8001 2345 6837', '/transfer/inquiry/?type=same-bank&favorite=4'],
+      ['DEWI LESTARI8001 2345 6845', '/transfer/inquiry/?type=same-bank&to=800123456845'],
+    ]);
+  });
+});
+
 describe('chooser gate', () => {
   it('a credit-card-only customer gets the open-account pop-up instead of a flow needing CASA', async () => {
     const customer = {

@@ -99,3 +99,29 @@ describe('applyChoiceRules', () => {
     expect(s.form).toEqual({ sourceOfFund: '2' });
   });
 });
+
+describe('the source of fund starts on the main source account', () => {
+  const sources = {
+    sourceOfFund: [
+      account('7'),
+      { ...account('9'), detail: { isDefaultSource: true } },
+      account('11'),
+    ] as ChoiceOption[],
+  };
+  const sourceSpecs: Record<string, ChoiceSpec> = { sourceOfFund: { source: 'accounts' } };
+
+  it('picks the "Sumber dana utama" when the choices arrive and the field is empty', () => {
+    const s = applyChoiceRules(start, {}, sourceSpecs, sources, true, 'sourceOfFund');
+    expect(s.form.sourceOfFund).toBe('9');
+  });
+
+  it('keeps a source already chosen (a favourite, a restored form) and never picks on a later change', () => {
+    expect(
+      applyChoiceRules(start, { sourceOfFund: '11' }, sourceSpecs, sources, true, 'sourceOfFund').form
+        .sourceOfFund,
+    ).toBe('11');
+    expect(
+      applyChoiceRules(start, {}, sourceSpecs, sources, false, 'sourceOfFund').form.sourceOfFund,
+    ).toBeUndefined();
+  });
+});

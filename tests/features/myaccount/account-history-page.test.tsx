@@ -22,6 +22,8 @@ const entry = (id: number, over: Record<string, unknown>) => ({
   referenceNo: `26112500000000${id}`,
   postedAt: '2026-11-25T03:04:05.000Z',
   description: 'Pembayaran BPJS Kesehatan',
+  descriptionIdn: 'Pembayaran BPJS Kesehatan',
+  descriptionEng: 'BPJS Kesehatan payment',
   flowId: 'payment.bpjs',
   status: 'success',
   type: 'debit',
@@ -61,7 +63,9 @@ describe('account history (savings and current)', () => {
           entry(2, { status: 'failed', type: 'credit' }),
           entry(1, {
             flowId: 'seed',
-            description: 'Gaji November / November salary',
+            description: 'Gaji November',
+            descriptionIdn: 'Gaji November',
+            descriptionEng: 'November salary',
             type: 'credit',
             amount: idr(1_500_000_000),
           }),
@@ -79,7 +83,8 @@ describe('account history (savings and current)', () => {
         ),
       ],
       ['failed', expect.stringMatching(/Gagal\+Rp 1\.302\.700$/)],
-      ['success', expect.stringMatching(/^Gaji November \/ November salary.*\+Rp 15\.000\.000$/)],
+      // Each page in its language only, never "Gaji November / November salary".
+      ['success', expect.stringMatching(/^Gaji November25.*\+Rp 15\.000\.000$/)],
     ]);
     expect(screen.getByTestId('history-period').textContent).toBe('26 Okt 2026 sampai 25 Nov 2026');
     expect(callsTo('/api/account/v1/history')).toEqual([
@@ -97,6 +102,8 @@ describe('account history (savings and current)', () => {
     await screen.findAllByTestId('history-entry');
     fireEvent.click(screen.getByTestId('history-more'));
     await waitFor(() => expect(screen.getAllByTestId('history-entry')).toHaveLength(2));
+    // The English page reads the English line.
+    expect(screen.getAllByTestId('history-entry')[0]!.textContent).toMatch(/^BPJS Kesehatan payment/);
     expect(screen.queryByTestId('history-more')).toBeNull();
     // Another account: the URL says which, and its empty period is said in place.
     fireEvent.mouseDown(within(screen.getByTestId('history-account')).getByRole('combobox'));

@@ -5,6 +5,7 @@ import type { Db } from '../../../src/server/db/db';
 import { seedDemo } from '../../../src/server/core-bank/seed';
 import { seedInvest } from '../../../src/server/invest/seed';
 import { investmentEligibility, riskProfileOf } from '../../../src/server/invest/risk-profile';
+import { timeDepositRate } from '../../../src/server/invest/catalogue';
 import { testDbs } from '../test-db';
 import { client, writeCounts } from '../auth/fixtures';
 
@@ -56,6 +57,25 @@ describe.each(testDbs)('apply & invest read side on $name', ({ open }) => {
     const sompo = (await c.post('/api/invest/v1/product-detail', { code: 'INS-SOMPO-PA' })).json();
     expect(sompo.facts).toMatchObject({ provider: 'SOMPO', inquirySteps: 2 });
     expect(sompo.description.id).toContain('Sompo');
+  });
+
+  it('gives the time deposit rate of the tier an amount reaches, and refuses what the product does not offer', async () => {
+    const idr = (rupiah: number) => ({ amount: rupiah * 100, currency: 'IDR' });
+    expect((await timeDepositRate(db, 'TD-IDR', 6, idr(10_000_000))).rate).toBe('4.2500');
+    expect((await timeDepositRate(db, 'TD-IDR', 6, idr(999_999_999))).rate).toBe('4.2500');
+    expect((await timeDepositRate(db, 'TD-IDR', 6, idr(1_000_000_000))).rate).toBe('4.5000');
+    await expect(timeDepositRate(db, 'TD-IDR', 6, idr(9_999_999))).rejects.toMatchObject({
+      errorCode: 'TD_MIN_PLACEMENT',
+    });
+    await expect(timeDepositRate(db, 'TD-IDR', 2, idr(50_000_000))).rejects.toMatchObject({
+      errorCode: 'TD_TENOR',
+    });
+    await expect(timeDepositRate(db, 'TD-USD', 1, idr(50_000_000))).rejects.toMatchObject({
+      errorCode: 'TD_CURRENCY',
+    });
+    await expect(timeDepositRate(db, 'SAV-XTRA', 1, idr(50_000_000))).rejects.toMatchObject({
+      errorCode: 'TD_PRODUCT',
+    });
   });
 
   it('answers an unknown product with 404 and a malformed request with 400, both as apierror', async () => {

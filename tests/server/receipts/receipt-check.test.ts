@@ -87,6 +87,9 @@ describe.each(testDbs)('receipt check codes on $name', ({ open }) => {
     expect(page.body).toContain(referenceNo);
     expect(page.body).toContain('Rp 250.000');
     expect(page.body).not.toContain('<script');
+    // Its one style element carries the response's CSP nonce (no 'unsafe-inline' styles).
+    const nonce = /'nonce-([^']+)'/.exec(String(page.headers['content-security-policy']))![1]!;
+    expect(page.body).toContain(`<style nonce="${nonce}">`);
     const en = await app.inject({ method: 'GET', url: `/r/${code}?lang=en` });
     expect(en.body).toContain('This receipt is genuine');
     const typed = await app.inject({ method: 'GET', url: '/r/?code=ZZZZZ-ZZZZZ' });

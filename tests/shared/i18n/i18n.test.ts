@@ -51,6 +51,7 @@ describe('interface language', () => {
         'invest',
         'myaccount',
         'register',
+        'settings',
         'shell',
         'transfer',
       ]);
