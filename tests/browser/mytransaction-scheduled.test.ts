@@ -48,6 +48,15 @@ describe('my transactions: delete a scheduled transfer', () => {
       const card = page.locator(`[data-testid="scheduled"][data-id="${id}"]`);
       await card.getByText('Deleted').waitFor();
       expect(await card.getByTestId('scheduled-delete').count()).toBe(0);
+
+      // Edit on the monthly transfer opens the edit flow with that transfer chosen.
+      const monthly = page.getByTestId('scheduled').filter({ hasText: 'Every month on day 25' });
+      const monthlyId = await monthly.getAttribute('data-id');
+      await monthly.getByTestId('scheduled-edit').click();
+      await page.waitForURL(new RegExp(`/mytransaction/edit-scheduled/inquiry/\\?instruction=${monthlyId}$`));
+      await page.getByTestId('inquiry-view').waitFor();
+      await page.locator('#root_amount').waitFor();
+      await screenshot(page, 'mytransaction-edit-inquiry-desktop-en');
       expect(problems).toEqual([]);
     } finally {
       await context.close();
