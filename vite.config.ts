@@ -4,7 +4,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 
@@ -26,6 +26,81 @@ const DATA_ROUTER_MODULE = r('./src/app/router.tsx');
 const reactRouterSecondCopy = fileURLToPath(
   new URL('dist/production/index.mjs', import.meta.resolve('react-router/package.json')),
 );
+
+// Flows load per flow (issue 20): what the menu and the routes need of every flow is eager and small
+// (`flows/<x>.json?flow-meta`), a flow's whole file, form schema, validator and own strings load
+// when its page opens. A flow's own strings are the subtrees of locales/<lang>/flows.json, two keys
+// deep (`payment.bpjs`), that it alone names; what several flows name (`common.*`), what no flow names
+// (a bespoke page's), and every flow's title and menu label stay in the authenticated pages' strings.
+const FLOWS_DIR = r('./flows');
+/** A flow file's keys that the runtime does not need to draw the menu or route to its pages. */
+const FLOW_BODY_KEYS = ['form', 'choices', 'inquiry', 'amount', 'posting', 'verify', 'receipt'];
+type Json = null | string | number | boolean | Json[] | { [k: string]: Json };
+
+function flowFilePaths(): string[] {
+  return (readdirSync(FLOWS_DIR, { recursive: true }) as string[])
+    .filter((f) => String(f).endsWith('.json'))
+    .map((f) => path.join(FLOWS_DIR, String(f)))
+    .sort();
+}
+const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Json;
+
+/** Subtree paths (`payment.bpjs`, `common.errors`) of the flows: keys a flow file names. */
+function flowsSubtreesOf(flow: Json): Set<string> {
+  const out = new Set<string>();
+  const walk = (v: Json) => {
+    if (typeof v === 'string') {
+      const m = /^flows:([\w-]+(?:\.[\w-]+)?)/.exec(v);
+      if (m) out.add(m[1]!);
+    } else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  walk(flow);
+  return out;
+}
+/** Each flow file's own subtrees (named by no other flow). */
+function ownSubtrees(): Map<string, string[]> {
+  const named = new Map(flowFilePaths().map((f) => [f, flowsSubtreesOf(readJson(f))]));
+  const count = new Map<string, number>();
+  for (const keys of named.values()) for (const k of keys) count.set(k, (count.get(k) ?? 0) + 1);
+  return new Map([...named].map(([f, keys]) => [f, [...keys].filter((k) => count.get(k) === 1)]));
+}
+const getPath = (obj: Json, dotted: string): Json | undefined =>
+  dotted
+    .split('.')
+    .reduce<Json | undefined>(
+      (o, k) => (o && typeof o === 'object' && !Array.isArray(o) ? o[k] : undefined),
+      obj,
+    );
+function setPath(obj: { [k: string]: Json }, dotted: string, value: Json) {
+  const keys = dotted.split('.');
+  let o = obj;
+  for (const k of keys.slice(0, -1)) o = (o[k] ??= {}) as { [k: string]: Json };
+  o[keys.at(-1)!] = value;
+}
+function deletePath(obj: Json, dotted: string) {
+  const keys = dotted.split('.');
+  const parent = getPath(obj, keys.slice(0, -1).join('.') || '') ?? (keys.length === 1 ? obj : undefined);
+  const o = keys.length === 1 ? obj : parent;
+  if (o && typeof o === 'object' && !Array.isArray(o)) delete o[keys.at(-1)!];
+}
+/** A flow's states with their page metadata only (what `stepsOf` reads), none of their transitions. */
+function machineSkeleton(machine: Json): Json {
+  if (!machine || typeof machine !== 'object' || Array.isArray(machine)) return machine;
+  const states = (s: Json): Json =>
+    s && typeof s === 'object' && !Array.isArray(s)
+      ? Object.fromEntries(
+          Object.entries(s).map(([name, st]) => {
+            const o = (st ?? {}) as { [k: string]: Json };
+            return [
+              name,
+              { ...(o.meta ? { meta: o.meta } : {}), ...(o.states ? { states: states(o.states) } : {}) },
+            ];
+          }),
+        )
+      : s;
+  return { ...machine, states: states(machine.states ?? {}) };
+}
 
 // Three faces, three entries: internet banking (/), the registration microsite (/register/), the companion app (/m/).
 const APPS = { main: './index.html', register: './register/index.html', mobile: './m/index.html' } as const;
@@ -93,6 +168,72 @@ export default defineConfig(({ mode }) => ({
       resolveId(source, importer) {
         if (source === 'react-router' && importer === DATA_ROUTER_MODULE) return reactRouterSecondCopy;
         return null;
+      },
+    },
+    // `flows/<x>.json?flow-meta`, `?flow-strings-<lang>` and `locales/<lang>/flows.json?flow-shared`
+    // (src/engine/flows-data.ts; the rules above).
+    {
+      name: 'flow-parts',
+      load(id) {
+        const [file, query] = id.split('?') as [string, string | undefined];
+        if (!query || !file.endsWith('.json')) return null;
+        if (file.startsWith(FLOWS_DIR) && query === 'flow-meta') {
+          this.addWatchFile(file);
+          const flow = readJson(file) as { [k: string]: Json };
+          const meta = Object.fromEntries(
+            Object.entries(flow).filter(([k]) => !FLOW_BODY_KEYS.includes(k) && k !== '$schema'),
+          );
+          if (flow.machine) meta.machine = machineSkeleton(flow.machine);
+          return `export default ${JSON.stringify(meta)};`;
+        }
+        const strings = /^flow-strings-(\w+)$/.exec(query);
+        if (file.startsWith(FLOWS_DIR) && strings) {
+          const locale = r(`./locales/${strings[1]}/flows.json`);
+          for (const f of [locale, ...flowFilePaths()]) this.addWatchFile(f);
+          const all = readJson(locale);
+          const own: { [k: string]: Json } = {};
+          for (const k of ownSubtrees().get(file) ?? []) {
+            const v = getPath(all, k);
+            if (v !== undefined) setPath(own, k, v);
+          }
+          return `export default ${JSON.stringify({ flows: own })};`;
+        }
+        const shared = /[\\/]locales[\\/]([\w-]+)[\\/]flows\.json$/.exec(file);
+        if (shared && query === 'flow-shared') {
+          for (const f of [file, ...flowFilePaths()]) this.addWatchFile(f);
+          const all = readJson(file);
+          const keep = (k: string | undefined) => {
+            const v = k?.startsWith('flows:') ? getPath(all, k.slice(6)) : undefined;
+            return v === undefined ? [] : [[k!.slice(6), v] as const];
+          };
+          const titles = flowFilePaths().flatMap((f) => {
+            const flow = readJson(f) as {
+              titleKey?: string;
+              menu?: { labelKey?: string; descriptionKey?: string };
+            };
+            return [...keep(flow.titleKey), ...keep(flow.menu?.labelKey), ...keep(flow.menu?.descriptionKey)];
+          });
+          for (const keys of ownSubtrees().values()) for (const k of keys) deletePath(all, k);
+          for (const [k, v] of titles) setPath(all as { [k: string]: Json }, k, v);
+          return `export default ${JSON.stringify(all)};`;
+        }
+        return null;
+      },
+    },
+    // RJSF renders markdown only where a uiSchema asks (`enableMarkdownIn*`, which no flow does): its
+    // markdown-to-jsx (~25 KiB gzip on every transaction page) gives way to plain text.
+    {
+      name: 'rjsf-without-markdown',
+      enforce: 'pre',
+      resolveId(source, importer) {
+        if (source === 'markdown-to-jsx/react' && importer && /[\\/]@rjsf[\\/]/.test(importer))
+          return '\0rjsf-plain-markdown';
+        return null;
+      },
+      load(id) {
+        if (id !== '\0rjsf-plain-markdown') return null;
+        return `import { createElement } from 'react';
+export function Markdown({ children }) { return createElement('span', null, children); }`;
       },
     },
     // Brotli and gzip copies of the built files, written once here and served as they are.

@@ -23,8 +23,10 @@ interface Run {
   si: number;
   /** Bytes of JavaScript over the wire (as served: compressed or not). */
   scriptWire: number;
-  /** The same scripts gzip'd at level 9 (what bench/bundle-size.ts reports), from their decoded size. */
+  /** How many scripts the page loaded. */
   scriptFiles: number;
+  /** Accessibility audits that failed (score < 1), by id. */
+  a11yFailures: string[];
 }
 
 const PAGES: { name: string; path: string; loggedIn: boolean; target: number }[] = [
@@ -64,6 +66,9 @@ async function audit(page: Page, url: string): Promise<Run> {
     si: num('speed-index'),
     scriptWire: scripts.reduce((a, r) => a + Number(r.transferSize ?? 0), 0),
     scriptFiles: scripts.length,
+    a11yFailures: (lhr.categories.accessibility?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => ref.id),
   };
 }
 
@@ -121,7 +126,7 @@ try {
   );
   for (const p of PAGES) {
     const r = runs.get(p.name)!;
-    const m = (k: keyof Run) => median(r.map((x) => x[k]));
+    const m = (k: Exclude<keyof Run, 'a11yFailures'>) => median(r.map((x) => x[k]));
     const perf = m('performance');
     const met =
       perf >= p.target &&
@@ -132,7 +137,10 @@ try {
       ) +
         `perf >= ${p.target}${p.target >= 95 ? ', a11y 100, LCP <= 1.5 s, CLS <= 0.05' : ''}: ${met ? 'met' : 'NOT met'}`,
     );
-    console.log(`  every run's performance: ${r.map((x) => x.performance).join(' ')}`);
+    const failures = [...new Set(r.flatMap((x) => x.a11yFailures))];
+    console.log(
+      `  every run's performance: ${r.map((x) => x.performance).join(' ')}${failures.length ? `; accessibility audits failed: ${failures.join(', ')}` : ''}`,
+    );
   }
 } finally {
   await browser.close();

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { ApprovalStatus, ChoiceOption, FlowFile, InquiryResponse, Receipt } from '@/shared/flows';
 import { lookupLocaleKey } from '@/shared/flows';
-import { flowById } from '@/engine/flows-data';
+import { flowById } from '@/engine/flows-all';
 import type { TransactionServices } from '@/engine/services/transaction-services';
 import type { FlowRestore } from '@/engine/machine/flow-machine';
 import { FlowStepView } from '@/engine/ui/flow-step-view';

@@ -8,6 +8,8 @@ import { settingsRoutes } from '@/features/settings/routes';
 import { goldRoutes } from '@/features/gold/routes';
 import { investRoutes } from '@/features/invest/routes';
 import { helpRoutes } from '@/features/help/routes';
+import { myBusinessRoutes } from '@/features/mybusiness/routes';
+import { pfmRoutes } from '@/features/pfm/routes';
 import { registrationAppRoutes } from '@/features/registration/app-routes';
 import { flowMenuEntries, flowRoutes, type FlowMenuEntry } from '@/engine/index';
 import { matchRoutes, type RouteObject } from 'react-router';
@@ -68,6 +70,8 @@ export const shellChildren = authenticatedRoutes({
     ...investRoutes,
     ...goldRoutes,
     ...helpRoutes,
+    ...myBusinessRoutes,
+    ...pfmRoutes,
   ],
   flowRoutes,
   registrationAppRoutes,

@@ -7,6 +7,8 @@ import { RouterProvider } from 'react-router';
 import { addStrings, initI18n } from '@/shared/i18n/i18n';
 import { theme } from '@/shared/ui/theme';
 import { StyleCacheProvider } from '@/shared/ui/style-cache';
+import { prefetchBanners } from '@/shared/ui/maintenance-banner';
+import { getCredentials } from '@/shared/api/session-store';
 import type { AppRouter } from './router';
 import { loginStrings } from './strings';
 import { VisitorRouter } from './visitor-router';
@@ -19,20 +21,28 @@ function App() {
   return router ? <RouterProvider router={router} /> : <VisitorRouter i18n={i18n} onLeave={setRouter} />;
 }
 
+// The maintenance banners of the page the app opens on are asked for at once, beside the strings, so
+// they are there when the page first paints (the login page waits up to a second for them rather
+// than being pushed down when they arrive: no layout shift).
+const path = location.pathname;
+const loginBanners = path.startsWith('/login') ? prefetchBanners('login') : undefined;
+if (path === '/dashboard/' && getCredentials()) void prefetchBanners('dashboard');
+
 // The login area's strings in the stored language (Indonesian by default), then the first render.
-void addStrings(i18n, loginStrings)
-  .catch(() => undefined)
-  .then(() =>
-    createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <I18nextProvider i18n={i18n}>
-          <StyleCacheProvider>
-            <ThemeProvider theme={theme}>
-              <CssBaseline />
-              <App />
-            </ThemeProvider>
-          </StyleCacheProvider>
-        </I18nextProvider>
-      </StrictMode>,
-    ),
-  );
+void Promise.all([
+  addStrings(i18n, loginStrings).catch(() => undefined),
+  loginBanners && Promise.race([loginBanners, new Promise((r) => setTimeout(r, 1000))]),
+]).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <StyleCacheProvider>
+          <ThemeProvider theme={theme}>
+            <CssBaseline />
+            <App />
+          </ThemeProvider>
+        </StyleCacheProvider>
+      </I18nextProvider>
+    </StrictMode>,
+  ),
+);

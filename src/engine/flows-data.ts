@@ -1,20 +1,77 @@
+import type { ResourceLanguage } from 'i18next';
 import { stepsOf, type FlowFile } from '@/shared/flows';
+import type { StringLoader } from '@/shared/i18n/i18n';
 
-/** Every flow file, bundled as data (small JSON; the renderer and RJSF stay lazy). */
-const files = import.meta.glob<FlowFile>('/flows/**/*.json', { eager: true, import: 'default' });
+/**
+ * What the menu and the routes need of a flow, for every flow at once: its file without the body a
+ * transaction runs on (form, choices, inquiry, amount, posting, verify, receipt), its machine's
+ * states with their page metadata only. Built by the `flow-parts` plugin (vite.config.ts), so the
+ * authenticated pages carry a few hundred bytes a flow however many flows there are.
+ */
+export type FlowMeta = Omit<
+  FlowFile,
+  'form' | 'choices' | 'inquiry' | 'amount' | 'posting' | 'verify' | 'receipt'
+>;
 
-export const FLOWS: FlowFile[] = Object.values(files).sort((a, b) => a.id.localeCompare(b.id));
+const metas = import.meta.glob<FlowMeta>('/flows/**/*.json', {
+  eager: true,
+  query: '?flow-meta',
+  import: 'default',
+});
+/** Each flow's whole file: a chunk of its own, loaded when its page opens. */
+const files = import.meta.glob<FlowFile>('/flows/**/*.json', { import: 'default' });
+/** Each flow's own strings (vite.config.ts, flow-parts), a chunk per flow and language. */
+const ownStrings = {
+  en: import.meta.glob<ResourceLanguage>('/flows/**/*.json', {
+    query: '?flow-strings-en',
+    import: 'default',
+  }),
+  id: import.meta.glob<ResourceLanguage>('/flows/**/*.json', {
+    query: '?flow-strings-id',
+    import: 'default',
+  }),
+};
 
-export function flowById(id: string): FlowFile | undefined {
+export const FLOWS: FlowMeta[] = Object.values(metas).sort((a, b) => a.id.localeCompare(b.id));
+const fileOf = new Map(Object.entries(metas).map(([file, meta]) => [meta.id, file]));
+
+export function flowMetaById(id: string): FlowMeta | undefined {
   return FLOWS.find((f) => f.id === id);
 }
 
+const loaded = new Map<string, Promise<FlowFile | undefined>>();
+/** The whole flow file (cached); undefined for a flow that does not exist. */
+export function loadFlow(id: string): Promise<FlowFile | undefined> {
+  let p = loaded.get(id);
+  if (!p) {
+    const file = fileOf.get(id);
+    p = file && files[file] ? files[file]() : Promise.resolve(undefined);
+    loaded.set(id, p);
+  }
+  return p;
+}
+
+const stringLoaders = new Map<string, StringLoader>();
+/** A flow's own strings, one loader per flow (so `addStrings` adds each once, and again on a language switch). */
+export function flowStrings(id: string): StringLoader {
+  let load = stringLoaders.get(id);
+  if (!load) {
+    const file = fileOf.get(id);
+    load = async (lang) => {
+      const get = file ? ownStrings[lang][file] : undefined;
+      return get ? get() : {};
+    };
+    stringLoaders.set(id, load);
+  }
+  return load;
+}
+
 /** The flows of one base route (several for /transfer/, told apart by variant). */
-export function flowsOfRoute(route: string, flows: FlowFile[] = FLOWS): FlowFile[] {
+export function flowsOfRoute<F extends FlowMeta>(route: string, flows: readonly F[] = FLOWS as F[]): F[] {
   return flows.filter((f) => f.route === route).sort((a, b) => (a.menu?.order ?? 0) - (b.menu?.order ?? 0));
 }
 
 /** Distinct step paths of a route's flows, e.g. ["inquiry/", "verify/", "receipt/"]. */
-export function stepPathsOfRoute(route: string, flows: FlowFile[] = FLOWS): string[] {
+export function stepPathsOfRoute(route: string, flows: readonly FlowMeta[] = FLOWS): string[] {
   return [...new Set(flowsOfRoute(route, flows).flatMap((f) => stepsOf(f).map((s) => s.path)))];
 }

@@ -1,6 +1,7 @@
 import { formatMoney, type Money } from '@/shared/money';
 import {
   formatPlainValue,
+  isLocalText,
   readValue,
   type ChoiceOption,
   type FlowFile,
@@ -34,6 +35,9 @@ export function formatRow(
   const field = row.value.startsWith('form.') ? row.value.split('.')[1]! : '';
   switch (row.format) {
     case 'money':
+      // A number is minor units of the transaction's currency (a penalty, a bill from the biller).
+      if (typeof v === 'number')
+        return formatMoney({ amount: v, currency: ctx.amount?.currency ?? 'IDR' }, lang);
       return isMoney(v) ? formatMoney(v, lang) : String(v);
     case 'choice': {
       if (labels[field]) return optionLabel(labels[field], lang);
@@ -45,6 +49,7 @@ export function formatRow(
       return key ? t(key) : String(v);
     }
     default:
+      if (isLocalText(v)) return lang === 'en' ? v.en : v.id;
       return isMoney(v) ? formatMoney(v, lang) : formatPlainValue(String(v), row.format, lang);
   }
 }

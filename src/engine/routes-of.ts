@@ -1,6 +1,5 @@
-import type { FlowFile } from '@/shared/flows';
 import { stepUrl } from '@/shared/flows';
-import { stepPathsOfRoute } from './flows-data';
+import { stepPathsOfRoute, type FlowMeta } from './flows-data';
 
 /** Menu entry of a flow on its area's chooser page (/transfer/, /payment/, /purchase/, ...). */
 export interface FlowMenuEntry {
@@ -16,13 +15,13 @@ export interface FlowMenuEntry {
 }
 
 /** Every page path of the given flows ("/payment/bpjs/inquiry/", ...), by base route. */
-export function pagePathsOf(flows: FlowFile[]): { route: string; stepPath: string; path: string }[] {
+export function pagePathsOf(flows: readonly FlowMeta[]): { route: string; stepPath: string; path: string }[] {
   return [...new Set(flows.map((f) => f.route))].flatMap((route) =>
     stepPathsOfRoute(route, flows).map((stepPath) => ({ route, stepPath, path: `${route}${stepPath}` })),
   );
 }
 
-export function menuEntriesOf(flows: FlowFile[]): FlowMenuEntry[] {
+export function menuEntriesOf(flows: readonly FlowMeta[]): FlowMenuEntry[] {
   return flows
     .filter((f) => f.menu)
     .map((f) => ({

@@ -18,6 +18,7 @@ import registrationRoutes from './registration/routes';
 import devRoutes from './dev/routes';
 import chatRoutes from './chat/routes';
 import favoritesRoutes from './favorites/routes';
+import referenceRoutes from './reference/routes';
 import receiptRoutes from './receipts/routes';
 import transferRoutes from './transfers/routes';
 import myAccountRoutes from './myaccount/routes';
@@ -25,9 +26,13 @@ import settingsRoutes from './settings/routes';
 import investRoutes from './invest/routes';
 import goldRoutes from './gold/routes';
 import mailboxRoutes from './mailbox/routes';
+import { notify } from './mailbox/notify';
 import helpRoutes from './help/routes';
 import recipientsRoutes from './recipients/routes';
 import mainAccountsRoutes from './main-accounts/routes';
+import searchRoutes from './search/routes';
+import myBusinessRoutes from './mybusiness/routes';
+import pfmRoutes from './pfm/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,8 +92,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(devRoutes);
   await app.register(chatRoutes);
   await app.register(favoritesRoutes);
+  await app.register(referenceRoutes);
   await app.register(receiptRoutes);
-  await app.register(transferRoutes, { schedulerIntervalMs: opts.schedulerIntervalMs });
+  // Scheduled transfers done or failed reach the customer's mailbox.
+  await app.register(transferRoutes, { schedulerIntervalMs: opts.schedulerIntervalMs, notify });
   await app.register(myAccountRoutes);
   await app.register(settingsRoutes);
   await app.register(investRoutes);
@@ -97,6 +104,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(helpRoutes);
   await app.register(recipientsRoutes);
   await app.register(mainAccountsRoutes);
+  await app.register(searchRoutes);
+  await app.register(myBusinessRoutes);
+  await app.register(pfmRoutes);
 
   if (opts.staticDir) await app.register(staticApps, { root: opts.staticDir });
   return app;

@@ -5,6 +5,7 @@ import { seedMyAccount } from './myaccount/seed';
 import { seedInvest } from './invest/seed';
 import { seedMailbox } from './mailbox/seed';
 import { seedTransfers } from './transfers/seed';
+import { seedMerchants } from './mybusiness/seed';
 
 /** Demo mode's data: the personas of the README and the holders not yet registered. Idempotent. */
 export async function seedDemoData(db: Db): Promise<{ personas: boolean; registrationHolders: number }> {
@@ -14,5 +15,6 @@ export async function seedDemoData(db: Db): Promise<{ personas: boolean; registr
   await seedInvest(db);
   await seedMailbox(db);
   await seedTransfers(db);
+  await seedMerchants(db);
   return { personas, registrationHolders };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultFavouriteName, favouriteUrl } from '@/engine/favourites';
-import { flowById } from '@/engine/flows-data';
+import { flowById } from '@/engine/flows-all';
 import { FAVOURITE_NAME_MAX, type FlowFile } from '@/shared/flows';
 
 const flow = (id: string) => flowById(id) as FlowFile;

@@ -1,5 +1,6 @@
 import { ApiFailure, apiPost } from '@/shared/api/client';
 import { flash, LOGOUT_MESSAGE, SESSION_EXPIRED, setCredentials } from '@/shared/api/session-store';
+import { disconnectChat } from './chat-session';
 
 /** Keys the spec names for stored session data (section 3 "Session" and "Local session storage keys"). */
 export const CHAT_KEYS = ['MLC', 'ULC', 'lc'] as const;
@@ -54,10 +55,17 @@ export function logout(reason: LogoutReason = 'user', deps: LogoutDeps = {}): Pr
 async function run(reason: LogoutReason, deps: LogoutDeps): Promise<void> {
   let expired = reason !== 'user';
   let message: unknown;
+  // The chat service needs no session of ours: an expired session disconnects its chat too.
+  const chat = isChatOpen()
+    ? Promise.all([
+        disconnectChat(),
+        reason !== 'expired'
+          ? apiPost('/api/usersettings/v1/geturllivechatclose', {}).catch(() => undefined)
+          : undefined,
+      ])
+    : undefined;
+  await chat;
   if (reason !== 'expired') {
-    if (isChatOpen()) {
-      await apiPost('/api/usersettings/v1/geturllivechatclose', {}).catch(() => undefined);
-    }
     try {
       const res = await apiPost<{ logoutresponse?: unknown }>('/api/v1/login/logout', {});
       message = res?.logoutresponse;

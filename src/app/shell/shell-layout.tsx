@@ -22,6 +22,7 @@ import { MailboxBadge } from '@/features/help/mailbox-badge';
 import { logout, type LogoutReason } from '../session/logout';
 import { useIdleLogout } from '../session/use-idle-logout';
 import { ChatPanel } from './chat-panel';
+import { SearchBox } from './search-box';
 import { IdleDialog } from './idle-dialog';
 import { LeftMenu } from './left-menu';
 
@@ -100,7 +101,7 @@ export function ShellLayout() {
     <SessionContext.Provider value={session}>
       <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
         <AppBar position="fixed" color="inherit" elevation={1} sx={{ zIndex: (th) => th.zIndex.drawer + 1 }}>
-          <Toolbar sx={{ gap: 1.5 }}>
+          <Toolbar sx={{ gap: { xs: 0.25, sm: 1.5 }, px: { xs: 1, sm: 2 } }}>
             {!desktop && (
               <IconButton edge="start" onClick={() => setDrawerOpen(true)} aria-label={t('header.openMenu')}>
                 <MenuIcon />
@@ -110,6 +111,7 @@ export function ShellLayout() {
               <img src="/logo.svg" alt={t('logoAlt')} width={120} height={32} />
             </Link>
             <Box sx={{ flex: 1 }} />
+            <SearchBox compact={!desktop} onChat={() => setChatOpen(true)} />
             {customer && (
               <Typography
                 variant="body2"

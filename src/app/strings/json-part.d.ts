@@ -9,3 +9,8 @@ declare module '*.json?late' {
   const part: { readonly [key: string]: string | object };
   export = part;
 }
+// The flows' strings but each flow's own (vite.config.ts, flow-parts): those load with the flow's page.
+declare module '*.json?flow-shared' {
+  const strings: { readonly [key: string]: string | object };
+  export default strings;
+}

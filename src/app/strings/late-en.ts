@@ -2,7 +2,7 @@
 import type { ResourceLanguage } from 'i18next';
 import dashboard from '../../../locales/en/dashboard.json';
 import engine from '../../../locales/en/engine.json';
-import flows from '../../../locales/en/flows.json';
+import flows from '../../../locales/en/flows.json?flow-shared';
 import myaccount from '../../../locales/en/myaccount.json';
 import settings from '../../../locales/en/settings.json';
 import register from '../../../locales/en/register.json';
@@ -10,6 +10,8 @@ import transfer from '../../../locales/en/transfer.json';
 import invest from '../../../locales/en/invest.json';
 import gold from '../../../locales/en/gold.json';
 import help from '../../../locales/en/help.json';
+import business from '../../../locales/en/business.json';
+import pfm from '../../../locales/en/pfm.json';
 import * as shell from '../../../locales/en/shell.json?late';
 
 export const strings: ResourceLanguage = {
@@ -23,6 +25,8 @@ export const strings: ResourceLanguage = {
   invest,
   gold,
   help,
+  business,
+  pfm,
   shell: {
     logoAlt: shell.logoAlt,
     header: shell.header,
@@ -31,6 +35,7 @@ export const strings: ResourceLanguage = {
     recipients: shell.recipients,
     idle: shell.idle,
     chat: shell.chat,
+    search: shell.search,
     session: shell.session,
   },
 };

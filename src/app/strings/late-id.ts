@@ -2,7 +2,7 @@
 import type { ResourceLanguage } from 'i18next';
 import dashboard from '../../../locales/id/dashboard.json';
 import engine from '../../../locales/id/engine.json';
-import flows from '../../../locales/id/flows.json';
+import flows from '../../../locales/id/flows.json?flow-shared';
 import myaccount from '../../../locales/id/myaccount.json';
 import settings from '../../../locales/id/settings.json';
 import register from '../../../locales/id/register.json';
@@ -10,6 +10,8 @@ import transfer from '../../../locales/id/transfer.json';
 import invest from '../../../locales/id/invest.json';
 import gold from '../../../locales/id/gold.json';
 import help from '../../../locales/id/help.json';
+import business from '../../../locales/id/business.json';
+import pfm from '../../../locales/id/pfm.json';
 import * as shell from '../../../locales/id/shell.json?late';
 
 export const strings: ResourceLanguage = {
@@ -23,6 +25,8 @@ export const strings: ResourceLanguage = {
   invest,
   gold,
   help,
+  business,
+  pfm,
   shell: {
     logoAlt: shell.logoAlt,
     header: shell.header,
@@ -31,6 +35,7 @@ export const strings: ResourceLanguage = {
     recipients: shell.recipients,
     idle: shell.idle,
     chat: shell.chat,
+    search: shell.search,
     session: shell.session,
   },
 };

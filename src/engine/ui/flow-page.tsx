@@ -1,14 +1,15 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, Suspense, use, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate, useSearchParams } from 'react-router';
 import { createActor, type AnyActorRef, type Subscription } from 'xstate';
 import { apiPost } from '@/shared/api/client';
 import { stepUrl, type FlowFile } from '@/shared/flows';
 import { ErrorProvider, useErrorHandler, useFeatureGate, useSession, type CustomerFlags } from '@/shared/ui';
-import { FLOWS, flowsOfRoute } from '../flows-data';
+import { addStrings } from '@/shared/i18n/i18n';
+import { FLOWS, flowsOfRoute, flowStrings, loadFlow } from '../flows-data';
 import {
   createFlowMachine,
   currentMeta,
@@ -157,7 +158,40 @@ function FlowPage({ route, stepPath }: { route: string; stepPath: string }) {
   if (!sessions) return null;
   if (!flow) return <Navigate to={flows.length ? route : '/'} replace />;
   // Keyed by flow: another flow's page starts with nothing of this one's.
-  return <FlowPageOf key={flow.id} flow={flow} stepPath={stepPath} sessions={sessions} />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <LoadedFlowPage key={flow.id} id={flow.id} stepPath={stepPath} sessions={sessions} />
+    </Suspense>
+  );
+}
+
+function Loading() {
+  const { t } = useTranslation('engine');
+  return (
+    <Box sx={{ p: 4, textAlign: 'center' }}>
+      <CircularProgress aria-label={t('common:loading')} />
+    </Box>
+  );
+}
+
+const ready = new Map<string, Promise<FlowFile | undefined>>();
+/** A flow's whole file with its own strings added (flows-data.ts): each loads when its page first opens. */
+function flowReady(id: string, i18n: Parameters<typeof addStrings>[0]): Promise<FlowFile | undefined> {
+  let p = ready.get(id);
+  if (!p) {
+    p = Promise.all([loadFlow(id), addStrings(i18n, flowStrings(id))]).then(([flow]) => flow);
+    // A failed load (offline) is asked again next time rather than remembered.
+    p.catch(() => ready.delete(id));
+    ready.set(id, p);
+  }
+  return p;
+}
+
+function LoadedFlowPage({ id, stepPath, sessions }: { id: string; stepPath: string; sessions: Sessions }) {
+  const { i18n } = useTranslation();
+  const flow = use(flowReady(id, i18n));
+  if (!flow) return <Navigate to="/" replace />;
+  return <FlowPageOf flow={flow} stepPath={stepPath} sessions={sessions} />;
 }
 
 function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: string; sessions: Sessions }) {

@@ -226,7 +226,7 @@ export function InvestmentsSection({ investments }: { investments: DashboardSumm
       </Box>
       {mutualFunds.length > 0 && (
         <Box>
-          <Typography variant="subtitle2" sx={{ mb: 1 }}>
+          <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
             {t('investments.mutualFunds')}
           </Typography>
           <Stack spacing={1}>
@@ -246,7 +246,7 @@ export function InvestmentsSection({ investments }: { investments: DashboardSumm
       )}
       {bonds.length > 0 && (
         <Box>
-          <Typography variant="subtitle2" sx={{ mb: 1 }}>
+          <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
             {t('investments.bonds')}
           </Typography>
           <Stack spacing={1}>

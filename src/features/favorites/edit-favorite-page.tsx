@@ -9,7 +9,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { FavouriteNameField } from '@/engine/ui/favourite-name-field';
-import { flowById } from '@/engine/flows-data';
+import { flowMetaById } from '@/engine/flows-data';
+import { useFlowFile } from '@/engine/use-flow-file';
 import { listFavourites, renameFavourite } from '@/engine/services/transaction-services';
 import { ApiFailure } from '@/shared/api/client';
 import { transactionDetail, type Favourite } from '@/shared/flows';
@@ -31,6 +32,7 @@ export function EditFavoritePage() {
   const [name, setName] = useState('');
   const [fieldError, setFieldError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const flowFile = useFlowFile(favourite?.flowId);
 
   useEffect(() => {
     let live = true;
@@ -88,7 +90,7 @@ export function EditFavoritePage() {
         </Button>
       </Box>
     );
-  const flow = flowById(favourite.flowId);
+  const flow = flowMetaById(favourite.flowId);
   return (
     <Box sx={{ maxWidth: 560, mx: 'auto' }} data-testid="edit-favourite-page">
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
@@ -105,7 +107,9 @@ export function EditFavoritePage() {
       >
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {flow
-            ? [t(flow.titleKey), transactionDetail(flow, favourite.form, lang)].filter(Boolean).join(' · ')
+            ? [t(flow.titleKey), flowFile && transactionDetail(flowFile, favourite.form, lang)]
+                .filter(Boolean)
+                .join(' · ')
             : t('favourites.unavailable')}
         </Typography>
         <FavouriteNameField

@@ -15,7 +15,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { favouriteUrl } from '@/engine/favourites';
-import { flowById } from '@/engine/flows-data';
+import { flowMetaById } from '@/engine/flows-data';
+import { useFlowFile } from '@/engine/use-flow-file';
 import { deleteFavourite, listFavourites } from '@/engine/services/transaction-services';
 import { formatBankDate } from '@/shared/bank-time';
 import { transactionDetail, type Favourite } from '@/shared/flows';
@@ -32,8 +33,10 @@ function FavouriteCard(p: { favourite: Favourite; lang: Lang; onDelete(): void }
   const { t } = useTranslation('engine');
   const navigate = useNavigate();
   const f = p.favourite;
-  const flow = flowById(f.flowId);
-  const detail = flow && transactionDetail(flow, f.form, p.lang);
+  // The title and the link at once; the detail (the flow's summary rows) when its file has loaded.
+  const flow = flowMetaById(f.flowId);
+  const file = useFlowFile(flow?.id);
+  const detail = file && transactionDetail(file, f.form, p.lang);
   return (
     <Paper
       component="li"

@@ -91,7 +91,7 @@ async function post(tx: Queryable, ins: Instruction, key: string, posting: Posti
       [String(ins.form[fieldOf(credit.accountNo)] ?? '')],
     );
     creditId = rows[0] ? Number(rows[0].id) : undefined;
-  } else creditId = await internalAccount(tx, credit.internal, ins.currency);
+  } else if ('internal' in credit) creditId = await internalAccount(tx, credit.internal, ins.currency);
   const ids = [debitId, creditId ?? 0].filter((x) => Number.isSafeInteger(x) && x > 0).sort((a, b) => a - b);
   const { rows: accounts } = await tx.query<{
     id: number;

@@ -2,6 +2,7 @@ import { formatMoney } from '../../shared/money';
 import type { FlowFile, RowFormat } from '../../shared/flows/types';
 import { readValue } from '../../shared/flows/values';
 import { formatPlainValue } from '../../shared/flows/format-value';
+import { isLocalText } from '../../shared/flows/reference';
 import type { ApprovalSummary } from '../approvals/store';
 import { asMoney, fieldOf, type Caller, type ServiceContext } from './context';
 import type { InquiryRow } from './inquiry-store';
@@ -25,6 +26,7 @@ export function approvalSummaries(ctx: ServiceContext) {
       lang: 'en' | 'id',
     ) => {
       if (value === undefined || value === null || value === '') return '';
+      if (isLocalText(value)) return lang === 'en' ? value.en : value.id;
       const m = asMoney(value, q.amount?.currency ?? 'IDR');
       if (format === 'money' || (typeof value === 'object' && m))
         return m ? formatMoney(m, lang) : String(value);

@@ -42,17 +42,44 @@ export function loadCatalog(log?: FastifyBaseLogger): FlowCatalog {
   return catalogOf(flows);
 }
 
-/** Runs the flow's form schema; problems become inline fields under /form. */
-export function validateFormOrThrow(entry: CatalogFlow, form: unknown): Record<string, unknown> {
+/** A form rule broken, in both languages (never ajv's own wording, such as "must be >= 1000000"). */
+const RULE_TEXT: Record<string, { eng: string; idn: string }> = {
+  required: { eng: 'is required', idn: 'wajib diisi' },
+  additionalProperties: { eng: 'is not allowed', idn: 'tidak diperbolehkan' },
+  minimum: { eng: 'is below the minimum', idn: 'di bawah batas minimum' },
+  exclusiveMinimum: { eng: 'is below the minimum', idn: 'di bawah batas minimum' },
+  maximum: { eng: 'is above the maximum', idn: 'melebihi batas maksimum' },
+  exclusiveMaximum: { eng: 'is above the maximum', idn: 'melebihi batas maksimum' },
+  minLength: { eng: 'is too short', idn: 'terlalu pendek' },
+  maxLength: { eng: 'is too long', idn: 'terlalu panjang' },
+  pattern: { eng: 'is not in the right format', idn: 'formatnya tidak sesuai' },
+  enum: { eng: 'is not one of the options', idn: 'bukan salah satu pilihan' },
+  const: { eng: 'is not one of the options', idn: 'bukan salah satu pilihan' },
+  type: { eng: 'is not valid', idn: 'tidak valid' },
+};
+const INVALID = { eng: 'is not valid', idn: 'tidak valid' };
+
+/**
+ * Runs the flow's form schema; problems become inline fields under /form, in both languages: the
+ * flow's own message for that rule when its uiSchema has one (ui:errors), else a plain sentence.
+ */
+export function validateFormOrThrow(
+  entry: CatalogFlow,
+  form: unknown,
+  t?: (localeKey: string, lang: 'en' | 'id') => string,
+): Record<string, unknown> {
   if (entry.validateForm(form)) return form as Record<string, unknown>;
   const fields: Record<string, { eng: string; idn: string }> = {};
   for (const e of entry.validateForm.errors ?? []) {
+    // if/then and the like report themselves besides the rule that failed inside them.
+    if (e.keyword === 'if' || e.keyword === 'oneOf' || e.keyword === 'anyOf') continue;
     const missing = (e.params as { missingProperty?: string }).missingProperty;
     const extra = (e.params as { additionalProperty?: string }).additionalProperty;
+    const field = missing ?? extra ?? e.instancePath.split('/')[1] ?? '';
     const at = `/form${e.instancePath}${missing ? `/${missing}` : extra ? `/${extra}` : ''}`;
-    const eng = missing ? 'is required' : extra ? 'is not allowed' : (e.message ?? 'is invalid');
-    const idn = missing ? 'wajib diisi' : extra ? 'tidak diperbolehkan' : 'tidak valid';
-    fields[at] ??= { eng, idn };
+    const ui = entry.flow.form.uiSchema?.[field] as { 'ui:errors'?: Record<string, string> } | undefined;
+    const key = ui?.['ui:errors']?.[e.keyword];
+    fields[at] ??= key && t ? { eng: t(key, 'en'), idn: t(key, 'id') } : (RULE_TEXT[e.keyword] ?? INVALID);
   }
   throw invalidRequest(fields);
 }

@@ -189,4 +189,12 @@ export const txErrors = {
       messageEng: 'No mobile number is registered for OTP. Please call 14041.',
       messageIdn: 'Tidak ada nomor ponsel terdaftar untuk OTP. Silakan hubungi 14041.',
     }),
+  /** Past a cut-off (SKN, RTGS) whose rule is to refuse: rules/cut-offs.json. */
+  afterCutOff: (name: string, time: string) =>
+    new ApiError(422, 'CLICKS', 'AFTER_CUT_OFF', {
+      titleEng: 'Past the cut-off time',
+      titleIdn: 'Melewati batas waktu transaksi',
+      messageEng: `${name.toUpperCase()} transactions are processed on business days until ${time} WIB. Please try again on the next business day or choose another method.`,
+      messageIdn: `Transaksi ${name.toUpperCase()} diproses pada hari kerja hingga pukul ${time} WIB. Silakan coba lagi pada hari kerja berikutnya atau pilih metode lain.`,
+    }),
 };

@@ -61,7 +61,7 @@ export function inquiryStore(ctx: ServiceContext) {
 
   async function inquire(caller: Caller, flowId: string, rawForm: unknown): Promise<InquiryAnswer> {
     const entry = ctx.flowOrThrow(flowId);
-    const form = validateFormOrThrow(entry, rawForm);
+    const form = validateFormOrThrow(entry, rawForm, t);
     const q = await quote(caller, entry, form);
     const id = entry.flow.service ? `${SERVICE_INQUIRY_PREFIX}${randomUUID()}` : randomUUID();
     const booking: Booking = {

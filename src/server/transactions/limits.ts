@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db';
+import { LIMIT_CATEGORIES } from '../../shared/flows/rules';
 
 export interface Limits {
   minAmount: number;
@@ -7,22 +8,15 @@ export interface Limits {
   dailyLimit: number | null;
 }
 
-const rp = (n: number) => n * 100;
-
-/** Used when the customer has no row for the category (IDR minor units). */
-const DEFAULTS: Record<string, Limits> = {
-  'transfer-own': { minAmount: rp(1), maxPerTransaction: 999_999_999_999_999, dailyLimit: null },
-  transfer: { minAmount: rp(10_000), maxPerTransaction: rp(100_000_000), dailyLimit: rp(200_000_000) },
-  payment: { minAmount: rp(1_000), maxPerTransaction: rp(50_000_000), dailyLimit: rp(100_000_000) },
-  purchase: { minAmount: rp(1_000), maxPerTransaction: rp(10_000_000), dailyLimit: rp(20_000_000) },
-  // Flows that move no money (service requests): nothing to limit.
-  none: { minAmount: 0, maxPerTransaction: 999_999_999_999_999, dailyLimit: null },
-};
-const FALLBACK: Limits = {
-  minAmount: rp(1_000),
-  maxPerTransaction: rp(50_000_000),
-  dailyLimit: rp(100_000_000),
-};
+/** Used when the customer has no row for the category (IDR minor units), from rules/limit-categories.json. */
+const DEFAULTS: Record<string, Limits> = Object.fromEntries(
+  Object.entries(LIMIT_CATEGORIES).map(([k, c]) => [
+    k,
+    { minAmount: c.min, maxPerTransaction: c.maxPerTransaction, dailyLimit: c.daily },
+  ]),
+);
+// A category no flow should name (the checker refuses unknown ones): the payment defaults.
+const FALLBACK: Limits = DEFAULTS.payment!;
 
 /**
  * The defaults as the database's confirm_inquiry() takes them: categories, minimums, maximums and daily

@@ -8,10 +8,19 @@ import { txErrors } from './errors';
 import { convert, idrValue } from './fx';
 import { internalAccount, type Leg } from './ledger';
 import { limitsAndUse, type Limits } from './limits';
+import { CUT_OFFS, cutOffState, effectiveRules } from '../../shared/flows/rules';
 import { accountById, lookups } from './registry';
 import { serviceExecutors } from './service-executors';
+import { resolveListChoices, resolveProvider } from '../reference/store';
 
 type MoneyFlow = FlowFile & { amount: AmountSpec; posting: PostingSpec };
+
+function feeFromAnswer(value: unknown, path: string): number {
+  const m = asMoney(value, 'IDR');
+  if (!m || m.amount < 0)
+    throw new Error(`fee ${path} is not a whole amount of minor units: ${String(value)}`);
+  return m.amount;
+}
 
 /** What the inquiry quoted and the confirm books: kept server-side, never trusted from the client. */
 export interface Quote {
@@ -80,6 +89,11 @@ export function quoting(ctx: ServiceContext) {
   ) {
     const credit = flow.posting.credit;
     if ('internal' in credit) return { id: await internalAccount(db, credit.internal, currency), currency };
+    if ('provider' in credit) {
+      const settlement = resolveProvider(flow, form)?.provider.settlementAccount;
+      if (!settlement) throw new Error(`flow ${flow.id} credits a provider but names none`);
+      return { id: await internalAccount(db, settlement, currency), currency };
+    }
     if ('accountId' in credit) {
       const id = Number(form[fieldOf(credit.accountId)]);
       const a = Number.isSafeInteger(id) ? await accountById(db, id) : undefined;
@@ -103,13 +117,19 @@ export function quoting(ctx: ServiceContext) {
     limitsAllow(q, limits, used);
   }
 
+  /**
+   * The choices from lists checked against the server's own copy (`choice.<field>.<detail>`), then the
+   * flow's look-up.
+   */
   async function lookupDetails(caller: Caller, flow: FlowFile, form: Record<string, unknown>) {
-    return flow.inquiry
+    const chosen = resolveListChoices(flow, form);
+    const found = flow.inquiry
       ? await lookups[flow.inquiry.lookup as keyof typeof lookups](
           { db, customerId: caller.customerId, flow, form },
           flow.inquiry.params ?? {},
         )
       : {};
+    return Object.keys(chosen).length ? { ...found, choice: chosen } : found;
   }
 
   /** A flow that moves no money: the look-up (if any), then its executor's own check. */
@@ -155,20 +175,40 @@ export function quoting(ctx: ServiceContext) {
   async function moneyQuote(caller: Caller, flow: MoneyFlow, form: Record<string, unknown>): Promise<Quote> {
     const debit = await debitAccount(flow, form, caller.customerId);
     const details = await lookupDetails(caller, flow, form);
+    // The flow's rules for these values: fees, min/max, limit category, cut-off (rules.ts).
+    const rules = effectiveRules(flow, { form, inquiry: details });
+    if (rules.cutOff) {
+      const c = CUT_OFFS[rules.cutOff]!;
+      const state = cutOffState(c, new Date());
+      if (state.after && c.after === 'refuse') throw txErrors.afterCutOff(rules.cutOff, c.time);
+      if (state.after) details.effectiveDate = state.nextBusinessDay;
+    }
     const currency = flow.amount.currency ?? debit.currency;
     const amount = asMoney(readValue({ form, inquiry: details }, flow.amount.from), currency);
     const amountField = flow.amount.from.startsWith('form.')
       ? pointer(flow.amount.from)
       : pointer(flow.posting.debit);
     if (!amount || amount.amount <= 0) throw txErrors.belowMinimum(amountField, { amount: 1, currency });
+    if (rules.min !== undefined && amount.amount < rules.min)
+      throw txErrors.belowMinimum(amountField, { amount: rules.min, currency: amount.currency });
+    if (rules.max !== undefined && amount.amount > rules.max)
+      throw txErrors.aboveMaximum(amountField, { amount: rules.max, currency: amount.currency });
     const credit = await creditAccount(flow, form, caller.customerId, amount.currency);
     if (credit.id === debit.id)
       throw txErrors.sameAccount(
         pointer('accountId' in flow.posting.credit ? flow.posting.credit.accountId : flow.posting.debit),
       );
-    const fees: Fee[] = (flow.posting.fees ?? [])
-      .filter((f) => f.amount > 0)
-      .map((f) => ({ kind: f.kind, amount: { amount: f.amount, currency: amount.currency } }));
+    const fees: Fee[] = rules.fees
+      .map((f) => ({
+        kind: f.kind,
+        amount: {
+          // A fee from the biller's answer is minor units of the transaction's currency.
+          amount:
+            'from' in f ? feeFromAnswer(readValue({ form, inquiry: details }, f.from), f.from) : f.amount,
+          currency: amount.currency,
+        },
+      }))
+      .filter((f) => f.amount.amount > 0);
     const feeSum = fees.reduce((s, f) => s + f.amount.amount, 0);
     const total: Money = { amount: amount.amount + feeSum, currency: amount.currency };
 
@@ -227,7 +267,7 @@ export function quoting(ctx: ServiceContext) {
       legs,
       debitAccountId: debit.id,
       debitAmount,
-      limitCategory: flow.posting.limitCategory,
+      limitCategory: rules.limitCategory,
       limitAmount: await idrValue(db, amount.amount, A),
       amountField,
       debitField: pointer(flow.posting.debit),

@@ -11,6 +11,9 @@ import {
 } from '../billers/simulator';
 import { DENOMINATIONS, OPERATORS, operatorOfNumber, voucherSerial } from '../billers/operators';
 import { ApiError } from '../http/api-error';
+import { entryAsChoice } from '../../shared/flows/reference';
+import { simulateAnswer } from '../billers/answers';
+import { choiceEntries, invalidChoice, referenceData, resolveProvider } from '../reference/store';
 import { txErrors } from './errors';
 import { clearingChoiceSources, clearingExecutors, clearingLookups } from '../clearing/registry';
 import { openSchedules } from '../schedules/service-executors';
@@ -120,6 +123,27 @@ export const lookups: Record<LookupName, Lookup> = {
     const bill = await lookupBill(params as BillParams, String(ctx.form[field] ?? ''), `/form/${field}`);
     return { ...bill };
   },
+  /**
+   * The flow's provider (providers/<category>.json, fixed or chosen) asked about a customer number: it
+   * answers what its category's lookup.answer declares (simulated from "x-simulate"). Magic endings as
+   * biller.bill: 0404 not found, 0200 already paid, 0504 time-out. params: customerField.
+   */
+  'provider.inquiry': async (ctx, params) => {
+    const field = typeof params.customerField === 'string' ? params.customerField : 'customerNumber';
+    const resolved = resolveProvider(ctx.flow, ctx.form);
+    if (!resolved) throw new Error(`flow ${ctx.flow.id} uses provider.inquiry without a provider`);
+    const { category, provider } = resolved;
+    const customerNumber = String(ctx.form[field] ?? '');
+    // The simulated biller's own outcomes for the magic numbers (its answer is ours below).
+    await lookupBill({ billerCode: provider.code }, customerNumber, `/form/${field}`);
+    return {
+      providerCategory: category.category,
+      providerCode: provider.code,
+      providerName: provider.name,
+      customerNumber,
+      ...simulateAnswer(category.lookup?.answer, `${provider.code}:${customerNumber}`, { customerNumber }),
+    };
+  },
   /** The price of a purchase (mobile top-up denomination), checking the number belongs to the operator. */
   'purchase.price': async (ctx, params) => {
     const choiceField = typeof params.choice === 'string' ? params.choice : 'denomination';
@@ -160,26 +184,35 @@ export const lookups: Record<LookupName, Lookup> = {
   ...clearingLookups,
 };
 
-function invalidChoice(at: string) {
-  return new ApiError(
-    422,
-    'CLICKS',
-    'INVALID_CHOICE',
-    {
-      titleEng: 'Option not available',
-      titleIdn: 'Pilihan tidak tersedia',
-      messageEng: 'Please choose one of the options offered.',
-      messageIdn: 'Silakan pilih salah satu pilihan yang tersedia.',
-    },
-    { [at]: { eng: 'Choose one of the options', idn: 'Pilih salah satu pilihan' } },
-  );
-}
-
 /** A top-up's answer carries the voucher's serial number once paid. */
 const withVoucher = (phone: string, outcome: ProviderOutcome): ProviderOutcome =>
   outcome.ok ? { ok: true, details: { ...outcome.details, voucherCode: voucherSerial(phone) } } : outcome;
 
+/** A provider payment's answer: paid, with what its category's payment.answer declares. */
+function providerPaid(details: Record<string, unknown>, outcome: ProviderOutcome): ProviderOutcome {
+  if (!outcome.ok) return outcome;
+  const category = referenceData().providers[String(details.providerCategory ?? '')];
+  const seed = `pay:${String(details.providerCode)}:${String(details.customerNumber)}:${Date.now()}`;
+  return {
+    ok: true,
+    details: {
+      ...outcome.details,
+      ...simulateAnswer(category?.payment?.answer, seed, {
+        customerNumber: String(details.customerNumber ?? ''),
+      }),
+    },
+  };
+}
+
 export const executors: Record<ExecutorName, Executor> = {
+  /** Pays the flow's provider (provider.inquiry's answer names it); magic endings as biller.pay. */
+  'provider.pay': {
+    provider: {
+      pay: async (details) => providerPaid(details, await payProvider(String(details.customerNumber ?? ''))),
+      status: async (details, _params, sentAt) =>
+        providerPaid(details, await providerStatus(String(details.customerNumber ?? ''), sentAt)),
+    },
+  },
   'ledger.transfer': {},
   'biller.pay': {
     provider: {
@@ -247,6 +280,15 @@ export const choiceSources: Record<ChoiceSourceName, ChoiceSource> = {
       detail: o.detail,
     }));
   },
+  /** A reference list (lists/<list>.json), its `where` applied: value = code, detail = the entry's details. */
+  list: async ({ spec }) => choiceEntries(spec).map(entryAsChoice),
+  /** The providers of a category (providers/<list>.json), as options. */
+  providers: async ({ spec }) =>
+    choiceEntries(spec).map((e) => {
+      // The settlement account is the bank's own business, not the page's.
+      const { settlementAccount: _s, ...shown } = e;
+      return entryAsChoice(shown as typeof e);
+    }),
   'mobile.operators': async () =>
     OPERATORS.map((o) => ({
       value: o.code,

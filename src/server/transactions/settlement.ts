@@ -5,6 +5,7 @@ import type { FlowFile } from '../../shared/flows/types';
 import type { FlowCatalog } from './catalog';
 import { reverseJournal, SETTLEMENT_LEASE_S } from './ledger';
 import { executors } from './registry';
+import { referenceData } from '../reference/store';
 
 /**
  * Payments whose money is held (journal pending) until a biller or operator answers for good. Every
@@ -32,9 +33,12 @@ export type Settled = 'success' | 'failed' | 'pending';
 
 /** Whether a refusal is one of spec section 8's pending codes, or one the flow adds. */
 function isPending(flow: FlowFile, outcome: Extract<ProviderOutcome, { ok: false }>): boolean {
-  return [...DEFAULT_PENDING_CODES, ...(flow.posting?.pendingCodes ?? [])].some(
-    (c) => c.sourceSystem === outcome.error.sourceSystem && c.errorCode === outcome.error.errorCode,
-  );
+  const category = flow.provider ? referenceData().providers[flow.provider.category] : undefined;
+  return [
+    ...DEFAULT_PENDING_CODES,
+    ...(flow.posting?.pendingCodes ?? []),
+    ...(category?.pendingCodes ?? []),
+  ].some((c) => c.sourceSystem === outcome.error.sourceSystem && c.errorCode === outcome.error.errorCode);
 }
 
 /**

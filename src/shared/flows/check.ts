@@ -13,6 +13,8 @@ import type {
 } from './types';
 import { DEFAULT_STEPS, stepsOf } from './steps';
 import { lookupLocaleKey } from './locale-key';
+import { PAYMENT_DETAILS, PROVIDER_DETAILS, type ReferenceData } from './reference';
+import { CUT_OFFS, LIMIT_CATEGORIES } from './rules';
 
 /** What the checker reads; the Node loader (load-node.ts) fills it from the three folders. */
 export interface FlowCheckInput {
@@ -24,6 +26,27 @@ export interface FlowCheckInput {
   locales: Record<string, Record<string, unknown>>;
   /** How to show the schemas folder in messages, default "schemas/". */
   schemasLabel?: string;
+  /** Reference lists and provider categories (lists/, providers/), for choices and providers. */
+  reference?: ReferenceData;
+}
+
+/** A JSON syntax error as a sentence with its line and column (1-based). */
+export function jsonSyntaxMessage(text: string, err: unknown): string {
+  const msg = (err as Error).message;
+  const m = /position (\d+)/.exec(msg);
+  const lc = /line (\d+) column (\d+)/.exec(msg);
+  let where = '';
+  if (lc) where = ` at line ${lc[1]}, column ${lc[2]}`;
+  else if (m) {
+    const before = text.slice(0, Number(m[1]));
+    const line = before.split('\n').length;
+    const column = Number(m[1]) - before.lastIndexOf('\n');
+    where = ` at line ${line}, column ${column}`;
+  } else if (/Unexpected end/.test(msg)) {
+    const lines = text.split('\n');
+    where = ` at line ${lines.length}, column ${lines[lines.length - 1]!.length + 1} (the file ends too early)`;
+  }
+  return `The file is not valid JSON${where}: ${msg.replace(/ in JSON at position \d+.*$/, '')}.`;
 }
 
 export interface FlowCheckResult {
@@ -33,6 +56,50 @@ export interface FlowCheckResult {
 
 const LANGS = ['id', 'en'] as const;
 const UI_TEXT_KEYS = ['ui:title', 'ui:description', 'ui:help', 'ui:placeholder'];
+/** uiSchema keys RJSF knows (a typo such as "ui:widgit" is silently ignored by RJSF, so the checker says it). */
+const UI_KEYS = new Set([
+  ...UI_TEXT_KEYS,
+  'ui:widget',
+  'ui:enumNames',
+  'ui:errors',
+  'ui:options',
+  'ui:order',
+  'ui:submitButtonOptions',
+  'ui:autofocus',
+  'ui:autocomplete',
+  'ui:classNames',
+  'ui:style',
+  'ui:disabled',
+  'ui:readonly',
+  'ui:hideError',
+  'ui:inputType',
+  'ui:label',
+  'ui:emptyValue',
+  'ui:enumDisabled',
+  'ui:enumOrder',
+  'ui:field',
+  'ui:rows',
+  'ui:globalOptions',
+  'ui:addable',
+  'ui:orderable',
+  'ui:removable',
+  'ui:copyable',
+]);
+/** Which schema keyword a ui:errors entry answers, for a property (`required`: the form's). */
+const RULES_OF_PROPERTY = [
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'enum',
+  'const',
+  'format',
+  'type',
+  'multipleOf',
+];
 
 function newAjv(): Ajv {
   const ajv = new Ajv({ allErrors: true, strict: false });
@@ -102,6 +169,11 @@ function describe(e: ErrorObject): { path: string; message: string } {
           .join(', ')}.`,
       };
     case 'type':
+      if (/fees\/\d+\/amount$/.test(at))
+        return {
+          path: jsonPath(at),
+          message: `A fee is a whole number of minor units (cents) of the transaction's currency: Rp 2.500 is 250000, not 2500.00 or "2.500".`,
+        };
       return {
         path: jsonPath(at),
         message: `"${field}" must be of type ${(e.params as { type: string }).type}.`,
@@ -144,7 +216,7 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
     try {
       data = JSON.parse(src.text);
     } catch (err) {
-      report('$', `The file is not valid JSON: ${(err as Error).message}`);
+      report('$', jsonSyntaxMessage(src.text, err));
       continue;
     }
     const metaErrors = validateMeta(data);
@@ -237,18 +309,100 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
         );
     };
 
+    /** Every field of a form, those of its conditional branches too (if/then/else, dependencies, allOf/anyOf/oneOf). */
     const formFields = (schema: Record<string, unknown> | undefined): Set<string> | undefined => {
-      const props = schema?.properties;
-      return props && typeof props === 'object' ? new Set(Object.keys(props)) : undefined;
+      if (!schema?.properties || typeof schema.properties !== 'object') return undefined;
+      const out = new Set<string>();
+      const walk = (s: unknown) => {
+        if (!s || typeof s !== 'object') return;
+        const o = s as Record<string, unknown>;
+        if (o.properties && typeof o.properties === 'object')
+          for (const k of Object.keys(o.properties)) out.add(k);
+        for (const k of ['then', 'else']) walk(o[k]);
+        for (const k of ['allOf', 'anyOf', 'oneOf'])
+          if (Array.isArray(o[k])) (o[k] as unknown[]).forEach(walk);
+        if (o.dependencies && typeof o.dependencies === 'object')
+          for (const dep of Object.values(o.dependencies)) if (!Array.isArray(dep)) walk(dep);
+      };
+      walk(schema);
+      return out;
     };
 
     const checkForm = (form: FlowForm | undefined, path: string): Record<string, unknown> | undefined => {
       if (!form || typeof form.schema !== 'string') return undefined;
       const schema = loadSchema(form.schema, `${path}.schema`);
       const fields = formFields(schema);
-      if (form.uiSchema && typeof form.uiSchema === 'object')
+      if (form.uiSchema && typeof form.uiSchema === 'object') {
         walkUi(form.uiSchema, `${path}.uiSchema`, fields, true);
+        if (schema) checkUiAgainstSchema(form.uiSchema, schema, `${path}.uiSchema`);
+      }
       return schema;
+    };
+
+    /** Every property schema (branches too) and every field some branch requires. */
+    const propertiesOf = (schema: Record<string, unknown>) => {
+      const props = new Map<string, Record<string, unknown>>();
+      const required = new Set<string>();
+      const walk = (s: unknown) => {
+        if (!s || typeof s !== 'object') return;
+        const o = s as Record<string, unknown>;
+        for (const [k, v] of Object.entries((o.properties as Record<string, unknown>) ?? {}))
+          props.set(k, { ...(props.get(k) ?? {}), ...(v as Record<string, unknown>) });
+        if (Array.isArray(o.required)) for (const r of o.required) required.add(String(r));
+        for (const k of ['then', 'else']) walk(o[k]);
+        for (const k of ['allOf', 'anyOf', 'oneOf'])
+          if (Array.isArray(o[k])) (o[k] as unknown[]).forEach(walk);
+        if (o.dependencies && typeof o.dependencies === 'object')
+          for (const dep of Object.values(o.dependencies)) if (!Array.isArray(dep)) walk(dep);
+      };
+      walk(schema);
+      return { props, required };
+    };
+
+    /** enumNames against the enum, and ui:errors only for rules the field has. */
+    const checkUiAgainstSchema = (
+      ui: Record<string, unknown>,
+      schema: Record<string, unknown>,
+      path: string,
+    ) => {
+      const { props, required } = propertiesOf(schema);
+      for (const [field, fui] of Object.entries(ui)) {
+        if (field.startsWith('ui:') || !fui || typeof fui !== 'object') continue;
+        const prop = props.get(field);
+        if (!prop) continue;
+        const f = fui as Record<string, unknown>;
+        const p = `${path}.${field}`;
+        const names = f['ui:enumNames'];
+        const en = prop.enum;
+        if (Array.isArray(names)) {
+          if (!Array.isArray(en))
+            report(
+              `${p}["ui:enumNames"]`,
+              `"${field}" has names for its options but no "enum" in the form schema.`,
+            );
+          else if (names.length !== en.length)
+            report(
+              `${p}["ui:enumNames"]`,
+              `"${field}" has ${names.length} option name(s) for ${en.length} option(s) (${en.map((v) => JSON.stringify(v)).join(', ')}): one name per option, in the same order.`,
+            );
+        }
+        const errors = f['ui:errors'];
+        if (errors && typeof errors === 'object')
+          for (const rule of Object.keys(errors)) {
+            const has =
+              rule === 'required' ? required.has(field) : RULES_OF_PROPERTY.includes(rule) && rule in prop;
+            if (!has)
+              report(
+                `${p}["ui:errors"].${rule}`,
+                `A message for the rule "${rule}", but "${field}" has no such rule in the form schema (it has: ${
+                  [
+                    ...(required.has(field) ? ['required'] : []),
+                    ...RULES_OF_PROPERTY.filter((r) => r in prop),
+                  ].join(', ') || 'none'
+                }).`,
+              );
+          }
+      }
     };
 
     const walkUi = (
@@ -264,6 +418,8 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
         else if (k === 'ui:errors' && v && typeof v === 'object')
           for (const [ek, ev] of Object.entries(v)) checkKey(ev, `${p}.${ek}`);
         else if (k === 'ui:widget') checkName(v, 'widgets', 'client', p);
+        else if (k.startsWith('ui:') && !UI_KEYS.has(k))
+          report(p, `"${k}" is not a uiSchema key (known: ${[...UI_KEYS].join(', ')}).`);
         else if (
           k === 'ui:order' ||
           k === 'ui:options' ||
@@ -344,7 +500,133 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
       if (spec.inferFrom === field) report(`${p}.inferFrom`, `A choice cannot be inferred from itself.`);
     }
 
+    // Reference lists and providers (lists/, providers/).
+    const ref = input.reference ?? { lists: {}, providers: {} };
+    const listOf = (field: string) => {
+      const spec = choices[field];
+      if (!spec?.list) return undefined;
+      if (spec.source === 'list') return ref.lists[spec.list]?.entries;
+      if (spec.source === 'providers') return ref.providers[spec.list]?.providers;
+      return undefined;
+    };
+    for (const [field, spec] of Object.entries(choices)) {
+      if (!spec || (spec.source !== 'list' && spec.source !== 'providers')) continue;
+      const p = `$.choices.${field}`;
+      const known = spec.source === 'list' ? Object.keys(ref.lists) : Object.keys(ref.providers);
+      const folder = spec.source === 'list' ? 'lists' : 'providers';
+      if (typeof spec.list !== 'string')
+        report(
+          p,
+          `A "${spec.source}" choice needs "list": the name of a file in ${folder}/ (known: ${known.join(', ')}).`,
+        );
+      else if (!known.includes(spec.list))
+        report(`${p}.list`, `"${spec.list}" is not a file in ${folder}/ (known: ${known.join(', ')}).`);
+      else if (spec.where) {
+        const entries = listOf(field) ?? [];
+        for (const k of Object.keys(spec.where))
+          if (!entries.some((e) => k in e))
+            report(`${p}.where.${k}`, `No entry of "${spec.list}" has a detail "${k}".`);
+      }
+    }
+    const provider = flow.provider;
+    const category = provider ? ref.providers[provider.category] : undefined;
+    if (provider) {
+      if (!category)
+        report(
+          '$.provider.category',
+          `"${provider.category}" is not a provider category (a file in providers/; known: ${Object.keys(ref.providers).join(', ')}).`,
+        );
+      if (!!provider.code === !!provider.from)
+        report(
+          '$.provider',
+          'A provider is either fixed ("code") or chosen by the customer ("from"): give one of the two.',
+        );
+      if (category && provider.code && !category.providers.some((p) => p.code === provider.code))
+        report(
+          '$.provider.code',
+          `"${provider.code}" is not a provider of providers/${provider.category}.json (known: ${category.providers.map((p) => p.code).join(', ')}).`,
+        );
+      if (provider.from) {
+        const f = provider.from.replace(/^form\./, '');
+        const spec = choices[f];
+        if (
+          !provider.from.startsWith('form.') ||
+          !spec ||
+          spec.source !== 'providers' ||
+          spec.list !== provider.category
+        )
+          report(
+            '$.provider.from',
+            `"${provider.from}" must be a form field whose choice is { "source": "providers", "list": "${provider.category}" }, so the customer picks from the server's own list.`,
+          );
+      }
+    }
+    const credit0 = flow.posting?.credit as Record<string, unknown> | undefined;
+    if (credit0 && 'provider' in credit0 && !provider)
+      report(
+        '$.posting.credit.provider',
+        'The credit goes to the provider\'s settlement account, but the flow names no "provider".',
+      );
+    /** inquiry.<key> a provider flow may show: what every provider answers plus what its category declares. */
+    const providerKeys = (onReceipt: boolean): string[] | undefined =>
+      category
+        ? [
+            ...PROVIDER_DETAILS,
+            ...Object.keys(category.lookup?.answer.properties ?? {}),
+            ...(onReceipt
+              ? [...PAYMENT_DETAILS, ...Object.keys(category.payment?.answer.properties ?? {})]
+              : []),
+          ]
+        : undefined;
+    const checkSourced = (value: unknown, path: string, onReceipt: boolean) => {
+      if (typeof value !== 'string') return;
+      const [head, name, key] = value.split('.');
+      const keys = providerKeys(onReceipt);
+      if (head === 'inquiry' && name && keys && !keys.includes(name))
+        report(
+          path,
+          `"${value}": the provider category "${provider!.category}" never answers "${name}"${onReceipt ? '' : ' before payment'} (it answers ${keys.join(', ')}; declare it in providers/${provider!.category}.json).`,
+        );
+      if (head === 'choice' && name && key) {
+        const entries = listOf(name);
+        if (!entries)
+          report(path, `"${value}" reads a choice "${name}" that is not a "list" or "providers" choice.`);
+        else if (key !== 'code' && key !== 'name' && !entries.some((e) => key in e))
+          report(path, `"${value}": no entry of that list has a detail "${key}".`);
+      }
+    };
+
     if (flow.inquiry) checkName(flow.inquiry.lookup, 'lookups', 'server', '$.inquiry.lookup');
+    const checkCategory = (c: unknown, path: string) => {
+      if (typeof c === 'string' && !(c in LIMIT_CATEGORIES))
+        report(
+          path,
+          `"${c}" is not a limit category (declared in rules/limit-categories.json: ${Object.keys(LIMIT_CATEGORIES).join(', ')}).`,
+        );
+    };
+    checkCategory(flow.posting?.limitCategory, '$.posting.limitCategory');
+    (Array.isArray(flow.rules) ? flow.rules : []).forEach((r, i) => {
+      const p = `$.rules[${i}]`;
+      checkCategory(r.limitCategory, `${p}.limitCategory`);
+      if (typeof r.cutOff === 'string' && !(r.cutOff in CUT_OFFS))
+        report(
+          `${p}.cutOff`,
+          `"${r.cutOff}" is not a cut-off (declared in rules/cut-offs.json: ${Object.keys(CUT_OFFS).join(', ')}).`,
+        );
+      for (const k of Object.keys(r.when ?? {})) {
+        checkValue(k, `${p}.when["${k}"]`);
+        checkSourced(k, `${p}.when["${k}"]`, false);
+      }
+      r.fees?.forEach((f, j) => {
+        if ('from' in f) {
+          checkValue(f.from, `${p}.fees[${j}].from`);
+          checkSourced(f.from, `${p}.fees[${j}].from`, false);
+        }
+      });
+      if (r.min !== undefined && r.max !== undefined && r.min > r.max)
+        report(p, `"min" (${r.min}) is above "max" (${r.max}).`);
+      if (flow.service) report(p, 'A flow that moves no money has no rules of amounts, fees or limits.');
+    });
     if (flow.amount) checkValue(flow.amount.from, '$.amount.from');
     if (flow.amount?.from?.startsWith('inquiry.') && !flow.inquiry)
       report(
@@ -374,10 +656,11 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
         '$',
         `A flow that moves money needs both "amount" and "posting"${flow.amount ? '' : ' ("amount" is missing)'}${flow.posting ? '' : ' ("posting" is missing)'}; one that moves none has "service" instead.`,
       );
-    const checkRows = (rows: SummaryRow[] | undefined, path: string) =>
+    const checkRows = (rows: SummaryRow[] | undefined, path: string, onReceipt: boolean) =>
       rows?.forEach((r, i) => {
         checkKey(r.labelKey, `${path}[${i}].labelKey`);
         checkValue(r.value, `${path}[${i}].value`);
+        checkSourced(r.value, `${path}[${i}].value`, onReceipt);
         if (r.format === 'choice' && typeof r.value === 'string' && r.value.startsWith('form.')) {
           const f = r.value.split('.')[1] ?? '';
           const prop = (mainSchema?.properties as Record<string, { enum?: unknown }> | undefined)?.[f];
@@ -388,8 +671,9 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
             );
         }
       });
-    checkRows(flow.verify?.summary, '$.verify.summary');
-    checkRows(flow.receipt?.rows, '$.receipt.rows');
+    checkRows(flow.verify?.summary, '$.verify.summary', false);
+    checkRows(flow.receipt?.rows, '$.receipt.rows', true);
+    if (flow.amount) checkSourced(flow.amount.from, '$.amount.from', false);
 
     if (flow.machine && typeof flow.machine === 'object') {
       const m = flow.machine;

@@ -17,6 +17,18 @@ export function formatPlainValue(value: string, format: RowFormat | undefined, l
       return formatBankDateTime(value, lang);
     case 'rate':
       return formatRate(value, lang);
+    case 'yesno':
+      return value === 'true'
+        ? lang === 'en'
+          ? 'Yes'
+          : 'Ya'
+        : value === 'false'
+          ? lang === 'en'
+            ? 'No'
+            : 'Tidak'
+          : value;
+    case 'token':
+      return value.replace(/\s+/g, '').replace(/(\w{4})(?=\w)/g, '$1 ');
     case 'phone':
       // A local mobile number in the groups it is read out in: 0812-9876-5431.
       return /^0\d{9,12}$/.test(value) ? value.replace(/^(\d{4})(\d{4})(\d+)$/, '$1-$2-$3') : value;

@@ -7,3 +7,5 @@ export * from './api';
 export * from './locale-key';
 export * from './format-value';
 export * from './detail';
+export * from './reference';
+export * from './rules';

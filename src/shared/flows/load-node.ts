@@ -1,13 +1,17 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { checkFlows, type FlowCheckResult } from './check';
-import type { LoadedFlow } from './types';
+import { checkFlows, jsonSyntaxMessage, type FlowCheckResult } from './check';
+import type { FlowProblem, LoadedFlow } from './types';
+import type { ListEntry, ProviderCategory, RefList, ReferenceData } from './reference';
 
 /** The three folders a flow set lives in; tests pass a temporary copy. */
 export interface FlowFolders {
   flowsDir: string;
   schemasDir: string;
   localesDir: string;
+  /** Reference lists (lists/<name>.json) and provider categories (providers/<category>.json). */
+  listsDir?: string;
+  providersDir?: string;
   /** Folder the messages show paths relative to (default: the parent of flowsDir). */
   root?: string;
 }
@@ -19,6 +23,8 @@ export function projectFolders(root = path.resolve(import.meta.dirname, '..', '.
     flowsDir: path.join(root, 'flows'),
     schemasDir: path.join(root, 'schemas'),
     localesDir: path.join(root, 'locales'),
+    listsDir: path.join(root, 'lists'),
+    providersDir: path.join(root, 'providers'),
   };
 }
 
@@ -47,6 +53,79 @@ function readLocales(localesDir: string): Record<string, Record<string, unknown>
   return out;
 }
 
+const asEntries = (v: unknown): ListEntry[] | undefined =>
+  Array.isArray(v) &&
+  v.every(
+    (e) =>
+      e &&
+      typeof e === 'object' &&
+      typeof (e as ListEntry).code === 'string' &&
+      typeof (e as ListEntry).name?.en === 'string' &&
+      typeof (e as ListEntry).name?.id === 'string',
+  )
+    ? (v as ListEntry[])
+    : undefined;
+
+/**
+ * Reads the reference lists and provider categories. A file that is not JSON, or whose entries lack a
+ * code or a name in both languages, is a problem (with its file) and is left out.
+ */
+export function loadReferenceData(folders: FlowFolders = projectFolders()): {
+  data: ReferenceData;
+  problems: FlowProblem[];
+} {
+  const root = folders.root ?? path.dirname(folders.flowsDir);
+  const rel = (p: string) => path.relative(root, p).split(path.sep).join('/');
+  const data: ReferenceData = { lists: {}, providers: {} };
+  const problems: FlowProblem[] = [];
+  const read = (dir: string | undefined, each: (name: string, value: unknown, file: string) => void) => {
+    if (!dir) return;
+    for (const name of listJson(dir)) {
+      const full = path.join(dir, name);
+      const text = readFileSync(full, 'utf8');
+      try {
+        each(name.replace(/\.json$/, ''), JSON.parse(text), rel(full));
+      } catch (err) {
+        problems.push({ file: rel(full), path: '$', message: jsonSyntaxMessage(text, err) });
+      }
+    }
+  };
+  read(folders.listsDir, (name, value, file) => {
+    const list = value as RefList;
+    if (!asEntries(list?.entries))
+      problems.push({
+        file,
+        path: '$.entries',
+        message:
+          'A list needs "entries", each with a "code" and a "name" in both languages ({ "en", "id" }).',
+      });
+    else data.lists[name] = { ...list, id: name };
+  });
+  read(folders.providersDir, (name, value, file) => {
+    const cat = value as ProviderCategory;
+    const entries = asEntries(cat?.providers);
+    if (!entries)
+      problems.push({
+        file,
+        path: '$.providers',
+        message:
+          'A provider category needs "providers", each with a "code", a "name" in both languages and a "settlementAccount".',
+      });
+    else {
+      entries.forEach((e, i) => {
+        if (typeof e.settlementAccount !== 'string' || !/^[A-Z0-9][A-Z0-9-]*$/.test(e.settlementAccount))
+          problems.push({
+            file,
+            path: `$.providers[${i}].settlementAccount`,
+            message: `"settlementAccount" must be the bank's internal account for this provider, in capitals (like "SETTLEMENT-PLN").`,
+          });
+      });
+      data.providers[name] = { ...cat, category: name };
+    }
+  });
+  return { data, problems };
+}
+
 /** Reads and checks every flow under the folders. Flows with problems are left out of `flows`. */
 export function loadFlowsFromDisk(folders: FlowFolders = projectFolders()): FlowCheckResult {
   const root = folders.root ?? path.dirname(folders.flowsDir);
@@ -55,7 +134,9 @@ export function loadFlowsFromDisk(folders: FlowFolders = projectFolders()): Flow
     const full = path.join(folders.flowsDir, name);
     return { file: rel(full), name, text: readFileSync(full, 'utf8') };
   });
-  return checkFlows({
+  const reference = loadReferenceData(folders);
+  const result = checkFlows({
+    reference: reference.data,
     flows,
     readSchema: (p) => {
       const full = path.resolve(folders.schemasDir, p);
@@ -66,6 +147,7 @@ export function loadFlowsFromDisk(folders: FlowFolders = projectFolders()): Flow
     locales: readLocales(folders.localesDir),
     schemasLabel: `${rel(folders.schemasDir)}/`,
   });
+  return { ...result, problems: [...reference.problems, ...result.problems] };
 }
 
 /** Loads flows for the server: throws with every problem listed when any flow is wrong. */

@@ -57,9 +57,16 @@ export const REGISTRY_NAMES = {
   },
   server: {
     /** Inquiry look-ups (POST /api/transaction/v1/inquiry): return details shown on verify and receipt. */
-    lookups: ['account.own', 'account.beneficiary', 'biller.bill', 'purchase.price', 'clearing.account'],
+    lookups: [
+      'account.own',
+      'account.beneficiary',
+      'biller.bill',
+      'purchase.price',
+      'provider.inquiry',
+      'clearing.account',
+    ],
     /** Posting executors (POST /api/transaction/v1/confirm). */
-    executors: ['ledger.transfer', 'biller.pay', 'purchase.topup', 'clearing.transfer'],
+    executors: ['ledger.transfer', 'biller.pay', 'purchase.topup', 'provider.pay', 'clearing.transfer'],
     /** Executors of flows that move no money (a flow's `service.execute`), src/server/transactions/service-executors.ts. */
     serviceExecutors: ['request.record', 'account.setStatus', 'schedule.cancel', 'schedule.edit'],
     /** Option lists for form fields (POST /api/transaction/v1/formdata). */
@@ -68,6 +75,8 @@ export const REGISTRY_NAMES = {
       'params',
       'mobile.operators',
       'mobile.denominations',
+      'list',
+      'providers',
       'clearing.banks',
       'schedules.open',
     ],

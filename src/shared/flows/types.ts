@@ -1,3 +1,5 @@
+import type { FlowRule } from './rules';
+
 /**
  * Types of a flow file (flows/<area>/<name>.json). Pure data: no React, no Node, shared by the
  * browser engine and the server. The meta-schema is schemas/flow.schema.json; keep both in step.
@@ -12,7 +14,21 @@ export type LocaleKey = string;
 export type VerificationMethod = 'otp' | 'approval';
 export type ReceiptAction = 'pdf' | 'share' | 'favourite' | 'new';
 export type FeeKind = 'admin' | 'clearing' | 'correspondence';
-export type RowFormat = 'text' | 'money' | 'choice' | 'date' | 'datetime' | 'account' | 'phone' | 'rate';
+export type RowFormat =
+  | 'text'
+  | 'money'
+  | 'choice'
+  | 'date'
+  | 'datetime'
+  | 'account'
+  | 'phone'
+  | 'rate'
+  /** true/false (or "true"/"false") as Ya/Tidak, Yes/No. */
+  | 'yesno'
+  /** Digits in groups of four: an electricity token, a voucher serial, a virtual card number. */
+  | 'token'
+  /** A code shown exactly as it is (a SWIFT code, a booking code). */
+  | 'code';
 
 export interface FlowMenu {
   labelKey: LocaleKey;
@@ -48,6 +64,17 @@ export interface ChoiceSpec {
   inferFrom?: string;
   prefixKey?: string;
   params?: Record<string, unknown>;
+  /** list / providers: which list (lists/<name>.json, or a provider category) and which entries. */
+  list?: string;
+  where?: Record<string, unknown>;
+}
+
+/** The provider a flow pays: fixed (`code`) or chosen by the customer (`from`: a form field). */
+export interface ProviderRef {
+  /** A provider category, providers/<category>.json. */
+  category: string;
+  code?: string;
+  from?: ValuePath;
 }
 
 export interface InquirySpec {
@@ -65,7 +92,12 @@ export interface AmountSpec {
   labelKey?: LocaleKey;
 }
 
-export type CreditSpec = { internal: string } | { accountId: ValuePath } | { accountNo: ValuePath };
+export type CreditSpec =
+  | { internal: string }
+  | { accountId: ValuePath }
+  | { accountNo: ValuePath }
+  /** The settlement account of the flow's provider. */
+  | { provider: 'settlementAccount' };
 
 export interface FeeRule {
   kind: FeeKind;
@@ -178,6 +210,9 @@ export interface FlowFile {
   requires?: 'casa';
   form: FlowForm;
   choices?: Record<string, ChoiceSpec>;
+  provider?: ProviderRef;
+  /** Fees, min/max, limit category and cut-off by the transaction's values (rules.ts). */
+  rules?: FlowRule[];
   inquiry?: InquirySpec;
   /** A flow that moves money has `amount` and `posting`; one that moves none has `service` instead. */
   amount?: AmountSpec;

@@ -27,7 +27,10 @@ export function readValue(ctx: ValueContext, path: string): unknown {
         ? ctx.inquiry
         : head === 'params'
           ? ctx.params
-          : undefined;
+          : head === 'choice'
+            ? // The entries of list choices, as the server resolved them (inquiry details "choice").
+              (ctx.inquiry?.choice as Record<string, unknown> | undefined)
+            : undefined;
   if (head && !['form', 'inquiry', 'params', 'choice'].includes(head))
     return (ctx as Record<string, unknown>)[head];
   for (const part of rest) {

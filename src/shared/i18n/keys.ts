@@ -21,6 +21,8 @@ import type settings from '../../../locales/en/settings.json';
 import type invest from '../../../locales/en/invest.json';
 import type gold from '../../../locales/en/gold.json';
 import type help from '../../../locales/en/help.json';
+import type business from '../../../locales/en/business.json';
+import type pfm from '../../../locales/en/pfm.json';
 
 export interface Resources {
   common: typeof common;
@@ -40,6 +42,8 @@ export interface Resources {
   invest: typeof invest;
   gold: typeof gold;
   help: typeof help;
+  business: typeof business;
+  pfm: typeof pfm;
 }
 
 export type Namespace = keyof Resources;

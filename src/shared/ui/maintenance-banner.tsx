@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Stack from '@mui/material/Stack';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiPost } from '../api/client';
 
@@ -51,6 +51,38 @@ export function dismissBannerLocally(key: string, now = new Date()): void {
 
 const shownPages = new Map<BannerPage, object>();
 
+interface EarlyBanners {
+  done: boolean;
+  banners: MaintenanceBannerItem[];
+  promise: Promise<void>;
+}
+const early = new Map<BannerPage, EarlyBanners>();
+const authOf = (page: BannerPage) => (page === 'login' ? 'none' : 'session');
+
+/**
+ * Asks for a page's banners before the page renders (the app's entry, for the page it opens on), so
+ * the banner is there with the page's first paint instead of pushing it down when it arrives (no
+ * layout shift). The page's banner takes the answer once; later visits ask again.
+ */
+export function prefetchBanners(page: BannerPage): Promise<void> {
+  const entry: EarlyBanners = { done: false, banners: [], promise: Promise.resolve() };
+  entry.promise = apiPost<{ banners?: MaintenanceBannerItem[] }>(
+    '/api/maintenance/v1/banner',
+    { page },
+    { auth: authOf(page) },
+  ).then(
+    (r) => {
+      entry.banners = r.banners ?? [];
+      entry.done = true;
+    },
+    () => {
+      entry.done = true;
+    },
+  );
+  early.set(page, entry);
+  return entry.promise;
+}
+
 export interface MaintenanceBannerProps {
   page: BannerPage;
   /** The transaction the page shows (its `?type=`): banners about other transactions stay away. */
@@ -64,13 +96,17 @@ export interface MaintenanceBannerProps {
  */
 export function MaintenanceBanner({ page, variant }: MaintenanceBannerProps) {
   const { t, i18n } = useTranslation('common');
-  const [banners, setBanners] = useState<MaintenanceBannerItem[]>([]);
+  const [banners, setBanners] = useState<MaintenanceBannerItem[]>(() => {
+    const e = early.get(page);
+    return e?.done ? e.banners.filter((b) => !isBannerDismissed(b.key)) : [];
+  });
   const [claim] = useState(() => ({}));
   const [shown, setShown] = useState(false);
-  const auth = page === 'login' ? 'none' : 'session';
+  const auth = authOf(page);
 
   // The shell and a page may both place a banner for the same page: only the first one shows.
-  useEffect(() => {
+  // (Before the first paint, so a banner already known is in it.)
+  useLayoutEffect(() => {
     if (shownPages.has(page)) return;
     shownPages.set(page, claim);
     setShown(true);
@@ -82,6 +118,15 @@ export function MaintenanceBanner({ page, variant }: MaintenanceBannerProps) {
 
   useEffect(() => {
     if (!shown) return;
+    const e = early.get(page);
+    if (e) {
+      early.delete(page);
+      let live = true;
+      void e.promise.then(() => live && setBanners(e.banners.filter((b) => !isBannerDismissed(b.key))));
+      return () => {
+        live = false;
+      };
+    }
     const ctrl = new AbortController();
     apiPost<{ banners?: MaintenanceBannerItem[] }>(
       '/api/maintenance/v1/banner',

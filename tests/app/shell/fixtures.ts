@@ -19,5 +19,6 @@ export const me = {
 export const shellReplies = {
   '/api/v1/session/me': me,
   '/api/maintenance/v1/banner': { status: 200, body: { banners: [] } },
+  // The header's mailbox badge asks on every page.
   '/api/mailbox/v1/badge': { status: 200, body: { unread: 0 } },
 };

@@ -47,7 +47,10 @@ describe('app shell', () => {
       ...shellReplies,
     });
     renderApp('/dashboard/');
-    expect(await screen.findByTestId('greeting')).toHaveProperty('textContent', 'Hello, Mr. Budi');
+    expect(await screen.findByTestId('greeting', {}, { timeout: 5000 })).toHaveProperty(
+      'textContent',
+      'Hello, Mr. Budi',
+    );
     const nav = screen.getByTestId('left-menu');
     for (const g of MENU) {
       if (g.id) expect(within(nav).getByText(en.menu.groups[g.id])).toBeTruthy();

@@ -38,6 +38,12 @@ describe('dashboard', () => {
     expect(screen.queryByTestId('section-gold')).toBeNull();
     expect(screen.getByTestId('section-poinxtra').textContent).toContain('12.500 poin');
     expect(screen.queryByTestId('no-default-account')).toBeNull();
+    // Headings step down one level at a time (Lighthouse's heading-order): the investments' kinds are
+    // h3 under their section's h2, not MUI's subtitle h6.
+    const levels = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1]));
+    expect(levels[0]).toBe(1);
+    for (let i = 1; i < levels.length; i++) expect(levels[i]! - levels[i - 1]!).toBeLessThanOrEqual(1);
+    expect(levels).toContain(3);
   });
 
   it('credit-card-only: cards shown, and features needing a savings account open the pop-up', async () => {

@@ -156,3 +156,21 @@ describe('flows:check', () => {
     ]);
   });
 });
+
+describe('flows:check, strict uiSchema', () => {
+  it('reports a ui: key typo, option names that do not match the enum, and a message for a rule the field lacks', () => {
+    const { problems } = copyWith('transfer/same-bank.json', (f) => {
+      const ui = (f.form as { uiSchema: Record<string, Record<string, unknown>> }).uiSchema;
+      ui.message!['ui:placeholdr'] = 'flows:common.messagePlaceholder';
+      (ui.purpose!['ui:enumNames'] as string[]).pop();
+      (ui.beneficiaryAccountNo!['ui:errors'] as Record<string, string>).minimum =
+        'flows:transfer.sameBank.errors.accountDigits';
+    });
+    const at = (p: string) => problems.filter((x) => x.path === p).map((x) => x.message);
+    expect(at('$.form.uiSchema.message["ui:placeholdr"]')[0]).toMatch(/not a uiSchema key/);
+    expect(at('$.form.uiSchema.purpose["ui:enumNames"]')[0]).toMatch(/4 option name\(s\) for 5 option\(s\)/);
+    expect(at('$.form.uiSchema.beneficiaryAccountNo["ui:errors"].minimum')[0]).toMatch(
+      /rule "minimum", but "beneficiaryAccountNo" has no such rule.*required, pattern/,
+    );
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flowById } from '@/engine/flows-data';
+import { flowById } from '@/engine/flows-all';
 import { transactionDetail, type FlowFile } from '@/shared/flows';
 
 const flow = (id: string) => flowById(id) as FlowFile;

@@ -18,4 +18,11 @@ describe('plain row values, the same on the web and in the companion app', () =>
     expect(formatPlainValue('16185.5000', 'rate', 'id')).toBe('16.185,50');
     expect(formatPlainValue('Bayar kos', undefined, 'id')).toBe('Bayar kos');
   });
+
+  it('writes yes/no in the language asked for, tokens in groups of four and codes as they are', () => {
+    expect(formatPlainValue('true', 'yesno', 'id')).toBe('Ya');
+    expect(formatPlainValue('false', 'yesno', 'en')).toBe('No');
+    expect(formatPlainValue('12345678901234567890', 'token', 'id')).toBe('1234 5678 9012 3456 7890');
+    expect(formatPlainValue('CENAIDJA', 'code', 'en')).toBe('CENAIDJA');
+  });
 });

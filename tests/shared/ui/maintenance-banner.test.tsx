@@ -2,7 +2,11 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCredentials } from '../../../src/shared/api/session-store';
-import { isBannerDismissed, MaintenanceBanner } from '../../../src/shared/ui/maintenance-banner';
+import {
+  isBannerDismissed,
+  MaintenanceBanner,
+  prefetchBanners,
+} from '../../../src/shared/ui/maintenance-banner';
 import { mockFetch } from '../fetch-mock';
 import { testI18n } from '../i18n-fixture';
 
@@ -35,6 +39,19 @@ afterEach(() => {
 });
 
 describe('MaintenanceBanner', () => {
+  it('asked for before the page renders, is in its first paint (nothing pushed down), and asked again next time', async () => {
+    const calls = mockFetch({ '/api/maintenance/v1/banner': { status: 200, body: { banners: [banner] } } });
+    await prefetchBanners('login');
+    show('login');
+    // In the first render itself, not after a request: no layout shift.
+    expect(screen.getByText('Bill payment maintenance')).toBeTruthy();
+    expect(calls).toHaveLength(1);
+    cleanup();
+    show('login');
+    await screen.findByText('Bill payment maintenance');
+    expect(calls).toHaveLength(2);
+  });
+
   it('shows the page banners in the user language; dismissing tells the server and hides it until the next day', async () => {
     vi.useFakeTimers({ now: new Date(2026, 10, 22, 9, 0), shouldAdvanceTime: true });
     const calls = mockFetch({

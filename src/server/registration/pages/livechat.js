@@ -11,10 +11,15 @@
     log.appendChild(p);
     log.scrollTop = log.scrollHeight;
   }
+  var afterLogin = /[?&]session=after-login\b/.test(location.search);
   say(
-    en
-      ? 'Hello! How can we help you with your registration?'
-      : 'Halo! Ada yang bisa kami bantu terkait registrasi Anda?',
+    afterLogin
+      ? en
+        ? 'Hello! How can we help you today?'
+        : 'Halo! Ada yang bisa kami bantu hari ini?'
+      : en
+        ? 'Hello! How can we help you with your registration?'
+        : 'Halo! Ada yang bisa kami bantu terkait registrasi Anda?',
     'agent',
   );
   document.getElementById('chat').addEventListener('submit', function (e) {

@@ -1,0 +1,90 @@
+/**
+ * Rules as data, shared by the server (which enforces them) and the checker: limit categories and
+ * cut-off times declared once (rules/*.json), and a flow's own `rules` (fees, min/max, limit
+ * category and cut-off by the values of the transaction). See docs/flow-engine-v2.md section 4.
+ */
+import limitCategoriesFile from '../../../rules/limit-categories.json';
+import cutOffsFile from '../../../rules/cut-offs.json';
+import { readValue, type ValueContext } from './values';
+import type { FeeKind, FlowFile } from './types';
+
+export interface LimitCategory {
+  min: number;
+  maxPerTransaction: number;
+  daily: number | null;
+}
+
+export interface CutOff {
+  /** HH:MM, Asia/Jakarta. */
+  time: string;
+  after: 'refuse' | 'nextBusinessDay';
+  /** "business" (default): Monday to Friday only; "all": every day. */
+  days?: 'business' | 'all';
+}
+
+const strip = <T>(file: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(file).filter(([k]) => !k.startsWith('$'))) as Record<string, T>;
+
+/** Every limit category, with its defaults (rules/limit-categories.json). */
+export const LIMIT_CATEGORIES = strip<LimitCategory>(limitCategoriesFile);
+/** Every cut-off (rules/cut-offs.json). */
+export const CUT_OFFS = strip<CutOff>(cutOffsFile);
+
+/** A fee fixed in minor units of the transaction's currency, or read from the look-up's answer. */
+export type FeeSpec = { kind: FeeKind; amount: number } | { kind: FeeKind; from: string };
+
+/** One rule of a flow: applies when every `when` value matches; later matching rules win. */
+export interface FlowRule {
+  /** Value path -> a value, or a list of values (any of them). No `when`: always. */
+  when?: Record<string, unknown>;
+  /** Replaces the flow's fees. */
+  fees?: FeeSpec[];
+  /** Minimum and maximum of the amount, in minor units of the transaction's currency. */
+  min?: number;
+  max?: number;
+  limitCategory?: string;
+  cutOff?: string;
+}
+
+export interface EffectiveRules {
+  fees: FeeSpec[];
+  min?: number;
+  max?: number;
+  limitCategory: string;
+  cutOff?: string;
+}
+
+const matches = (want: unknown, got: unknown) =>
+  Array.isArray(want) ? want.some((w) => w === got) : want === got;
+
+/** What applies to this transaction: the flow's posting, overridden by each matching rule in order. */
+export function effectiveRules(flow: FlowFile, ctx: ValueContext): EffectiveRules {
+  const out: EffectiveRules = {
+    fees: flow.posting?.fees ?? [],
+    limitCategory: flow.posting?.limitCategory ?? 'none',
+  };
+  for (const rule of flow.rules ?? []) {
+    if (!Object.entries(rule.when ?? {}).every(([p, want]) => matches(want, readValue(ctx, p)))) continue;
+    if (rule.fees) out.fees = rule.fees;
+    if (rule.min !== undefined) out.min = rule.min;
+    if (rule.max !== undefined) out.max = rule.max;
+    if (rule.limitCategory) out.limitCategory = rule.limitCategory;
+    if (rule.cutOff) out.cutOff = rule.cutOff;
+  }
+  return out;
+}
+
+const JAKARTA_MS = 7 * 3_600_000;
+
+/** Whether `now` is past the cut-off (or not a business day), and the next business day (YYYY-MM-DD, Jakarta). */
+export function cutOffState(c: CutOff, now: Date): { after: boolean; nextBusinessDay: string } {
+  const local = new Date(now.getTime() + JAKARTA_MS);
+  const [h, m] = c.time.split(':').map(Number) as [number, number];
+  const minutes = local.getUTCHours() * 60 + local.getUTCMinutes();
+  const business = (d: Date) => c.days === 'all' || (d.getUTCDay() !== 0 && d.getUTCDay() !== 6);
+  const after = !business(local) || minutes >= h * 60 + m;
+  const next = new Date(local);
+  do next.setUTCDate(next.getUTCDate() + 1);
+  while (!business(next));
+  return { after, nextBusinessDay: next.toISOString().slice(0, 10) };
+}

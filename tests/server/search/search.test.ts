@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../src/server/app';
+import type { Db } from '../../../src/server/db/db';
+import { testDbs } from '../test-db';
+import { client, makeCustomer } from '../auth/fixtures';
+
+process.env.ARGON2_FAST = '1';
+
+describe.each(testDbs)('search box on $name', ({ open }) => {
+  let db: Db;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    db = await open();
+    app = await buildApp({ db });
+    const a = await makeCustomer(db, { userId: 'searchuser01', password: 'Find@2026xx' });
+    const b = await makeCustomer(db, { userId: 'searchuser02', password: 'Find@2026yy' });
+    const form = JSON.stringify({ sourceOfFund: '1', customerNumber: '0001234567890' });
+    for (const [customer, name] of [
+      [a.id, 'BPJS Ibu'],
+      [a.id, 'Listrik 100%_rumah'],
+      [b.id, 'BPJS Ayah'],
+    ] as const)
+      await db.query(
+        `INSERT INTO favorites (customer_id, flow_id, name, form) VALUES ($1, 'payment.bpjs', $2, $3)`,
+        [customer, name, form],
+      );
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+
+  const loggedIn = async () => {
+    const c = client(app);
+    expect(
+      (await c.post('/api/v1/login', { userId: 'searchuser01', password: 'Find@2026xx' })).statusCode,
+    ).toBe(200);
+    return c;
+  };
+
+  it("finds billers of the flow files and the customer's own favourites, never another's", async () => {
+    const c = await loggedIn();
+    const r = await c.post('/api/searchbox/v1/search', { query: 'bpjs' });
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toEqual({
+      billers: [{ name: 'BPJS Kesehatan', flowId: 'payment.bpjs' }],
+      favourites: [{ id: expect.any(String), name: 'BPJS Ibu', flowId: 'payment.bpjs' }],
+    });
+    const operator = (await c.post('/api/searchbox/v1/search', { query: 'TELKOM' })).json();
+    expect(operator.billers).toEqual([{ name: 'Telkomsel', flowId: 'purchase.mobile' }]);
+  });
+
+  it('needs every word, and reads % and _ as themselves', async () => {
+    const c = await loggedIn();
+    expect(
+      (await c.post('/api/searchbox/v1/search', { query: 'bpjs kesehatan' })).json().billers,
+    ).toHaveLength(1);
+    expect((await c.post('/api/searchbox/v1/search', { query: 'bpjs tagihan' })).json().billers).toHaveLength(
+      0,
+    );
+    expect((await c.post('/api/searchbox/v1/search', { query: '100%_r' })).json().favourites).toEqual([
+      expect.objectContaining({ name: 'Listrik 100%_rumah' }),
+    ]);
+    expect((await c.post('/api/searchbox/v1/search', { query: 'a%b' })).json()).toEqual({
+      billers: [],
+      favourites: [],
+    });
+  });
+
+  it('starts at 3 characters', async () => {
+    const c = await loggedIn();
+    for (const query of ['bp', '  b  ', '']) {
+      const r = await c.post('/api/searchbox/v1/search', { query });
+      expect(r.statusCode).toBe(400);
+      expect(r.json().apierror.errorCode).toBe('INVALID_REQUEST');
+    }
+    expect((await c.post('/api/searchbox/v1/search', { query: 'x'.repeat(51) })).statusCode).toBe(400);
+    expect((await client(app).post('/api/searchbox/v1/search', { query: 'bpjs' })).statusCode).toBe(401);
+  });
+});
