@@ -168,6 +168,23 @@ describe.each(testDbs)('app approvals and the companion app API on $name', ({ op
     expect((await post(app, '/api/mobile/v1/approvals/list', mobile, {})).body.approvals).toEqual([]);
   });
 
+  it('tells the web whether the customer has the app on an enrolled device (offered when OTP is frozen)', async () => {
+    const inquire = async (who: Customer, src: number, dst: number) =>
+      post(app, '/api/transaction/v1/inquiry', who.headers, {
+        flowId: 'transfer.own',
+        form: { sourceOfFund: String(src), beneficiaryAccount: String(dst), amount: rp(10_000) },
+      });
+    const enrolled = await inquire(web, from.id, to.id);
+    expect(enrolled.status).toBe(200);
+    expect(enrolled.body.appEnrolled).toBe(true);
+    const other = await customerWithSession(db);
+    const a = await insertAccount(db, other.customerId, { balance: rp(100_000) });
+    const b = await insertAccount(db, other.customerId, { balance: 0, product: 'current' });
+    const without = await inquire(other, a.id, b.id);
+    expect(without.status).toBe(200);
+    expect(without.body.appEnrolled).toBe(false);
+  });
+
   it('withdraws the app request when the web switches to OTP: the app drops it and cannot approve it', async () => {
     const inquiryId = await newInquiry(rp(66_000));
     const ver = await post(app, '/api/transaction/v1/verification', web.headers, {
