@@ -235,6 +235,17 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
     };
   }, [favouriteId, favourite?.id, sessions, flow, errors]);
 
+  // ?<choice field>=<value> on the form's page (a link from a list, e.g. /mytransaction/'s "Delete"):
+  // a new transaction with that option chosen. Only fields with a choice; the server checks the value.
+  const prefillKey = stepPath === 'inquiry/' && !favouriteId ? prefillKeyOf(flow, params) : null;
+  const [prefilled, setPrefilled] = useState<string | null>(null);
+  const prefillPending = !!prefillKey && prefilled !== prefillKey;
+  useEffect(() => {
+    if (!prefillKey || prefilled === prefillKey) return;
+    setActor(sessions.startWith(flow, JSON.parse(prefillKey) as Record<string, string>));
+    setPrefilled(prefillKey);
+  }, [prefillKey, prefilled, sessions, flow]);
+
   // ?to=<account number> on the form's page (a recent recipient on /transfer/): a new transaction to
   // that account, in the flow's beneficiary account-number field.
   const to = stepPath === 'inquiry/' && !favouriteId ? params.get('to') : null;
@@ -249,7 +260,7 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
 
   // The URL follows the machine.
   useEffect(() => {
-    if (favouriteLoading) return;
+    if (favouriteLoading || prefillPending) return;
     const follow = (snap: FlowSnapshot) => {
       const meta = currentMeta(snap);
       if (!meta || meta.path === stepPath) return;
@@ -262,9 +273,9 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
     follow(actor.getSnapshot() as FlowSnapshot);
     const sub = actor.subscribe((s) => follow(s as FlowSnapshot));
     return () => sub.unsubscribe();
-  }, [actor, flow, stepPath, navigate, location.pathname, favouriteLoading]);
+  }, [actor, flow, stepPath, navigate, location.pathname, favouriteLoading, prefillPending]);
 
-  if ((flow.requires && customer === undefined) || favouriteLoading)
+  if ((flow.requires && customer === undefined) || favouriteLoading || prefillPending)
     return (
       <Box sx={{ p: 4, textAlign: 'center' }}>
         <CircularProgress aria-label={t('common:loading')} />
@@ -306,6 +317,16 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
       {gate.dialogs}
     </>
   );
+}
+
+/** The choice fields a link names in its query (?instruction=12), as a stable key; null when none. */
+function prefillKeyOf(flow: FlowFile, params: URLSearchParams): string | null {
+  const form: Record<string, string> = {};
+  for (const field of Object.keys(flow.choices ?? {})) {
+    const v = params.get(field);
+    if (v !== null && v.length > 0 && v.length <= 100) form[field] = v;
+  }
+  return Object.keys(form).length ? JSON.stringify(form) : null;
 }
 
 /** The route and step a flow route serves (its `handle`, built from the flow files). */

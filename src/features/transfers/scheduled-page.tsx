@@ -116,7 +116,7 @@ function ScheduledCard(p: { s: ScheduledTransfer; lang: Lang }) {
             <Button
               size="small"
               component={RouterLink}
-              to={`/mytransaction/delete-scheduled/?id=${encodeURIComponent(s.id)}`}
+              to={`/mytransaction/delete-scheduled/?instruction=${encodeURIComponent(s.id)}`}
               aria-label={t('scheduled.deleteNamed', { name })}
               data-testid="scheduled-delete"
             >
@@ -126,7 +126,11 @@ function ScheduledCard(p: { s: ScheduledTransfer; lang: Lang }) {
               size="small"
               variant="outlined"
               component={RouterLink}
-              to={`/mytransaction/${s.mass ? 'edit-scheduled-masstransaction' : 'edit-scheduled'}/?id=${encodeURIComponent(s.id)}`}
+              to={
+                s.mass
+                  ? `/mytransaction/edit-scheduled-masstransaction/?id=${encodeURIComponent(s.id)}`
+                  : `/mytransaction/edit-scheduled/?instruction=${encodeURIComponent(s.id)}`
+              }
               aria-label={t('scheduled.editNamed', { name })}
               data-testid="scheduled-edit"
             >

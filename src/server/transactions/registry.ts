@@ -17,6 +17,7 @@ import { simulateAnswer } from '../billers/answers';
 import { choiceEntries, invalidChoice, referenceData, resolveProvider } from '../reference/store';
 import { txErrors } from './errors';
 import { clearingChoiceSources, clearingExecutors, clearingLookups } from '../clearing/registry';
+import { openSchedules } from '../schedules/service-executors';
 
 /** What a look-up or choice source sees. */
 export interface FlowContext {
@@ -307,4 +308,5 @@ export const choiceSources: Record<ChoiceSourceName, ChoiceSource> = {
       };
     }),
   ...clearingChoiceSources,
+  'schedules.open': openSchedules,
 };

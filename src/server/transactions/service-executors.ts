@@ -4,6 +4,7 @@ import type { ServiceExecutorName } from '../../shared/flows/registry-names';
 import { ApiError } from '../http/api-error';
 import { accountById } from './registry';
 import { cardServiceExecutors } from '../cards/service-executors';
+import { cancelSchedule, editSchedule } from '../schedules/service-executors';
 
 /** What a service executor sees: the customer, the flow, the checked form and the look-up's details. */
 export interface ServiceRequestContext {
@@ -152,4 +153,6 @@ export const serviceExecutors: Record<ServiceExecutorName, ServiceExecutor> = {
   'request.record': recordRequest,
   'account.setStatus': setAccountStatus,
   ...cardServiceExecutors,
+  'schedule.cancel': cancelSchedule,
+  'schedule.edit': editSchedule,
 };

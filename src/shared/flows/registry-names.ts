@@ -68,7 +68,14 @@ export const REGISTRY_NAMES = {
     /** Posting executors (POST /api/transaction/v1/confirm). */
     executors: ['ledger.transfer', 'biller.pay', 'purchase.topup', 'provider.pay', 'clearing.transfer'],
     /** Executors of flows that move no money (a flow's `service.execute`), src/server/transactions/service-executors.ts. */
-    serviceExecutors: ['request.record', 'account.setStatus', 'card.setStatus', 'card.activate'],
+    serviceExecutors: [
+      'request.record',
+      'account.setStatus',
+      'card.setStatus',
+      'card.activate',
+      'schedule.cancel',
+      'schedule.edit',
+    ],
     /** Option lists for form fields (POST /api/transaction/v1/formdata). */
     choiceSources: [
       'accounts',
@@ -78,6 +85,7 @@ export const REGISTRY_NAMES = {
       'list',
       'providers',
       'clearing.banks',
+      'schedules.open',
     ],
   },
 } as const;
