@@ -315,6 +315,7 @@ function ChildPanel({
   const now = useNow();
   const send = useCallback((e: { type: string }) => child.send(e), [child]);
   const state = String(snap.value);
+  const appEnrolled = useSelector(actor, (s) => (s as FlowSnapshot).context.inquiry?.appEnrolled);
   if (method === 'approval')
     return (
       <ApprovalPanel
@@ -332,6 +333,7 @@ function ChildPanel({
       send={send}
       now={now}
       onSwitch={methods.includes('approval') ? () => actor.send({ type: 'USE_APPROVAL' }) : undefined}
+      appEnrolled={appEnrolled}
     />
   );
 }

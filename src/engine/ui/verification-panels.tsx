@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatBankTime } from '@/shared/bank-time';
 import { APPROVAL, CONTACT_CENTRE, OTP } from '@/shared/constants';
 import type { ApprovalContext } from '../machine/approval-machine';
 import { usablePhones, type OtpContext } from '../machine/otp-machine';
@@ -37,8 +38,26 @@ export interface PanelProps<C> {
   onSwitch?: () => void;
 }
 
-export function OtpPanel({ state, context, send, now, onSwitch }: PanelProps<OtpContext>) {
-  const { t } = useTranslation('engine');
+/** When a code can be sent again: the earliest end of a freeze still running (every phone frozen). */
+function freezeEnds(context: OtpContext, now: number): string | undefined {
+  const ends = [...context.phones.map((p) => p.frozenUntil), context.frozenUntil]
+    .filter((x): x is string => !!x && Date.parse(x) > now)
+    .sort((a, b) => Date.parse(a) - Date.parse(b));
+  return ends[0];
+}
+
+export function OtpPanel({
+  state,
+  context,
+  send,
+  now,
+  onSwitch,
+  appEnrolled,
+}: PanelProps<OtpContext> & {
+  /** The customer has the companion app: offered when no number can receive a code. */
+  appEnrolled?: boolean;
+}) {
+  const { t, i18n } = useTranslation('engine');
   const [code, setCode] = useState('');
   const ch = context.challenge;
   const others = usablePhones(context.phones, now).filter((p) => p.phoneId !== context.phoneId);
@@ -65,19 +84,36 @@ export function OtpPanel({ state, context, send, now, onSwitch }: PanelProps<Otp
         <CircularProgress size={20} aria-hidden /> <Typography>{t('otp.sending')}</Typography>
       </Box>
     );
-  if (state === 'frozen' || state === 'allFrozen')
+  if (state === 'frozen' || state === 'allFrozen') {
+    // No number left to send a code to: say until when, and offer the app if the customer has it.
+    const noneLeft = state === 'allFrozen' || others.length === 0;
+    const until = noneLeft ? freezeEnds(context, now) : undefined;
+    const offerApp = noneLeft && !!onSwitch && appEnrolled === true;
+    const time = until && formatBankTime(until, i18n.language === 'en' ? 'en' : 'id', false);
     return (
       <Box data-testid="otp-frozen">
         <Alert severity="error" sx={{ mb: 2 }}>
-          {state === 'allFrozen'
-            ? t('otp.allFrozen', { centre: CONTACT_CENTRE })
-            : t('otp.frozen', { minutes: OTP.freezeMs / 60_000 })}
+          {!noneLeft
+            ? t('otp.frozen', { minutes: OTP.freezeMs / 60_000 })
+            : offerApp
+              ? time
+                ? t('otp.allFrozenUntilApp', { time })
+                : t('otp.allFrozenApp')
+              : time
+                ? t('otp.allFrozenUntil', { time, centre: CONTACT_CENTRE })
+                : t('otp.allFrozen', { centre: CONTACT_CENTRE })}
         </Alert>
-        {others.length > 0 && state === 'frozen' && (
+        {!noneLeft && (
           <Button onClick={() => send({ type: 'CHOOSE_OTHER_PHONE' })}>{t('otp.otherPhone')}</Button>
+        )}
+        {offerApp && (
+          <Button variant="contained" onClick={onSwitch} data-testid="otp-frozen-use-approval">
+            {t('otp.useApproval')}
+          </Button>
         )}
       </Box>
     );
+  }
   if (state === 'requestFailed')
     return (
       <Box>

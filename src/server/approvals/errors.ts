@@ -15,6 +15,15 @@ export const approvalErrors = {
       messageEng: 'This approval request has expired or was already decided.',
       messageIdn: 'Permintaan persetujuan ini sudah kedaluwarsa atau sudah diputuskan.',
     }),
+  withdrawn: () =>
+    new ApiError(409, 'CLICKS', 'APPROVAL_WITHDRAWN', {
+      titleEng: 'Request withdrawn',
+      titleIdn: 'Permintaan ditarik',
+      messageEng:
+        'Internet banking switched this transaction to OTP, so this request was withdrawn. Nothing was approved: enter the OTP in internet banking to continue.',
+      messageIdn:
+        'Internet banking beralih ke OTP untuk transaksi ini, sehingga permintaan ini ditarik. Tidak ada yang disetujui: masukkan OTP di internet banking untuk melanjutkan.',
+    }),
   resendLimit: () =>
     new ApiError(429, 'CLICKS', 'APPROVAL_RESEND_LIMIT', {
       titleEng: 'Resend limit reached',

@@ -121,6 +121,22 @@ export async function openApproval(
   return ticket(rows[0]!);
 }
 
+/**
+ * Internet banking switched this inquiry to OTP: its waiting request leaves the app, and can no longer be
+ * approved (approving it would execute nothing). Answers whether one was withdrawn (the app's list changed).
+ */
+export async function withdrawApprovals(
+  db: Queryable,
+  inquiryId: string,
+  customerId: number,
+): Promise<boolean> {
+  const r = await db.query(
+    `UPDATE approval_requests SET status = 'withdrawn' WHERE inquiry_id = $1 AND customer_id = $2 AND status = 'waiting'`,
+    [inquiryId, customerId],
+  );
+  return (r.rowCount ?? 0) > 0;
+}
+
 async function latestFor(db: Queryable, inquiryId: string, customerId: number): Promise<Row | undefined> {
   const { rows } = await db.query<Row>(
     `${SELECT} WHERE inquiry_id = $1 AND customer_id = $2 ORDER BY created_at DESC LIMIT 1`,
@@ -217,7 +233,8 @@ export async function decideApproval(
       input.approvalId,
       input.customerId,
     ]);
-    throw any[0] ? approvalErrors.expired() : approvalErrors.notFound();
+    if (!any[0]) throw approvalErrors.notFound();
+    throw any[0].status === 'withdrawn' ? approvalErrors.withdrawn() : approvalErrors.expired();
   }
   return { inquiryId: r.inquiry_id, status: publicStatus(r) };
 }

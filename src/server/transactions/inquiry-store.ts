@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hasEnrolledDevice } from '../approvals/devices';
 import type { InquiryResponse, PhoneOption } from '../../shared/flows/api';
 import type { FlowFile } from '../../shared/flows/types';
 import { transactionDetail } from '../../shared/flows/detail';
@@ -19,7 +20,7 @@ export const INQUIRY_TTL_S = 15 * 60;
 export const SERVICE_INQUIRY_PREFIX = 'svc-';
 
 /** The inquiry's answer always lists the customer's OTP phones (frozen ones carry frozenUntil). */
-export type InquiryAnswer = InquiryResponse & { phones: PhoneOption[] };
+export type InquiryAnswer = InquiryResponse & { phones: PhoneOption[]; appEnrolled: boolean };
 
 export interface InquiryRow {
   id: string;
@@ -105,6 +106,7 @@ export function inquiryStore(ctx: ServiceContext) {
       ...publicQuote(q),
       expiresAt: new Date(rows[0]!.expires_at).toISOString(),
       phones: await ctx.otp.phones(db, caller.customerId),
+      appEnrolled: await hasEnrolledDevice(db, caller.customerId),
     };
   }
 

@@ -4,6 +4,7 @@ import {
   approvalStatus,
   openApproval,
   resendApproval,
+  withdrawApprovals,
   type ApprovalStatus,
   type ApprovalTicket,
 } from '../approvals/store';
@@ -43,7 +44,8 @@ export function verification(ctx: ServiceContext, store: ReturnType<typeof inqui
       const context = total
         ? `${t(flow.titleKey, 'id')} ${formatMoney(total, 'id')}`
         : t(flow.titleKey, 'id');
-      // One commit for the code, its SMS and the inquiry's link to it.
+      // One commit for the code, its SMS, the inquiry's link to it and the app request it replaces.
+      let withdrawn = false;
       const otp = await db.transaction(async (tx) => {
         const challenge = await ctx.otp.issue(tx, {
           customerId: caller.customerId,
@@ -55,8 +57,11 @@ export function verification(ctx: ServiceContext, store: ReturnType<typeof inqui
           `UPDATE transaction_inquiries SET verification_method = 'otp', otp_request_id = $2 WHERE id = $1`,
           [row.id, challenge.requestId],
         );
+        withdrawn = await withdrawApprovals(tx, row.id, caller.customerId);
         return challenge;
       });
+      // The app drops the withdrawn request at once (its list re-reads on this notification).
+      if (withdrawn) ctx.hub.notify(caller.customerId, row.id);
       return { method: 'otp', otp };
     }
     const summary = await approvalSummary(caller, row, flow);

@@ -40,6 +40,8 @@ export interface InquiryResponse {
   expiresAt: string;
   /** The customer's phones for the OTP, when there is a choice (frozen ones carry frozenUntil). */
   phones?: PhoneOption[];
+  /** The customer has the companion app on a device enrolled for approvals (offered when OTP cannot be sent). */
+  appEnrolled?: boolean;
 }
 
 /** An OTP sent to one of the customer's phones (the code itself never travels back). */

@@ -168,6 +168,72 @@ describe.each(testDbs)('app approvals and the companion app API on $name', ({ op
     expect((await post(app, '/api/mobile/v1/approvals/list', mobile, {})).body.approvals).toEqual([]);
   });
 
+  it('tells the web whether the customer has the app on an enrolled device (offered when OTP is frozen)', async () => {
+    const inquire = async (who: Customer, src: number, dst: number) =>
+      post(app, '/api/transaction/v1/inquiry', who.headers, {
+        flowId: 'transfer.own',
+        form: { sourceOfFund: String(src), beneficiaryAccount: String(dst), amount: rp(10_000) },
+      });
+    const enrolled = await inquire(web, from.id, to.id);
+    expect(enrolled.status).toBe(200);
+    expect(enrolled.body.appEnrolled).toBe(true);
+    const other = await customerWithSession(db);
+    const a = await insertAccount(db, other.customerId, { balance: rp(100_000) });
+    const b = await insertAccount(db, other.customerId, { balance: 0, product: 'current' });
+    const without = await inquire(other, a.id, b.id);
+    expect(without.status).toBe(200);
+    expect(without.body.appEnrolled).toBe(false);
+  });
+
+  it('withdraws the app request when the web switches to OTP: the app drops it and cannot approve it', async () => {
+    const inquiryId = await newInquiry(rp(66_000));
+    const ver = await post(app, '/api/transaction/v1/verification', web.headers, {
+      inquiryId,
+      method: 'approval',
+    });
+    expect(ver.status).toBe(200);
+    let heard = 0;
+    const off = app.approvalHub.subscribe(`customer:${web.customerId}`, () => heard++);
+    const otp = await post(app, '/api/transaction/v1/verification', web.headers, {
+      inquiryId,
+      method: 'otp',
+    });
+    off();
+    expect(otp.status).toBe(200);
+    expect(otp.body.method).toBe('otp');
+    // The app's open list is told at once, and the request is gone from it.
+    expect(heard).toBeGreaterThan(0);
+    const list = await post(app, '/api/mobile/v1/approvals/list', mobile, {});
+    expect(list.body.approvals.map((a: { approvalId: string }) => a.approvalId)).not.toContain(
+      ver.body.approvalId,
+    );
+    // A stale screen still showing it is refused in both languages: it never says "approved".
+    const decided = await post(app, '/api/mobile/v1/approvals/decide', mobile, {
+      approvalId: ver.body.approvalId,
+      decision: 'approve',
+      matchNumber: ver.body.matchNumber,
+    });
+    expect(decided.status).toBe(409);
+    expect(decided.body.apierror).toMatchObject({
+      errorCode: 'APPROVAL_WITHDRAWN',
+      errorMessageEng: expect.stringContaining('Nothing was approved'),
+      errorMessageIdn: expect.stringContaining('Tidak ada yang disetujui'),
+    });
+    const status = await post(app, '/api/transaction/v1/verification/status', web.headers, { inquiryId });
+    expect(status.body.status).not.toBe('approved');
+    // Switching back pushes a fresh request (a new number), which the app can decide.
+    const again = await post(app, '/api/transaction/v1/verification', web.headers, {
+      inquiryId,
+      method: 'approval',
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.approvalId).not.toBe(ver.body.approvalId);
+    const fresh = await post(app, '/api/mobile/v1/approvals/list', mobile, {});
+    expect(fresh.body.approvals.map((a: { approvalId: string }) => a.approvalId)).toEqual([
+      again.body.approvalId,
+    ]);
+  });
+
   it('resends at most 3 times, expires after 5 minutes, and a new transaction supersedes the old request', async () => {
     const inquiryId = await newInquiry();
     await post(app, '/api/transaction/v1/verification', web.headers, { inquiryId, method: 'approval' });
