@@ -60,7 +60,7 @@ describe('help and mailbox', () => {
       await page.getByTestId('message-delete-confirm').click();
       await page.waitForURL(/\/help\/mailbox\/$/);
       await page.getByText('Pesan dihapus.').waitFor();
-      expect(await page.getByTestId('mailbox-message').count()).toBe(6);
+      await expect.poll(() => page.getByTestId('mailbox-message').count()).toBe(6);
 
       // Help: the FAQ, searched as the customer types.
       await page.goto(`${env.server.baseUrl}/help/`);

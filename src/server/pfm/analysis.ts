@@ -27,6 +27,8 @@ interface Movement {
   journal_id: number;
   flow_id: string;
   description: string;
+  /** The English side, kept apart since migration 057 (older rows: null, read from "Idn / Eng"). */
+  description_eng: string | null;
   amount: number;
   created_at: Date;
 }
@@ -37,7 +39,7 @@ interface Movement {
  */
 async function movements(db: Queryable, customerId: number, since: Date): Promise<Movement[]> {
   const { rows } = await db.query<Movement>(
-    `SELECT j.id AS journal_id, j.flow_id, j.description, e.amount, j.created_at
+    `SELECT j.id AS journal_id, j.flow_id, j.description, j.description_eng, e.amount, j.created_at
        FROM ledger_entries e
        JOIN accounts a ON a.id = e.account_id
        JOIN journal j ON j.id = e.journal_id
@@ -167,7 +169,10 @@ export async function forecastOf(db: Queryable, customerId: number, now = new Da
     const lastDay = wibToday(new Date(last.created_at));
     const kind: ForecastEvent['kind'] =
       amount > 0 ? 'income' : last.flow_id.startsWith('payment.') ? 'bill' : 'recurring';
-    const label = { eng: sideOf(last.description, 'en'), idn: sideOf(last.description, 'id') };
+    const label = {
+      eng: last.description_eng ?? sideOf(last.description, 'en'),
+      idn: sideOf(last.description, 'id'),
+    };
     for (let k = 1; k <= 3; k++) {
       const d = sameDayNextMonth(lastDay, k);
       if (within(d)) events.push({ date: d, kind, label, amount });

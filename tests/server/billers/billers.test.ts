@@ -90,11 +90,13 @@ describe.each(testDbs)('bill payment and top-up flows on $name', ({ open }) => {
     expect(await balanceOf(db, settle)).toBe(settleBefore + bill);
     expect(await unbalancedJournals(db)).toBe(0);
     // The account history reads it in both languages, with the number, as the core bank's entries do.
-    const { rows } = await db.query<{ description: string }>(
-      'SELECT description FROM journal WHERE reference_no = $1',
+    const { rows } = await db.query<{ description: string; description_eng: string }>(
+      'SELECT description, description_eng FROM journal WHERE reference_no = $1',
       [receipt.body.referenceNo],
     );
-    expect(rows[0]!.description).toBe('Pembayaran BPJS Kesehatan 8888801234567 / BPJS Kesehatan payment');
+    // Each language in its own column (migration 057), each with the customer number.
+    expect(rows[0]!.description).toBe('Pembayaran BPJS Kesehatan 8888801234567');
+    expect(rows[0]!.description_eng).toBe('BPJS Kesehatan payment 8888801234567');
   });
 
   it('holds the money on a pending answer (ESB 2018) and gives it back on a failed one', async () => {

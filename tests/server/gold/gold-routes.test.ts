@@ -69,7 +69,8 @@ describe.each(testDbs)('gold saving read side on $name', ({ open }) => {
   });
 
   it('publishes one price a minute and the chart has a point a day', async () => {
-    const t = new Date(Date.now() + 10 * 60_000);
+    // A second into a minute ten minutes on, so that t + 5 s is still the same minute's price.
+    const t = new Date(Math.floor((Date.now() + 10 * 60_000) / 60_000) * 60_000 + 1_000);
     const a = await currentGoldPrice(db, t);
     const b = await currentGoldPrice(db, new Date(t.getTime() + 5_000));
     expect(b).toEqual(a);

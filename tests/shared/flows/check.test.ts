@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -25,12 +25,16 @@ describe('flows:check', () => {
   it('accepts the project flows', () => {
     const { flows, problems } = loadFlowsFromDisk();
     expect(problems).toEqual([]);
-    expect(flows.map((f) => f.flow.id).sort()).toEqual([
-      'payment.bpjs',
-      'purchase.mobile',
-      'transfer.own',
-      'transfer.samebank',
-    ]);
+    // Every flow file of the project is loaded (none dropped), the four first ones among them.
+    const onDisk = readdirSync(path.join(project.root!, 'flows'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.json'))
+      .map(
+        (f) => (JSON.parse(readFileSync(path.join(project.root!, 'flows', f), 'utf8')) as { id: string }).id,
+      );
+    expect(flows.map((f) => f.flow.id).sort()).toEqual(onDisk.sort());
+    expect(onDisk).toEqual(
+      expect.arrayContaining(['payment.bpjs', 'purchase.mobile', 'transfer.own', 'transfer.samebank']),
+    );
     expect(flows.find((f) => f.flow.id === 'payment.bpjs')?.schemas['forms/payment/bpjs.json']).toBeTruthy();
   });
 

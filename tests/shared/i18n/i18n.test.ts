@@ -3,6 +3,7 @@ import { addStrings, initI18n, setLanguage, storedLang } from '../../../src/shar
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { lateStrings, loginPagesStrings, loginStrings } from '../../../src/app/strings';
+import { FLOWS, flowStrings } from '../../../src/engine/flows-data';
 
 beforeEach(() => localStorage.clear());
 
@@ -42,19 +43,23 @@ describe('interface language', () => {
     for (const lang of ['en', 'id'] as const) {
       expect(Object.keys(await loginStrings(lang)).sort()).toEqual(['auth', 'common', 'errors', 'shell']);
       expect(Object.keys(await loginPagesStrings(lang)).sort()).toEqual(['auth', 'shell']);
-      expect(Object.keys(await lateStrings(lang)).sort()).toEqual([
-        'dashboard',
-        'engine',
-        'flows',
-        'gold',
-        'help',
-        'invest',
-        'myaccount',
-        'register',
-        'settings',
-        'shell',
-        'transfer',
-      ]);
+      expect(Object.keys(await lateStrings(lang)).sort()).toEqual(
+        [
+          'dashboard',
+          'engine',
+          'flows',
+          'gold',
+          'help',
+          'invest',
+          'myaccount',
+          'business',
+          'pfm',
+          'register',
+          'settings',
+          'shell',
+          'transfer',
+        ].sort(),
+      );
     }
     expect((await loginStrings('en')).shell).not.toEqual((await loginStrings('id')).shell);
   });
@@ -62,12 +67,26 @@ describe('interface language', () => {
   it('the three groups together hold every key of every namespace they touch, each key once', async () => {
     for (const lang of ['en', 'id'] as const) {
       const merged: Record<string, Record<string, unknown>> = {};
+      // The three groups, then each flow's own strings (they load with its page), leaf by leaf.
+      // A flow's chunk may repeat a shared string (its title, which the menu needs too), never change it.
+      const put = (into: Record<string, unknown>, bundle: object, at: string, flowOwn: boolean) => {
+        for (const [key, value] of Object.entries(bundle)) {
+          const here = into[key];
+          if (value && typeof value === 'object' && here && typeof here === 'object')
+            put(here as Record<string, unknown>, value, `${at}.${key}`, flowOwn);
+          else {
+            if (flowOwn && here !== undefined) expect(value, `${at}.${key}`).toEqual(here);
+            else expect(here, `${at}.${key} in two groups`).toBeUndefined();
+            into[key] = value;
+          }
+        }
+      };
       for (const group of [loginStrings, loginPagesStrings, lateStrings])
         for (const [ns, bundle] of Object.entries(await group(lang)))
-          for (const [key, value] of Object.entries(bundle as object)) {
-            expect(merged[ns]?.[key], `${lang}/${ns}.${key} in two groups`).toBeUndefined();
-            (merged[ns] ??= {})[key] = value;
-          }
+          put((merged[ns] ??= {}), bundle as object, `${lang}/${ns}`, false);
+      for (const f of FLOWS)
+        for (const [ns, bundle] of Object.entries(await flowStrings(f.id)(lang)))
+          put((merged[ns] ??= {}), bundle as object, `${lang}/${ns}`, true);
       for (const ns of Object.keys(merged)) {
         const file = path.resolve(import.meta.dirname, `../../../locales/${lang}/${ns}.json`);
         expect(merged[ns], `${lang}/${ns}`).toEqual(JSON.parse(readFileSync(file, 'utf8')));
