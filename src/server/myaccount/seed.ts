@@ -44,12 +44,28 @@ async function seedRekpon(tx: Queryable, budi: number, now: Date) {
   const clearingId = Number(clearing.rows[0]!.id);
   const moves: Array<[string, number, number]> = [
     ['Setoran awal Rekening Ponsel / Initial deposit', 500_000, 74],
-    ['Terima dari 081298765431 a.n. Ayu Lestari / Received from 081298765431, Ayu Lestari', 250_000, 60],
-    ['Kirim ke 085712345678 a.n. Rudi Hartono / Sent to 085712345678, Rudi Hartono', -150_000, 52],
+    [
+      'Terima dari 081298765431 a.n. Ayu Lestari / Received by mobile number from 081298765431, Ayu Lestari',
+      250_000,
+      60,
+    ],
+    [
+      'Kirim ke 085712345678 a.n. Rudi Hartono / Sent by mobile number to 085712345678, Rudi Hartono',
+      -150_000,
+      52,
+    ],
     ['Tarik tunai tanpa kartu ATM / Cardless cash withdrawal', -200_000, 40],
-    ['Terima dari 081311223344 a.n. Sari Dewi / Received from 081311223344, Sari Dewi', 325_000, 21],
+    [
+      'Terima dari 081311223344 a.n. Sari Dewi / Received by mobile number from 081311223344, Sari Dewi',
+      325_000,
+      21,
+    ],
     ['Pembelian pulsa XL 087812345678 / XL mobile top-up 087812345678', -50_000, 9],
-    ['Terima dari 081998877665 a.n. Andi Wijaya / Received from 081998877665, Andi Wijaya', 120_000, 3],
+    [
+      'Terima dari 081998877665 a.n. Andi Wijaya / Received by mobile number from 081998877665, Andi Wijaya',
+      120_000,
+      3,
+    ],
   ];
   for (const [description, rupiah, daysAgo] of moves) {
     const when = at(now, daysAgo, 5);
