@@ -92,7 +92,7 @@ describe('My Transactions: scheduled transfers', () => {
     fireEvent.click(within(cards[0]!).getByRole('link', { name: 'Delete the transfer to SITI RAHAYU' }));
     await waitFor(() =>
       expect(router.state.location.pathname + router.state.location.search).toBe(
-        '/mytransaction/delete-scheduled/?id=1',
+        '/mytransaction/delete-scheduled/inquiry/?instruction=1',
       ),
     );
   });
