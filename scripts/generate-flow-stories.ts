@@ -4,6 +4,7 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadFlowsFromDisk, projectFolders } from '../src/shared/flows/load-node';
 import { stepsOf } from '../src/shared/flows/steps';
+import { formBranches } from '../src/shared/flows/branches';
 import { STORY_SCENARIOS, type StoryScenario } from '../stories/flow-scenarios';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -31,18 +32,33 @@ if (problems.length) {
 mkdirSync(outDir, { recursive: true });
 for (const f of readdirSync(outDir)) if (f.endsWith('.stories.tsx')) rmSync(path.join(outDir, f));
 
+// What the test run renders (every story stays in Storybook for designers): the generic renderer is
+// one, so every step of the first flow of each area is tested in both languages, and every other
+// flow's steps once each, the languages alternating. Keeps the axe run sized as flows multiply.
+const fullyTested = new Set<string>();
+for (const { flow } of [...flows].sort((a, b) => a.flow.id.localeCompare(b.flow.id)))
+  if (![...fullyTested].some((id) => id.split('.')[0] === flow.area)) fullyTested.add(flow.id);
+
 let count = 0;
-for (const { flow } of flows) {
+let tested = 0;
+for (const { flow, schemas } of flows) {
   // Extra steps a flow declares in its machine (a second form page, a notice) get stories too.
   const extra: StoryScenario[] = stepsOf(flow)
     .filter((s) => s.view === 'form' || s.view === 'notice')
     .map((s) => ({ id: `step:${s.state}`, label: `Step ${s.state}` }));
-  const scenarios = [...STORY_SCENARIOS, ...extra];
-  const exports = scenarios.flatMap((sc) =>
-    LANGS.map(([suffix, lang]) => {
+  // A conditional form (if/then/else, dependencies, oneOf): a story of each variant, its fields shown.
+  const branches: StoryScenario[] = formBranches(schemas[flow.form.schema]).map((b) => ({
+    id: `branch:${JSON.stringify(b.form)}`,
+    label: `Inquiry · ${b.label}`,
+  }));
+  const scenarios = [...STORY_SCENARIOS, ...extra, ...branches];
+  const exports = scenarios.flatMap((sc, i) =>
+    LANGS.map(([suffix, lang], l) => {
       count++;
+      const test = fullyTested.has(flow.id) || (i + l) % 2 === 0;
+      if (test) tested++;
       return `export const ${pascal(sc.id)}${suffix}: Story = {
-  name: ${JSON.stringify(`${sc.label} · ${lang.toUpperCase()}`)},
+  name: ${JSON.stringify(`${sc.label} · ${lang.toUpperCase()}`)},${test ? '' : "\n  tags: ['!test'],"}
   parameters: { lang: '${lang}' },
   args: { scenario: ${JSON.stringify(sc.id)} },${sc.play ? `\n  play: flowPlays.${sc.play},` : ''}
 };`;
@@ -66,4 +82,6 @@ ${exports.join('\n\n')}
 `;
   writeFileSync(path.join(outDir, `${flow.id.replace(/[^a-zA-Z0-9]+/g, '-')}.stories.tsx`), file);
 }
-console.log(`generate-flow-stories: ${count} stories for ${flows.length} flow(s) in stories/generated/`);
+console.log(
+  `generate-flow-stories: ${count} stories for ${flows.length} flow(s) in stories/generated/, ${tested} of them tested`,
+);

@@ -236,6 +236,9 @@ function restoreFor(flow: FlowFile, scenario: string): FlowRestore | undefined {
     Object.entries(choices).flatMap(([k, opts]) => (opts[0] ? [[k, opts[0]]] : [])),
   );
   const base = { form, labels, inquiry, idempotencyKey: 'story-key' };
+  // A variant of a conditional form: the inquiry step with the values that open it.
+  if (scenario.startsWith('branch:'))
+    return { form: JSON.parse(scenario.slice('branch:'.length)) as Record<string, unknown>, labels };
   switch (scenario) {
     case 'verify-otp':
       return {

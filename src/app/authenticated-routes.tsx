@@ -10,6 +10,10 @@ import { investRoutes } from '@/features/invest/routes';
 import { helpRoutes } from '@/features/help/routes';
 import { myBusinessRoutes } from '@/features/mybusiness/routes';
 import { pfmRoutes } from '@/features/pfm/routes';
+import { poinXtraRoutes } from '@/features/poinxtra/routes';
+import { goalRoutes } from '@/features/goals/routes';
+import { billsRoutes } from '@/features/bills/routes';
+import { cartRoutes } from '@/features/cart/routes';
 import { registrationAppRoutes } from '@/features/registration/app-routes';
 import { flowMenuEntries, flowRoutes, type FlowMenuEntry } from '@/engine/index';
 import { matchRoutes, type RouteObject } from 'react-router';
@@ -72,6 +76,10 @@ export const shellChildren = authenticatedRoutes({
     ...helpRoutes,
     ...myBusinessRoutes,
     ...pfmRoutes,
+    ...poinXtraRoutes,
+    ...goalRoutes,
+    ...billsRoutes,
+    ...cartRoutes,
   ],
   flowRoutes,
   registrationAppRoutes,

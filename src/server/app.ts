@@ -33,6 +33,11 @@ import mainAccountsRoutes from './main-accounts/routes';
 import searchRoutes from './search/routes';
 import myBusinessRoutes from './mybusiness/routes';
 import pfmRoutes from './pfm/routes';
+import cardRoutes from './cards/routes';
+import bifastAliasRoutes from './settings/bifast-alias';
+import poinXtraRoutes from './poinxtra/routes';
+import goalRoutes from './goals/routes';
+import cartRoutes from './cart/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -107,6 +112,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(searchRoutes);
   await app.register(myBusinessRoutes);
   await app.register(pfmRoutes);
+  await app.register(cardRoutes);
+  await app.register(bifastAliasRoutes);
+  await app.register(poinXtraRoutes);
+  await app.register(goalRoutes);
+  await app.register(cartRoutes);
 
   if (opts.staticDir) await app.register(staticApps, { root: opts.staticDir });
   return app;

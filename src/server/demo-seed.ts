@@ -6,6 +6,8 @@ import { seedInvest } from './invest/seed';
 import { seedMailbox } from './mailbox/seed';
 import { seedTransfers } from './transfers/seed';
 import { seedMerchants } from './mybusiness/seed';
+import { seedPoinXtra } from './poinxtra/seed';
+import { seedGoals } from './goals/seed';
 
 /** Demo mode's data: the personas of the README and the holders not yet registered. Idempotent. */
 export async function seedDemoData(db: Db): Promise<{ personas: boolean; registrationHolders: number }> {
@@ -16,5 +18,7 @@ export async function seedDemoData(db: Db): Promise<{ personas: boolean; registr
   await seedMailbox(db);
   await seedTransfers(db);
   await seedMerchants(db);
+  await seedPoinXtra(db);
+  await seedGoals(db);
   return { personas, registrationHolders };
 }

@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { configFromEnv } from './config';
 import { openDb } from './db/db';
 import { migrate } from './db/migrate';
-import { seedDemoData } from './demo-seed';
+import { seedDemoDataOnce } from './demo-seed-once';
 import { serverLogger } from './log-destination';
 import { mkdir } from 'node:fs/promises';
 
@@ -22,8 +22,8 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
 });
 if (config.demo) {
-  const seeded = await seedDemoData(db);
-  if (seeded.personas) app.log.info(seeded, 'demo data seeded');
+  const seeded = await seedDemoDataOnce(db);
+  if (!seeded.skipped && seeded.personas) app.log.info(seeded, 'demo data seeded');
 }
 
 let closing = false;

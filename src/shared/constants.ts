@@ -6,6 +6,13 @@ export const SESSION = {
   idlePromptMs: 60_000,
   /** Absolute session lifetime, whatever the activity. */
   absoluteMs: 60 * 60_000,
+  /** A call made with a token at least this old is answered with a new one (access_token). */
+  rotateAfterMs: 30_000,
+  /**
+   * How long the token a rotation replaced is still accepted: calls sent with it before the new one
+   * arrived (parallel calls) still pass. Never more than rotateAfterMs, so one previous token suffices.
+   */
+  rotationGraceMs: 30_000,
 } as const;
 
 export const HTTP_TIMEOUT = {

@@ -13,6 +13,8 @@ const MINOR_DIGITS: Record<string, number> = {
   AUD: 2,
   GBP: 2,
   XAU: 4,
+  /** Poin Xtra points: whole points. */
+  PTS: 0,
 };
 
 export function minorDigits(currency: string): number {

@@ -68,3 +68,35 @@ describe('card block and unblock', () => {
     }
   });
 });
+
+describe('card management and CVV', () => {
+  it('Budi turns overseas use on from card management with an OTP, and sees his CVV after an OTP', async () => {
+    const { context, page, problems } = await newContext(env.browser, { language: 'en' });
+    try {
+      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await page.goto(`${env.server.baseUrl}/settings/cc-card-management/`);
+      await page.getByTestId('cc-card-management-page').waitFor();
+      const card = page.locator('[data-testid^="manage-card-"]').first();
+      await card.getByTestId('toggle-overseas').click();
+      // The flow's form opens with the card chosen.
+      await page.waitForURL(/\/settings\/manage-card\/overseas\/inquiry\//);
+      await page.getByTestId('inquiry-view').waitFor();
+      await page.getByLabel('On', { exact: true }).check();
+      await page.getByTestId('inquiry-submit').click();
+      const on = await verifyByOtp(page, '/settings/manage-card/overseas/', 'cards-overseas');
+      expect(on.receipt.status).toBe('success');
+      expect(on.text).toContain('Overseas transactionsOn');
+
+      await page.goto(`${env.server.baseUrl}/settings/view-cvv/`);
+      await page.getByTestId('view-cvv-page').waitFor();
+      const sentAt = new Date();
+      await page.getByTestId('cvv-send-otp').click();
+      await page.getByTestId('cvv-otp').fill(await latestOtp(env.server, BUDI_PHONES[0], sentAt));
+      await page.getByTestId('cvv-reveal').click();
+      await expect.poll(async () => page.getByTestId('cvv-shown').textContent()).toMatch(/\d{3}/);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -18,10 +18,15 @@ describe('header: search box and live chat', () => {
       const found = await options.evaluateAll((els) =>
         els.map((e) => ({ group: e.getAttribute('data-group'), text: e.textContent ?? '' })),
       );
-      expect(found.map((f) => f.group)).toEqual(['flows', 'billers']);
-      for (const f of found) expect(f.text).toMatch(/^BPJS Kesehatan/);
+      // Menu entries first, then billers; both BPJS programmes are flows of their own.
+      expect([...new Set(found.map((f) => f.group))]).toEqual(['flows', 'billers']);
+      for (const f of found) expect(f.text).toMatch(/^BPJS/);
+      expect(found.filter((f) => f.group === 'flows' && /^BPJS Kesehatan/.test(f.text))).toHaveLength(1);
       await screenshot(page, 'search-results-desktop-en');
-      await page.locator('[data-testid="search-option"][data-group="billers"]').click();
+      await page
+        .locator('[data-testid="search-option"][data-group="billers"]', { hasText: 'BPJS Kesehatan' })
+        .first()
+        .click();
       await page.waitForURL(/\/payment\/bpjs\/inquiry\/$/);
 
       await input.fill('favor');

@@ -50,6 +50,9 @@ describe('settings', () => {
       await page.getByTestId('limit-change-payment-internet').click();
       await page.getByTestId('limit-per-transaction').fill('80000000');
       await page.getByTestId('limit-save').click();
+      // The raise goes straight to its verification; left unverified, the limits page shows it waiting.
+      await page.waitForURL(/\/settings\/transaction-limit\/raise\/inquiry\/\?request=\d+$/);
+      await page.goto(`${env.server.baseUrl}/settings/transaction-limit/`);
       await page.getByTestId('limit-pending-payment-internet').waitFor();
       expect(await page.getByTestId('limit-pending-payment-internet').textContent()).toContain(
         'waiting for verification',

@@ -95,4 +95,72 @@ describe('transfers', () => {
       await context.close();
     }
   });
+  it('chooses by category, sends to a mobile number and sends USD abroad at the special rate shown', async () => {
+    const { context, page, problems } = await newContext(env.browser, {
+      language: 'en',
+      viewport: 'desktop',
+    });
+    const confirmWithOtp = async () => {
+      await page.getByRole('radio', { name: /7890$/ }).check();
+      const sentAt = new Date();
+      await page.getByTestId('otp-send').click();
+      await page.getByTestId('otp-panel').waitFor();
+      await page.getByTestId('otp-input').fill(await latestOtp(env.server, BUDI_PHONES[0], sentAt));
+      const confirm = jsonOf<{ status: string; exchangeRate?: string }>(
+        page.waitForResponse(isCall('confirm')),
+      );
+      await page.getByTestId('otp-confirm').click();
+      const receipt = await confirm;
+      await page.locator('[data-testid="receipt-view"][data-status="success"]').waitFor();
+      return receipt;
+    };
+    try {
+      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await page.goto(`${env.server.baseUrl}/transfer/transfer-category/`);
+      await page.getByTestId('category-abroad').waitFor();
+      await page.getByTestId('category-item-transfer.mobilenumber').click();
+
+      // Mobile-number account: the recipient found by her number.
+      await page.getByTestId('inquiry-view').waitFor();
+      await chooseOption(page, 'sourceOfFund', SOURCE);
+      await page.locator('#root_beneficiaryPhone').fill('087812345678');
+      await chooseOption(page, 'purpose', 'Family');
+      await page.locator('#root_amount').fill('125000');
+      await page.getByTestId('inquiry-submit').click();
+      await page.waitForURL(/\/transfer\/verify\/\?type=mobile-number$/);
+      await page.getByText('RINA KUSUMAWATI').first().waitFor();
+      expect((await confirmWithOtp()).status).toBe('success');
+
+      // SWIFT from rupiah: the special rate is shown live, and the one booked is the one shown.
+      await page.goto(`${env.server.baseUrl}/transfer/inquiry/?type=swift-rupiah`);
+      await page.getByTestId('inquiry-view').waitFor();
+      await chooseOption(page, 'sourceOfFund', SOURCE);
+      await chooseOption(page, 'country', 'Singapore');
+      await chooseOption(page, 'swiftBank', 'DBS Bank');
+      await page.locator('#root_bankCity').fill('Singapore');
+      await page.locator('#root_beneficiaryAccountNo').fill('0721234567');
+      await page.locator('#root_beneficiaryName').fill('Tan Wei Ming');
+      await page.locator('#root_addressLine1').fill('12 Marina Boulevard');
+      await chooseOption(page, 'currency', 'USD - US Dollar');
+      await page.getByTestId('special-rate-notice').waitFor();
+      const shown = await page.getByTestId('special-rate-value').textContent();
+      await page.locator('#root_amount').fill('100');
+      await chooseOption(page, 'chargeOption', 'SHA');
+      await chooseOption(page, 'purpose', 'Education');
+      const inquiry = jsonOf<{ exchangeRate: string }>(page.waitForResponse(isCall('inquiry')));
+      await page.getByTestId('inquiry-submit').click();
+      const quoted = await inquiry;
+      await page.waitForURL(/\/transfer\/verify\/\?type=swift-rupiah$/);
+      await page.getByText('DBSSSGSG').first().waitFor();
+      await screenshot(page, 'transfer-swift-verify-desktop-en');
+      const receipt = await confirmWithOtp();
+      expect(receipt.status).toBe('success');
+      expect(receipt.exchangeRate).toBe(quoted.exchangeRate);
+      // The rate on the page was that of the window booked, or of the one just after it.
+      expect(shown).toMatch(/^1 USD = Rp [\d,.]+$/);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -1,8 +1,7 @@
 // @vitest-environment node
 // A new biller needs JSON and locale strings only: written into a temporary copy of flows/, schemas/ and
 // locales/, it passes flows:check, gets its route and menu entry, is accepted by the server and ends with a receipt.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -12,17 +11,16 @@ import { compileValidators } from '../../scripts/compile-validators';
 import { buildApp } from '../../src/server/app';
 import type { Db } from '../../src/server/db/db';
 import { testDbs } from '../server/test-db';
-import { customerWithSession, insertAccount, post, setLimits } from '../server/transactions/bank';
+import { customerWithSession, insertAccount, post, setLimits, transact } from '../server/transactions/bank';
+import { newShapeFiles, newShapeStrings } from './new-shapes';
+import { projectCopy } from '../server/transactions/project-copy';
 import { latestCode } from '../server/otp/fixtures';
-
-const project = projectFolders();
-const root = mkdtempSync(path.join(tmpdir(), 'new-biller-'));
 
 const flow = {
   $schema: '../../schemas/flow.schema.json',
   id: 'payment.pdam',
   area: 'payment',
-  route: '/payment/utility/',
+  route: '/payment/pdam-example/',
   titleKey: 'flows:payment.pdam.title',
   menu: { labelKey: 'flows:payment.pdam.menu', order: 30 },
   requires: 'casa',
@@ -91,23 +89,18 @@ const strings = {
   },
 };
 
-function writeJson(file: string, value: unknown) {
-  writeFileSync(file, JSON.stringify(value, null, 2));
-}
-
-beforeAll(() => {
-  for (const d of ['flows', 'schemas', 'locales'])
-    cpSync(path.join(project.root!, d), path.join(root, d), { recursive: true });
-  writeJson(path.join(root, 'flows/payment/pdam.json'), flow);
-  writeJson(path.join(root, 'schemas/forms/payment/pdam.json'), form);
-  for (const lang of ['en', 'id'] as const) {
-    const file = path.join(root, 'locales', lang, 'flows.json');
-    const data = JSON.parse(readFileSync(file, 'utf8'));
-    data.payment.pdam = strings[lang];
-    writeJson(file, data);
-  }
+// One copy of the project's data holds the PDAM biller and the shapes of tests/engine/new-shapes/, so one
+// server (one database) takes them all to a receipt.
+const shapes = newShapeStrings();
+const copy = projectCopy({
+  files: { ...newShapeFiles(), 'flows/payment/pdam.json': flow, 'schemas/forms/payment/pdam.json': form },
+  strings: {
+    en: { ...shapes.en, payment: { pdam: strings.en } },
+    id: { ...shapes.id, payment: { pdam: strings.id } },
+  },
 });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = copy.root;
+afterAll(() => copy.remove());
 
 describe('a new biller from JSON and strings only', () => {
   it('passes flows:check and gets its route and menu entry', () => {
@@ -118,18 +111,26 @@ describe('a new biller from JSON and strings only', () => {
     const pages = pagePathsOf(files).map((p) => p.path);
     expect(pages).toEqual(
       expect.arrayContaining([
-        '/payment/utility/inquiry/',
-        '/payment/utility/verify/',
-        '/payment/utility/receipt/',
+        '/payment/pdam-example/inquiry/',
+        '/payment/pdam-example/verify/',
+        '/payment/pdam-example/receipt/',
       ]),
     );
     expect(menuEntriesOf(files)).toContainEqual(
       expect.objectContaining({
         flowId: 'payment.pdam',
         area: 'payment',
-        path: '/payment/utility/inquiry/',
+        path: '/payment/pdam-example/inquiry/',
         labelKey: 'flows:payment.pdam.menu',
       }),
+    );
+  });
+
+  it('pass flows:check, a field of a conditional branch counting as a field', () => {
+    const { flows, problems } = loadFlowsFromDisk(projectFolders(root));
+    expect(problems).toEqual([]);
+    expect(flows.map((f) => f.flow.id)).toEqual(
+      expect.arrayContaining(['purchase.tokenshape', 'payment.watershape', 'transfer.methodshape']),
     );
   });
 
@@ -138,6 +139,8 @@ describe('a new biller from JSON and strings only', () => {
     const generated = path.join(root, 'src/engine/generated/forms/payment/pdam.ts');
     expect(existsSync(generated)).toBe(true);
     expect(readFileSync(generated, 'utf8')).not.toMatch(/new Function/);
+    // A conditional form (if/then/else) gets one too.
+    expect(existsSync(path.join(root, 'src/engine/generated/forms/transfer/method-shape.ts'))).toBe(true);
   });
 
   for (const kind of testDbs) {
@@ -150,7 +153,7 @@ describe('a new biller from JSON and strings only', () => {
         db = await kind.open();
         app = await buildApp({ db, demo: false });
         await app.ready();
-      }, 60_000);
+      }, 180_000);
       afterAll(async () => {
         process.env.FLOWS_ROOT = saved;
         if (saved === undefined) delete process.env.FLOWS_ROOT;
@@ -196,6 +199,80 @@ describe('a new biller from JSON and strings only', () => {
           form: {},
         });
         expect(bad.status).toBe(404);
+      }, 60_000);
+
+      // Three more shapes, written as JSON only in tests/engine/new-shapes/ (flows, form schemas, strings).
+      it('a token purchase: the token and kWh come back on the receipt', async () => {
+        const c = await customerWithSession(db);
+        const acct = await insertAccount(db, c.customerId, { balance: 500_000_000 });
+        const { inquiry, receipt } = await transact(app, db, c, 'purchase.tokenshape', {
+          sourceOfFund: String(acct.id),
+          meterNumber: '12345678901',
+          nominal: 5_000_000,
+        });
+        expect(inquiry.body.details.tariff).toBeTruthy();
+        expect(receipt.status).toBe(200);
+        expect(receipt.body.status).toBe('success');
+        expect(receipt.body.details.token).toMatch(/^\d{20}$/);
+        expect(receipt.body.details.kwh).toBeTruthy();
+      }, 60_000);
+
+      it('a bill whose company the customer picks: the company reaches the biller, a made-up one is refused', async () => {
+        const c = await customerWithSession(db);
+        const acct = await insertAccount(db, c.customerId, { balance: 500_000_000 });
+        const form = { sourceOfFund: String(acct.id), company: 'TIRTANADI', customerNumber: '12345678' };
+        const made = await post(app, '/api/transaction/v1/inquiry', c.headers, {
+          flowId: 'payment.watershape',
+          form: { ...form, company: 'NOTAPDAM' },
+        });
+        expect(made.status).toBe(422);
+        expect(made.body.apierror.errorCode).toBe('INVALID_CHOICE');
+        const { inquiry, receipt } = await transact(app, db, c, 'payment.watershape', form);
+        expect(inquiry.body.details.providerCode).toBe('TIRTANADI');
+        expect(receipt.status).toBe(200);
+        expect(receipt.body.status).toBe('success');
+        expect(receipt.body.details.billerReference).toBeTruthy();
+      }, 60_000);
+
+      it("a transfer by method: each method's fee, and the RTGS-only fields required only for RTGS", async () => {
+        const c = await customerWithSession(db);
+        const acct = await insertAccount(db, c.customerId, { balance: 50_000_000_000 });
+        const base = { sourceOfFund: String(acct.id), beneficiaryAccountNo: '1234567890' };
+        const bifast = { ...base, method: 'bifast', bank: '014', amount: 10_000_000 };
+        const { inquiry, receipt } = await transact(app, db, c, 'transfer.methodshape', bifast);
+        expect(inquiry.body.fees).toEqual([{ kind: 'admin', amount: { amount: 250000, currency: 'IDR' } }]);
+        expect(receipt.status).toBe(200);
+        expect(receipt.body.status).toBe('success');
+        // RTGS: its bank and purpose are required by the branch, with the flow's own message.
+        const rtgs = await post(app, '/api/transaction/v1/inquiry', c.headers, {
+          flowId: 'transfer.methodshape',
+          form: { ...base, method: 'rtgs', amount: 15_000_000_000 },
+        });
+        expect(rtgs.status).toBe(400);
+        expect(rtgs.body.apierror.fields['/form/purposeCode']).toEqual({
+          eng: 'RTGS needs a purpose',
+          idn: 'RTGS memerlukan tujuan',
+        });
+        expect(rtgs.body.apierror.fields['/form/rtgsBank'].eng).toBe('Please choose the bank');
+        const ok = await post(app, '/api/transaction/v1/inquiry', c.headers, {
+          flowId: 'transfer.methodshape',
+          form: { ...base, method: 'rtgs', rtgsBank: '014', purposeCode: '1', amount: 15_000_000_000 },
+        });
+        expect(ok.status).toBe(200);
+        expect(ok.body.fees).toEqual([{ kind: 'clearing', amount: { amount: 3000000, currency: 'IDR' } }]);
+        // SWIFT: the correspondent's fee is charged in USD, converted at the quote's rate, shown in both.
+        const swift = await post(app, '/api/transaction/v1/inquiry', c.headers, {
+          flowId: 'transfer.methodshape',
+          form: { ...base, method: 'swift', bank: '014', amount: 10_000_000 },
+        });
+        expect(swift.status).toBe(200);
+        const corr = swift.body.fees.find((f: { kind: string }) => f.kind === 'correspondence');
+        expect(corr.charged).toEqual({ amount: 2500, currency: 'USD' });
+        expect(corr.amount.currency).toBe('IDR');
+        // USD 25 at a rate of Rp 16.000-17.000 a dollar (the seeded board's sell rate, special-rate window).
+        expect(corr.amount.amount).toBeGreaterThan(40_000_000);
+        expect(corr.amount.amount).toBeLessThan(42_500_000);
+        expect(swift.body.total.amount).toBe(10_000_000 + 5_000_000 + corr.amount.amount);
       }, 60_000);
     });
   }

@@ -19,6 +19,8 @@ import { SessionContext, type SessionCustomer, type SessionValue } from '@/share
 import { useErrorHandler } from '@/shared/ui/error-handler';
 import { OPEN_CHAT_EVENT } from '@/shared/ui/chat-events';
 import { MailboxBadge } from '@/features/help/mailbox-badge';
+import { CartBadge, useCartCount } from '@/features/cart/cart-badge';
+import { useCartLogoutGuard } from '@/features/cart/logout-guard';
 import { logout, type LogoutReason } from '../session/logout';
 import { useIdleLogout } from '../session/use-idle-logout';
 import { ChatPanel } from './chat-panel';
@@ -84,6 +86,9 @@ export function ShellLayout() {
     return () => ctrl.abort();
   }, []);
 
+  const cartCount = useCartCount();
+  const logoutGuard = useCartLogoutGuard(cartCount, () => void endSession('user'));
+
   const idle = useIdleLogout({ absoluteExpires, onTimeout: (reason) => void endSession(reason) });
 
   const session = useMemo<SessionValue>(
@@ -121,12 +126,13 @@ export function ShellLayout() {
                 {t('header.greeting', { title: customer.title, name })}
               </Typography>
             )}
+            <CartBadge count={cartCount} />
             <MailboxBadge />
             <LanguageSwitch />
             <Button
               color="primary"
               startIcon={<LogoutIcon />}
-              onClick={() => void endSession('user')}
+              onClick={logoutGuard.request}
               data-testid="logout"
               aria-label={t('header.logout')}
               sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
@@ -169,6 +175,7 @@ export function ShellLayout() {
         onLogout={() => void endSession('user')}
       />
       {chatOpen && <ChatPanel onClose={() => setChatOpen(false)} />}
+      {logoutGuard.dialog}
     </SessionContext.Provider>
   );
 }

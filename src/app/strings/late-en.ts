@@ -12,6 +12,10 @@ import gold from '../../../locales/en/gold.json';
 import help from '../../../locales/en/help.json';
 import business from '../../../locales/en/business.json';
 import pfm from '../../../locales/en/pfm.json';
+import living from '../../../locales/en/living.json';
+import bills from '../../../locales/en/bills.json';
+import cart from '../../../locales/en/cart.json';
+import engine2 from '../../../locales/en/engine2.json';
 import * as shell from '../../../locales/en/shell.json?late';
 
 export const strings: ResourceLanguage = {
@@ -27,6 +31,10 @@ export const strings: ResourceLanguage = {
   help,
   business,
   pfm,
+  living,
+  bills,
+  cart,
+  engine2,
   shell: {
     logoAlt: shell.logoAlt,
     header: shell.header,

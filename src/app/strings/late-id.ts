@@ -12,6 +12,10 @@ import gold from '../../../locales/id/gold.json';
 import help from '../../../locales/id/help.json';
 import business from '../../../locales/id/business.json';
 import pfm from '../../../locales/id/pfm.json';
+import living from '../../../locales/id/living.json';
+import bills from '../../../locales/id/bills.json';
+import cart from '../../../locales/id/cart.json';
+import engine2 from '../../../locales/id/engine2.json';
 import * as shell from '../../../locales/id/shell.json?late';
 
 export const strings: ResourceLanguage = {
@@ -27,6 +31,10 @@ export const strings: ResourceLanguage = {
   help,
   business,
   pfm,
+  living,
+  bills,
+  cart,
+  engine2,
   shell: {
     logoAlt: shell.logoAlt,
     header: shell.header,

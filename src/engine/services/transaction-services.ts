@@ -3,6 +3,7 @@ import type { Money } from '@/shared/money';
 import { denominationLabels } from '@/shared/flows/denomination';
 import { getBrowserId, getCredentials } from '@/shared/api/session-store';
 import { readEventStream } from '@/shared/api/event-stream';
+import { cartApi } from '@/shared/cart/cart-api';
 import type {
   ApprovalStatus,
   ChoiceOption,
@@ -20,6 +21,8 @@ import type {
  */
 export interface TransactionServices {
   formData(flow: FlowFile): Promise<Record<string, ChoiceOption[]>>;
+  /** The flow's eligibility gates for this customer; rejects with the gate's apierror (its dialog). */
+  eligibility?(flowId: string): Promise<{ eligible: boolean }>;
   inquiry(flowId: string, form: Record<string, unknown>): Promise<InquiryResponse>;
   startVerification(
     inquiryId: string,
@@ -40,6 +43,13 @@ export interface TransactionServices {
   favourite(id: string): Promise<Favourite | undefined>;
   /** The public check code of a receipt (printed with a QR code on the PDF, shared with it). */
   receiptCode?(referenceNo: string): Promise<{ code: string; path: string }>;
+  /** The cart (verified later, with other transactions); absent where there is none (stories). */
+  cart?: {
+    add(flowId: string, form: Record<string, unknown>): Promise<unknown>;
+    update(itemId: number, form: Record<string, unknown>): Promise<unknown>;
+    /** An item's flow and form, to edit it on its flow's form; undefined when it is gone. */
+    item(itemId: number): Promise<{ flowId: string; form: Record<string, unknown> } | undefined>;
+  };
 }
 
 const tx = { kind: 'transaction' as const };
@@ -112,6 +122,7 @@ export function createHttpServices(): TransactionServices {
       }
       return out;
     },
+    eligibility: (flowId) => apiPost<{ eligible: boolean }>('/api/transaction/v1/eligibility', { flowId }),
     inquiry: (flowId, form) => apiPost<InquiryResponse>('/api/transaction/v1/inquiry', { flowId, form }, tx),
     startVerification: (inquiryId, method, phoneId) =>
       apiPost<VerificationResponse>(
@@ -140,6 +151,11 @@ export function createHttpServices(): TransactionServices {
     favourite: async (id) => (await listFavourites()).find((f) => f.id === id),
     receiptCode: (referenceNo) =>
       apiPost<{ code: string; path: string }>('/api/receipt/v1/code', { referenceNo }),
+    cart: {
+      add: cartApi.add,
+      update: cartApi.update,
+      item: async (itemId) => (await cartApi.list()).items.find((i) => i.itemId === itemId),
+    },
   };
 }
 

@@ -7,6 +7,7 @@ import { Navigate, Outlet, useLocation, useMatches, useNavigate, useSearchParams
 import { createActor, type AnyActorRef, type Subscription } from 'xstate';
 import { apiPost } from '@/shared/api/client';
 import { stepUrl, type FlowFile } from '@/shared/flows';
+import { CART_ITEM_PARAM, CART_PATH } from '@/shared/cart/cart-api';
 import { ErrorProvider, useErrorHandler, useFeatureGate, useSession, type CustomerFlags } from '@/shared/ui';
 import { addStrings } from '@/shared/i18n/i18n';
 import { FLOWS, flowsOfRoute, flowStrings, loadFlow } from '../flows-data';
@@ -206,6 +207,25 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
   useEffect(() => {
     if (flow.requires && customer !== undefined && !gate.check(flow.requires)) setBlocked(true);
   }, [customer, flow.requires, gate]);
+  // The flow's eligibility gates (risk profile, investor id, age, product held), asked of the server
+  // before the form: a refusal shows its spec dialog and the form stays closed.
+  const gated = !!flow.gates?.length && !!sessions.services.eligibility;
+  const [eligible, setEligible] = useState<boolean | undefined>(gated ? undefined : true);
+  useEffect(() => {
+    if (!gated) return;
+    let live = true;
+    sessions.services.eligibility!(flow.id).then(
+      () => live && setEligible(true),
+      (err: unknown) => {
+        if (!live) return;
+        setEligible(false);
+        errors.showError(err);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [gated, flow.id, sessions, errors]);
 
   // ?favorite=<id> on the form's page: a new transaction, filled in from that favourite. Until it is
   // read, the page does not follow a transaction left in verify (it is being replaced).
@@ -235,6 +255,34 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
     };
   }, [favouriteId, favourite?.id, sessions, flow, errors]);
 
+  // ?cartItem=<id> on the form's page (the cart's Edit): that item's form, and its verify page
+  // updates the item instead of adding another.
+  const cartItemParam = stepPath === 'inquiry/' && !favouriteId ? params.get(CART_ITEM_PARAM) : null;
+  const [cartItem, setCartItem] = useState<{ param: string; itemId?: number }>();
+  const cartLoading = !!cartItemParam && !!sessions.services.cart && cartItem?.param !== cartItemParam;
+  useEffect(() => {
+    if (!cartItemParam || cartItem?.param === cartItemParam || !sessions.services.cart) return;
+    let live = true;
+    const itemId = Number(cartItemParam);
+    sessions.services.cart.item(itemId).then(
+      (item) => {
+        if (!live) return;
+        if (item && item.flowId === flow.id) {
+          setActor(sessions.startWith(flow, item.form));
+          setCartItem({ param: cartItemParam, itemId });
+        } else setCartItem({ param: cartItemParam });
+      },
+      (err: unknown) => {
+        if (!live) return;
+        setCartItem({ param: cartItemParam });
+        errors.showError(err);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [cartItemParam, cartItem?.param, sessions, flow, errors]);
+
   // ?<choice field>=<value> on the form's page (a link from a list, e.g. /mytransaction/'s "Delete"):
   // a new transaction with that option chosen. Only fields with a choice; the server checks the value.
   const prefillKey = stepPath === 'inquiry/' && !favouriteId ? prefillKeyOf(flow, params) : null;
@@ -260,7 +308,7 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
 
   // The URL follows the machine.
   useEffect(() => {
-    if (favouriteLoading || prefillPending) return;
+    if (favouriteLoading || prefillPending || cartLoading) return;
     const follow = (snap: FlowSnapshot) => {
       const meta = currentMeta(snap);
       if (!meta || meta.path === stepPath) return;
@@ -273,9 +321,15 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
     follow(actor.getSnapshot() as FlowSnapshot);
     const sub = actor.subscribe((s) => follow(s as FlowSnapshot));
     return () => sub.unsubscribe();
-  }, [actor, flow, stepPath, navigate, location.pathname, favouriteLoading, prefillPending]);
+  }, [actor, flow, stepPath, navigate, location.pathname, favouriteLoading, prefillPending, cartLoading]);
 
-  if ((flow.requires && customer === undefined) || favouriteLoading || prefillPending)
+  if (
+    (flow.requires && customer === undefined) ||
+    eligible === undefined ||
+    favouriteLoading ||
+    prefillPending ||
+    cartLoading
+  )
     return (
       <Box sx={{ p: 4, textAlign: 'center' }}>
         <CircularProgress aria-label={t('common:loading')} />
@@ -290,6 +344,14 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
         {gate.dialogs}
       </Box>
     );
+  if (eligible === false)
+    return (
+      <Box sx={{ maxWidth: 640, mx: 'auto', p: 2 }}>
+        <Alert severity="info" data-testid="flow-gate-refused">
+          {t('engine2:gates.blocked')}
+        </Alert>
+      </Box>
+    );
   return (
     <>
       {/* A transaction started anew (from a favourite) is another actor: its view starts afresh. */}
@@ -298,6 +360,8 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
         flow={flow}
         actor={actor}
         services={sessions.services}
+        onAddedToCart={() => navigate(CART_PATH)}
+        cartItemId={cartItem?.itemId}
         notice={
           // Said while the page is the favourite's (a new transaction after it has a page of its own).
           favourite?.id === favouriteId &&

@@ -34,6 +34,10 @@ export interface FlowActorViewProps {
   formLoader?: FormLoader;
   /** Said above the form (e.g. that it was filled in from a favourite). */
   notice?: React.ReactNode;
+  /** Where the verify page's 'Add to cart' leads once added (none: no cart button). */
+  onAddedToCart?: () => void;
+  /** The cart item this transaction edits: the verify page updates it instead of adding one. */
+  cartItemId?: number;
 }
 
 function useLoadedForm(form: FlowForm | undefined, loader: FormLoader) {
@@ -79,7 +83,15 @@ function useChoices(flow: FlowFile, services: TransactionServices, wanted: boole
 }
 
 /** Renders whatever step the flow's machine is in. */
-export function FlowActorView({ flow, actor, services, formLoader = loadForm, notice }: FlowActorViewProps) {
+export function FlowActorView({
+  flow,
+  actor,
+  services,
+  formLoader = loadForm,
+  notice,
+  onAddedToCart,
+  cartItemId,
+}: FlowActorViewProps) {
   const { t } = useTranslation(['engine', 'flows']);
   const snap = useSelector(actor, (s) => s) as FlowSnapshot;
   const meta = currentMeta(snap) as StepMeta | undefined;
@@ -161,6 +173,9 @@ export function FlowActorView({ flow, actor, services, formLoader = loadForm, no
         actor={actor}
         snap={snap}
         schema={mainForm && 'form' in mainForm ? mainForm.form.schema : undefined}
+        cart={
+          services.cart && onAddedToCart ? { ...services.cart, done: onAddedToCart, cartItemId } : undefined
+        }
       />
     );
   } else if (view === 'receipt' && ctx.receipt) {
@@ -226,13 +241,16 @@ function VerifyBody({
   actor,
   snap,
   schema,
+  cart,
 }: {
   flow: FlowFile;
   actor: FlowActorRef;
   snap: FlowSnapshot;
   schema?: Record<string, unknown>;
+  cart?: NonNullable<TransactionServices['cart']> & { done: () => void; cartItemId?: number };
 }) {
-  const { t } = useTranslation(['engine', 'flows']);
+  const { t } = useTranslation(['engine', 'flows', 'cart']);
+  const [adding, setAdding] = useState(false);
   const errors = useErrorHandler();
   const ctx = snap.context;
   const child = snap.children.verification as AnyActorRef | undefined;
@@ -290,10 +308,37 @@ function VerifyBody({
         ) : null}
       </Box>
       {!confirming && !rejected && (
-        <Box sx={{ mt: 3, display: 'flex', justifyContent: 'flex-start' }}>
+        <Box sx={{ mt: 3, display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
           <Button onClick={() => actor.send({ type: 'BACK' })} data-testid="verify-back">
             {t('verify.back')}
           </Button>
+          {cart && (
+            // Instead of verifying now: kept in the cart (with its form), verified later with the others.
+            <Button
+              variant="outlined"
+              disabled={adding}
+              data-testid="add-to-cart"
+              onClick={() => {
+                setAdding(true);
+                const call =
+                  cart.cartItemId !== undefined
+                    ? cart.update(cart.cartItemId, ctx.form)
+                    : cart.add(flow.id, ctx.form);
+                call.then(
+                  () => {
+                    actor.send({ type: 'NEW' });
+                    cart.done();
+                  },
+                  (err: unknown) => {
+                    setAdding(false);
+                    errors.showError(err);
+                  },
+                );
+              }}
+            >
+              {t(cart.cartItemId !== undefined ? 'cart:updateInCart' : 'cart:addToCart')}
+            </Button>
+          )}
         </Box>
       )}
     </Box>

@@ -67,7 +67,13 @@ export function summaryLines(
     });
   for (const f of a.fees ?? [])
     if (f.amount.amount > 0)
-      out.push({ label: t(`engine:summary.fees.${f.kind}`), value: formatMoney(f.amount, lang) });
+      out.push({
+        label: t(`engine:summary.fees.${f.kind}`),
+        // A fee charged in another currency shows what it is charged as too: "Rp 411.000 (USD 25.00)".
+        value: f.charged
+          ? `${formatMoney(f.amount, lang)} (${formatMoney(f.charged, lang)})`
+          : formatMoney(f.amount, lang),
+      });
   if (a.exchangeRate) {
     // The special rate booked, written as the rate board writes it: IDR for one unit of the other currency.
     const foreign = [a.amount?.currency, a.equivalent?.currency].find((c) => c && c !== 'IDR');

@@ -1,3 +1,4 @@
+import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
@@ -7,6 +8,7 @@ import { minorDigits } from '@/shared/money';
 import type { ChoiceOption, ChoiceSpec } from '@/shared/flows';
 import { formatMoney, isMoney, optionLabel, type Lang } from '../format';
 import { offeredOptions } from './choice-rules';
+import { SpecialRateWidget } from './special-rate-widget';
 
 /** What the widgets read from the form: the loaded choices, the flow's choice specs and the current values. */
 export interface EngineFormContext {
@@ -55,8 +57,11 @@ export function ChoiceWidget(props: WidgetProps) {
       .join(' · ');
     return extra ? `${optionLabel(o, lang)} — ${extra}` : optionLabel(o, lang);
   };
+  const spec = ctx.specs[field];
+  // A long list (banks, cities, schools) is searched by typing; a short one stays a plain select.
+  const Field = spec?.search || opts.length >= SEARCH_FROM ? SearchField : SelectField;
   return (
-    <SelectField
+    <Field
       widget={props}
       value={props.value ?? ''}
       disabled={ctx.loading || !!waitingFor}
@@ -73,6 +78,67 @@ export function ChoiceWidget(props: WidgetProps) {
       }
       onPick={(v) => props.onChange(v === '' ? undefined : v)}
       options={opts.map((o) => ({ value: o.value, label: describe(o) }))}
+    />
+  );
+}
+
+/** From this many options on, a choice field is searched by typing (a flow's `search: true` asks for it always). */
+export const SEARCH_FROM = 15;
+
+type Option = { value: string; label: string };
+// Matches the label and the code (a bank's "014", a PDAM's code) anywhere, whatever the case.
+const filterOptions = createFilterOptions<Option>({ stringify: (o) => `${o.label} ${o.value}` });
+
+/**
+ * A choice searched by typing (MUI Autocomplete: a combobox with a listbox, announced by screen
+ * readers, full width on a phone). Looks like the engine's select: label above, same help and error.
+ */
+function SearchField(props: {
+  widget: WidgetProps;
+  value: string;
+  disabled?: boolean;
+  helperText?: string;
+  onPick: (value: string) => void;
+  options: Option[];
+}) {
+  const { t } = useTranslation('engine');
+  const w = props.widget;
+  const disabled = w.disabled || w.readonly || !!props.disabled;
+  const selected = props.options.find((o) => o.value === props.value) ?? null;
+  return (
+    <Autocomplete
+      id={w.id}
+      fullWidth
+      options={props.options}
+      value={selected}
+      disabled={disabled}
+      filterOptions={filterOptions}
+      getOptionLabel={(o) => o.label}
+      isOptionEqualToValue={(a, b) => a.value === b.value}
+      noOptionsText={t('inquiry.noMatch')}
+      onChange={(_e, o) => props.onPick(o?.value ?? '')}
+      onBlur={() => w.onBlur(w.id, w.value)}
+      renderOption={(liProps, o) => (
+        <li {...liProps} key={o.value}>
+          {o.label}
+        </li>
+      )}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          name={w.id}
+          label={w.label}
+          required={w.required}
+          error={!!errorText(w)}
+          helperText={props.helperText}
+          placeholder={selected ? undefined : t('inquiry.search')}
+          slotProps={{
+            ...params.slotProps,
+            inputLabel: { ...params.slotProps?.inputLabel, shrink: true },
+            formHelperText: disabled ? { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } : undefined,
+          }}
+        />
+      )}
     />
   );
 }
@@ -281,6 +347,7 @@ export const ENGINE_WIDGETS = {
   choice: ChoiceWidget,
   amount: AmountWidget,
   digits: DigitsWidget,
+  specialRate: SpecialRateWidget,
   // Replaces the theme's select for every enum.
   SelectWidget: EnumSelectWidget,
 };

@@ -1,6 +1,15 @@
 import { apiPost } from '@/shared/api/client';
 import type { HistoryEntry, HistoryPage } from '@/shared/account-history';
 import type { Money } from '@/shared/money';
+import type {
+  Bond,
+  CasaAccount,
+  CreditCard,
+  Deposit,
+  InsurancePolicy,
+  Loan,
+  MutualFund,
+} from '@/shared/portfolio';
 
 /** Types of schemas/api/dashboard/*.json (the server validates its answers against the same files). */
 export interface CustomerSummary {
@@ -14,72 +23,15 @@ export interface CustomerSummary {
   supplementary: boolean;
 }
 
-export interface CasaAccount {
-  id: number;
-  accountNo: string;
-  product: 'savings' | 'current';
-  name: string;
-  currency: string;
-  balance: Money;
-  availableBalance: Money;
-  isDefaultSource: boolean;
-  isDefaultReceiving: boolean;
-}
-
-export interface CreditCard {
-  id: number;
-  maskedNumber: string;
-  name: string;
-  currency: string;
-  creditLimit: Money;
-  availableLimit: Money;
-  outstanding: Money;
-  supplementary: boolean;
-}
-
-export interface Deposit {
-  id: number;
-  accountNo: string;
-  currency: string;
-  principal: Money;
-  rate: string;
-  tenorMonths: number;
-  maturityDate: string;
-  aro: boolean;
-}
-
-export interface Loan {
-  id: number;
-  accountNo: string;
-  currency: string;
-  outstanding: Money;
-  installment: Money;
-  nextDueDate: string;
-}
-
-export interface MutualFund {
-  code: string;
-  name: string;
-  units: string;
-  nav: string;
-  marketValue: Money;
-  currency: string;
-}
-
-export interface Bond {
-  code: string;
-  name: string;
-  faceValue: Money;
-  marketValue: Money;
-  currency: string;
-}
-
-export interface InsurancePolicy {
-  policyNo: string;
-  product: string;
-  sumAssured: Money;
-  status: 'active' | 'lapsed' | 'matured' | 'terminated';
-}
+export type {
+  CasaAccount,
+  CreditCard,
+  Deposit,
+  Loan,
+  MutualFund,
+  Bond,
+  InsurancePolicy,
+} from '@/shared/portfolio';
 
 export interface DashboardSummary {
   customer: CustomerSummary;

@@ -1,37 +1,7 @@
 import { apiPost } from '@/shared/api/client';
-import type { Money } from '@/shared/money';
+import type { GoldSummary } from '@/shared/gold';
 
-/** The answers of /api/gold/v1/* (src/server/gold/routes.ts). */
-export interface GoldPrice {
-  buyPerGram: Money;
-  sellPerGram: Money;
-  pricedAt: string;
-  nextAt: string;
-}
-
-export type PickupStatus = 'in_progress' | 'ready_for_pickup' | 'collected';
-
-export interface GoldPickup {
-  transactionRef: string;
-  providerRef: string;
-  pawnBranchRef: string;
-  branch: string;
-  zone: string;
-  grams: string;
-  status: PickupStatus;
-  requestedAt: string;
-  arrivedAt: string | null;
-  collectedAt: string | null;
-  validUntil: string | null;
-  days: number | null;
-}
-
-export interface GoldSummary {
-  registered: boolean;
-  account: { accountNo: string; grams: string; marketValue: Money } | null;
-  price: GoldPrice;
-  pickups: GoldPickup[];
-}
+export type { GoldPrice, GoldPickup, GoldSummary, PickupStatus } from '@/shared/gold';
 
 export const goldApi = {
   summary: () => apiPost<GoldSummary>('/api/gold/v1/summary', {}),

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 
 const history = async () => import('./account-history-page');
 const investments = async () => import('./investment-history-page');
@@ -19,6 +19,14 @@ const SLFI_VIEWS = [
 
 /** My account's pages: mounted by the app shell inside the authenticated layout, each loaded on demand. */
 export const myAccountRoutes: RouteObject[] = [
+  // Pages that are verified flows open the flow's form (the debit card request is one form: its
+  // "inquirynext" step is the same form's second half).
+  ...[
+    ['/myaccount/ksei-transfer/', '/myaccount/ksei-transfer/inquiry/'],
+    ['/myaccount/investment-ba/policy-update/', '/myaccount/investment-ba/policy-update/inquiry/'],
+    ['/myaccount/insurance-slfi/policy-update/', '/myaccount/insurance-slfi/policy-update/inquiry/'],
+    ['/myaccount/debitcard/inquirynext/', '/myaccount/debitcard/inquiry/'],
+  ].map(([path, to]): RouteObject => ({ path, element: <Navigate to={to!} replace /> })),
   {
     path: '/myaccount/',
     lazy: async () => ({ Component: (await import('./overview-page')).MyAccountPage }),

@@ -14,7 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { ApiFailure } from '@/shared/api/client';
 import { formatBankDate, formatBankDateTime } from '@/shared/bank-time';
 import { formatMoney } from '@/shared/money';
@@ -194,8 +194,12 @@ function parseRupiah(text: string): number | null {
   return Number(digits) * 100;
 }
 
+/** The flow that verifies a recorded raise (OTP or approval), the request chosen. */
+const raiseFlow = (id: number) => `/settings/transaction-limit/raise/inquiry/?request=${id}`;
+
 function LimitEditor({ limit, onDone }: { limit: LimitView; onDone: (message: string) => void }) {
   const { t, i18n } = useTranslation('settings');
+  const navigate = useNavigate();
   const lang = langOf(i18n.language);
   const errors = useErrorHandler();
   const [perTx, setPerTx] = useState(String(limit.maxPerTransaction / 100));
@@ -218,6 +222,11 @@ function LimitEditor({ limit, onDone }: { limit: LimitView; onDone: (message: st
         maxPerTransaction,
         dailyLimit,
       });
+      // A raise is recorded awaiting verification: straight to its verification.
+      if (r.outcome !== 'applied' && r.limit.pending) {
+        void navigate(raiseFlow(r.limit.pending.id));
+        return;
+      }
       onDone(
         r.outcome === 'applied'
           ? t('limits.applied')
@@ -346,14 +355,27 @@ export function TransactionLimitPage() {
                         sx={{ mt: 1 }}
                         data-testid={`limit-pending-${key}`}
                         action={
-                          <Button
-                            color="inherit"
-                            size="small"
-                            onClick={() => void cancel(l.pending!.id)}
-                            data-testid="limit-cancel"
-                          >
-                            {t('limits.cancel')}
-                          </Button>
+                          <Stack direction="row">
+                            {l.pending.status === 'awaiting_verification' && (
+                              <Button
+                                color="inherit"
+                                size="small"
+                                component={RouterLink}
+                                to={raiseFlow(l.pending.id)}
+                                data-testid="limit-verify"
+                              >
+                                {t('limits.verify')}
+                              </Button>
+                            )}
+                            <Button
+                              color="inherit"
+                              size="small"
+                              onClick={() => void cancel(l.pending!.id)}
+                              data-testid="limit-cancel"
+                            >
+                              {t('limits.cancel')}
+                            </Button>
+                          </Stack>
                         }
                       >
                         {l.pending.status === 'cooling_off'

@@ -1,4 +1,4 @@
-import { ApiFailure, apiPost } from '@/shared/api/client';
+import { ApiFailure, apiPost, renewCredentials } from '@/shared/api/client';
 import { getBrowserId, getCredentials } from '@/shared/api/session-store';
 import { isApiErrorPayload } from '@/shared/api-error';
 import { HTTP_TIMEOUT } from '@/shared/constants';
@@ -103,6 +103,7 @@ export async function uploadDocument(input: {
   form.append('description', input.description);
   form.append('file', input.file, input.file.name);
   let res: Response;
+  const sentToken = getCredentials()?.accessToken;
   try {
     res = await fetch('/api/transfer/v1/underlying-document/upload', {
       method: 'POST',
@@ -113,6 +114,8 @@ export async function uploadDocument(input: {
   } catch {
     throw new ApiFailure('no_response', 0);
   }
+  // A POST: its answer may carry a rotated token.
+  renewCredentials(res, sentToken);
   if (!res.ok) throw await failureOf(res);
   return (await res.json()) as UnderlyingDocument;
 }

@@ -20,6 +20,10 @@ export const transferRoutes: RouteObject[] = [
   { path: '/mytransaction/delete-scheduled/', Component: ToFlowForm },
   { path: '/mytransaction/edit-scheduled/', Component: ToFlowForm },
   {
+    path: '/transfer/transfer-category/',
+    lazy: async () => ({ Component: (await import('./category-page')).CategoryPage }),
+  },
+  {
     path: '/transfer/manage-underlaying-document/',
     lazy: async () => ({ Component: (await import('./documents-page')).DocumentsPage }),
   },

@@ -70,24 +70,34 @@ export default async function approvalsRoutes(app: FastifyInstance): Promise<voi
       const userId = request.body.userId.trim().toLowerCase();
       // One count with the web's password (failureKey('login', ...)): 5 wrong guesses in all, not 5 + 5.
       const key = failureKey('login', userId);
-      if (await isLocked(app.db, key)) throw approvalErrors.loginLocked();
+      const locked = await isLocked(app.db, key);
       const { rows } = await app.db.query<{ id: number; app_pin_hash: string | null; cif_status: string }>(
         `SELECT c.id, c.cif_status, k.app_pin_hash
            FROM customers c JOIN credentials k ON k.customer_id = c.id WHERE lower(c.user_id) = $1`,
         [userId],
       );
       const c = rows[0];
+      const deviceId = browserIdOf(request);
+      // A device enrolled for this customer (with an SMS code) is a possession factor: guesses from
+      // elsewhere that lock the user id do not keep it out. Its own wrong PINs count on a lock of its own.
+      const enrolled = !!c && canEnrol(deviceId) && (await isEnrolled(app.db, c.id, deviceId));
+      const deviceKey = failureKey('login.device', `${userId}:${deviceId}`);
+      if (locked && !enrolled) throw approvalErrors.loginLocked();
+      if (enrolled && (await isLocked(app.db, deviceKey))) throw approvalErrors.loginLocked();
       const ok = c?.app_pin_hash
         ? await verifySecret(c.app_pin_hash, request.body.appPin)
         : await verifyAgainstDecoy(request.body.appPin);
       if (!c || !ok || c.cif_status === 'blocked') {
-        if (await recordFailure(app.db, key)) throw approvalErrors.loginLocked();
+        const deviceLocked = enrolled && (await recordFailure(app.db, deviceKey));
+        const idLocked = !locked && (await recordFailure(app.db, key));
+        if (deviceLocked || idLocked) throw approvalErrors.loginLocked();
         throw approvalErrors.loginFailed();
       }
-      await clearFailures(app.db, key);
-      const deviceId = browserIdOf(request);
+      // A lock someone else caused stays for everyone else.
+      if (!locked) await clearFailures(app.db, key);
+      if (enrolled) await clearFailures(app.db, deviceKey);
       if (!canEnrol(deviceId)) throw approvalErrors.deviceIdRequired();
-      if (await isEnrolled(app.db, c.id, deviceId)) return openAppSession(request, c.id, deviceId);
+      if (enrolled) return openAppSession(request, c.id, deviceId);
       return openChallenge(app, c.id, 'enrol', deviceId, 'mobile');
     },
   );

@@ -78,7 +78,8 @@ export function browserIdOf(request: FastifyRequest): string {
 
 /**
  * Sessions per spec sections 4 and 7: bearer token plus browser id; every authenticated response
- * carries `access_token` (the same token) and `expires` (epoch ms of the slid idle expiry).
+ * carries `access_token` (a new token once the one sent is SESSION.rotateAfterMs old, else the one
+ * sent) and `expires` (epoch ms of the slid idle expiry).
  */
 export default fp(async function sessionPlugin(app: FastifyInstance) {
   app.decorateRequest('session', null);
@@ -86,9 +87,12 @@ export default fp(async function sessionPlugin(app: FastifyInstance) {
   const requireChannel = (channel: 'web' | 'mobile') => async (request: FastifyRequest) => {
     const token = bearerTokenOf(request);
     const slide = request.routeOptions.config?.sessionNoSlide !== true;
-    const live = await touchSession(app.db, token, browserIdOf(request), slide, channel);
+    // Rotation on POST only: every API call is a POST whose answer carries access_token; the event
+    // streams (GET) write their own headers, so a token replaced there would never reach the client.
+    const rotate = request.method === 'POST';
+    const live = await touchSession(app.db, token, browserIdOf(request), slide, channel, rotate);
     if (!live) throw invalidToken();
-    acceptSession(request, token, live);
+    acceptSession(request, live.token, live);
   };
   app.decorate('requireSession', requireChannel('web'));
   app.decorate('requireMobileSession', requireChannel('mobile'));

@@ -49,27 +49,46 @@ export interface LiveSession {
  */
 export const SLIDE_SLACK_MS = 5_000;
 
+/** In the UPDATE of SESSION_TOUCH_SQL: the idle expiry is due a slide. */
+const SLIDE_DUE = `($3::boolean AND s.idle_expires_at < s.target - ${SLIDE_SLACK_MS} * interval '1 millisecond')`;
+/** In the UPDATE of SESSION_TOUCH_SQL: the call came with the current token, old enough to be replaced. */
+const ROTATION_DUE = `($5::text IS NOT NULL AND t.token_hash = $1
+  AND t.token_issued_at <= now() - ${SESSION.rotateAfterMs} * interval '1 millisecond')`;
+
 /**
- * The session check as common table expressions (touchSession). Parameters $1 to $4: the token's
+ * The session check as common table expressions (touchSession). Parameters $1 to $5: the token's
  * hash, the browser id, whether to slide, the channel the route serves ('web' or 'mobile': a
- * companion-app session is never accepted by the web's API, nor a web session by the app's). `s` is the live session; `u` slides its idle expiry to
- * now + idle (never past the absolute expiry) unless it is already within SLIDE_SLACK_MS of that.
+ * companion-app session is never accepted by the web's API, nor a web session by the app's), and the
+ * hash of a new token (or null: no rotation on this call). `s` is the live session, found by its
+ * current token or by the previous one within its grace window; `u` slides its idle expiry to
+ * now + idle (never past the absolute expiry) unless it is already within SLIDE_SLACK_MS of that, and
+ * rotates the token when the call came with the current one and it is SESSION.rotateAfterMs old (the
+ * old one becomes the previous, accepted for SESSION.rotationGraceMs). The token is compared again in
+ * the UPDATE, so of two concurrent calls with one token only one rotates it.
  * Select `${SESSION_COLUMNS} FROM s LEFT JOIN u ON u.id = s.id`; where no live session is found, call
  * endDeadSession. The confirm applies the same rule inside confirm_inquiry() (migration 024, with
- * SESSION.idleMs and SLIDE_SLACK_MS as arguments) and answers these columns: change both together.
+ * SESSION.idleMs and SLIDE_SLACK_MS as arguments) and answers these columns: change both together;
+ * it finds a session by its current token only, so confirm() resolves a previous one first.
  */
 export const SESSION_TOUCH_SQL = `s AS (
        SELECT id, customer_id, channel, idle_expires_at, absolute_expires_at,
               LEAST(now() + ${SESSION.idleMs} * interval '1 millisecond', absolute_expires_at) AS target
          FROM sessions
-        WHERE token_hash = $1 AND ended_at IS NULL AND browser_id = $2 AND channel = $4
+        WHERE (token_hash = $1 OR (previous_token_hash = $1 AND previous_valid_until > now()))
+          AND ended_at IS NULL AND browser_id = $2 AND channel = $4
           AND idle_expires_at > now() AND absolute_expires_at > now()
      ), u AS (
-       UPDATE sessions t SET last_seen_at = now(), idle_expires_at = s.target
+       UPDATE sessions t SET
+              last_seen_at = CASE WHEN ${SLIDE_DUE} THEN now() ELSE t.last_seen_at END,
+              idle_expires_at = CASE WHEN ${SLIDE_DUE} THEN s.target ELSE t.idle_expires_at END,
+              token_hash = CASE WHEN ${ROTATION_DUE} THEN $5::text ELSE t.token_hash END,
+              previous_token_hash = CASE WHEN ${ROTATION_DUE} THEN t.token_hash ELSE t.previous_token_hash END,
+              previous_valid_until = CASE WHEN ${ROTATION_DUE}
+                THEN now() + ${SESSION.rotationGraceMs} * interval '1 millisecond' ELSE t.previous_valid_until END,
+              token_issued_at = CASE WHEN ${ROTATION_DUE} THEN now() ELSE t.token_issued_at END
          FROM s
-        WHERE t.id = s.id AND t.ended_at IS NULL AND $3::boolean
-          AND s.idle_expires_at < s.target - ${SLIDE_SLACK_MS} * interval '1 millisecond'
-       RETURNING t.id, t.idle_expires_at
+        WHERE t.id = s.id AND t.ended_at IS NULL AND (${SLIDE_DUE} OR ${ROTATION_DUE})
+       RETURNING t.id, t.idle_expires_at, t.token_hash = $5::text AS rotated
      )`;
 
 /**
@@ -88,6 +107,7 @@ export async function endDeadSession(db: Queryable, token: string, channel: Chan
 }
 
 export const SESSION_COLUMNS = `s.id AS session_id, s.customer_id AS session_customer_id, s.channel AS session_channel,
+  coalesce(u.rotated, false) AS session_rotated,
   ${ms('LEAST(coalesce(u.idle_expires_at, s.idle_expires_at), s.absolute_expires_at)')} AS session_idle_ms,
   ${ms('s.absolute_expires_at')} AS session_absolute_ms`;
 
@@ -97,6 +117,8 @@ export interface SessionRow {
   session_channel: Channel;
   session_idle_ms: number;
   session_absolute_ms: number;
+  /** Only from SESSION_TOUCH_SQL: this call replaced the token. */
+  session_rotated?: boolean;
 }
 
 /** The live session of a row selected with SESSION_COLUMNS (or answered by confirm_inquiry), or null. */
@@ -114,7 +136,8 @@ export function liveSessionOf(row: SessionRow | undefined): LiveSession | null {
 /**
  * Finds the live session of a token of this channel used from this browser id and, when slide is
  * true, slides its idle expiry (SESSION_TOUCH_SQL), in one statement, so concurrent calls agree;
- * ends a dead one.
+ * ends a dead one. With rotate, a current token SESSION.rotateAfterMs old is replaced: the answer's
+ * `token` is then the new one (else the token the call came with).
  */
 export async function touchSession(
   db: Queryable,
@@ -122,14 +145,32 @@ export async function touchSession(
   browserId: string,
   slide: boolean,
   channel: Channel = 'web',
-): Promise<LiveSession | null> {
+  rotate = false,
+): Promise<(LiveSession & { token: string }) | null> {
+  const next = rotate ? randomToken() : null;
   const { rows } = await db.query<SessionRow>(
     `WITH ${SESSION_TOUCH_SQL} SELECT ${SESSION_COLUMNS} FROM s LEFT JOIN u ON u.id = s.id`,
-    [sha256Hex(token), browserId, slide, channel],
+    [sha256Hex(token), browserId, slide, channel, next ? sha256Hex(next) : null],
   );
   const live = liveSessionOf(rows[0]);
-  if (!live) await endDeadSession(db, token, channel);
-  return live;
+  if (!live) {
+    await endDeadSession(db, token, channel);
+    return null;
+  }
+  return { ...live, token: next && rows[0]!.session_rotated ? next : token };
+}
+
+/**
+ * The current token hash of the session whose previous token (replaced by a rotation, still within its
+ * grace window) has this hash, or null. confirm_inquiry() knows only current tokens.
+ */
+export async function currentTokenHashOf(db: Queryable, previousTokenHash: string): Promise<string | null> {
+  const { rows } = await db.query<{ token_hash: string }>(
+    `SELECT token_hash FROM sessions
+      WHERE previous_token_hash = $1 AND previous_valid_until > now() AND ended_at IS NULL`,
+    [previousTokenHash],
+  );
+  return rows[0]?.token_hash ?? null;
 }
 
 export async function endSession(db: Queryable, sessionId: number, reason: string): Promise<void> {

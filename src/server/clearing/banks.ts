@@ -1,7 +1,10 @@
+import { referenceData } from '../reference/store';
+
 /**
  * The clearing house's participants: other Indonesian banks (by their BI bank code) and the interbank
- * methods each is a member of. The bank itself (CIMB Niaga, 022) is not a participant of its own
- * list: a transfer to it is a same-bank transfer.
+ * methods each is a member of, read from the one bank list (lists/banks.json: `bifast`, `skn`, `rtgs`;
+ * every listed bank takes online transfers unless `"online": false`). The bank itself (CIMB Niaga,
+ * `own: true`) is not a participant of its own list: a transfer to it is a same-bank transfer.
  */
 export type ClearingMethod = 'online' | 'bifast' | 'skn' | 'rtgs';
 export const CLEARING_METHODS: readonly ClearingMethod[] = ['online', 'bifast', 'skn', 'rtgs'];
@@ -12,32 +15,20 @@ export interface Participant {
   methods: readonly ClearingMethod[];
 }
 
-const ALL = CLEARING_METHODS;
-/** Digital banks: real-time networks only, no SKN/RTGS settlement account of their own. */
-const REALTIME = ['online', 'bifast'] as const;
-
-export const PARTICIPANTS: readonly Participant[] = [
-  { code: '014', name: 'Bank Central Asia (BCA)', methods: ALL },
-  { code: '008', name: 'Bank Mandiri', methods: ALL },
-  { code: '009', name: 'Bank Negara Indonesia (BNI)', methods: ALL },
-  { code: '002', name: 'Bank Rakyat Indonesia (BRI)', methods: ALL },
-  { code: '200', name: 'Bank Tabungan Negara (BTN)', methods: ALL },
-  { code: '451', name: 'Bank Syariah Indonesia (BSI)', methods: ALL },
-  { code: '011', name: 'Bank Danamon', methods: ALL },
-  { code: '013', name: 'Bank Permata', methods: ALL },
-  { code: '028', name: 'Bank OCBC NISP', methods: ALL },
-  { code: '213', name: 'Bank SMBC Indonesia', methods: ALL },
-  { code: '147', name: 'Bank Muamalat', methods: ALL },
-  // Not (yet) a BI-FAST participant: online, SKN and RTGS only.
-  { code: '153', name: 'Bank Sinarmas', methods: ['online', 'skn', 'rtgs'] },
-  { code: '542', name: 'Bank Jago', methods: REALTIME },
-  { code: '535', name: 'SeaBank Indonesia', methods: REALTIME },
-  { code: '501', name: 'Bank Digital BCA (blu)', methods: REALTIME },
-  { code: '567', name: 'Allo Bank', methods: REALTIME },
-];
+/** The participants as the bank list says today (the list is read once per FLOWS_ROOT). */
+export function participants(): readonly Participant[] {
+  const entries = referenceData().lists.banks?.entries ?? [];
+  return entries
+    .filter((e) => e.own !== true)
+    .map((e) => ({
+      code: e.code,
+      name: e.name.en,
+      methods: CLEARING_METHODS.filter((m) => (m === 'online' ? e.online !== false : e[m] === true)),
+    }));
+}
 
 export const participant = (code: string): Participant | undefined =>
-  PARTICIPANTS.find((p) => p.code === code);
+  participants().find((p) => p.code === code);
 
 /**
  * What each method allows, in IDR minor units, as the networks publish them: online (ATM switching)

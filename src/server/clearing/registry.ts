@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChoiceSource, Executor, Lookup } from '../transactions/registry';
 import { holidaysFrom } from '../schedules/store';
 import { bankDate } from '../../shared/bank-time';
-import { CLEARING_METHODS, METHOD_RULES, PARTICIPANTS, type ClearingMethod } from './banks';
+import { CLEARING_METHODS, METHOD_RULES, participants, type ClearingMethod } from './banks';
 import { simulatedClearingHouse } from './house';
 import { clearingDate, clearingProvider, lookupInterbank } from './provider';
 
@@ -54,11 +54,13 @@ export const clearingExecutors: Record<'clearing.transfer', Executor> = {
 export const clearingChoiceSources: Record<'clearing.banks', ChoiceSource> = {
   'clearing.banks': async ({ spec }) => {
     const method = spec.params?.method as ClearingMethod | undefined;
-    return PARTICIPANTS.filter((p) => !method || p.methods.includes(method)).map((p) => ({
-      value: p.code,
-      labelEng: `${p.code} - ${p.name}`,
-      labelIdn: `${p.code} - ${p.name}`,
-      detail: { methods: [...p.methods] },
-    }));
+    return participants()
+      .filter((p) => !method || p.methods.includes(method))
+      .map((p) => ({
+        value: p.code,
+        labelEng: `${p.code} - ${p.name}`,
+        labelIdn: `${p.code} - ${p.name}`,
+        detail: { methods: [...p.methods] },
+      }));
   },
 };

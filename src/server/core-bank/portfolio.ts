@@ -1,60 +1,23 @@
 import type { Queryable } from '../db/db';
 import type { Money } from '../../shared/money';
+import type {
+  Bond,
+  CasaAccount,
+  CreditCard,
+  Deposit,
+  InsurancePolicy,
+  Loan,
+  MutualFund,
+} from '../../shared/portfolio';
 
 /** What the core bank holds for one customer, in the shape of the dashboard summary (CONTRACTS.md). */
 export interface Portfolio {
-  accounts: Array<{
-    id: number;
-    accountNo: string;
-    product: 'savings' | 'current';
-    name: string;
-    currency: string;
-    balance: Money;
-    availableBalance: Money;
-    isDefaultSource: boolean;
-    isDefaultReceiving: boolean;
-  }>;
-  creditCards: Array<{
-    id: number;
-    maskedNumber: string;
-    name: string;
-    currency: string;
-    creditLimit: Money;
-    availableLimit: Money;
-    outstanding: Money;
-    supplementary: boolean;
-  }>;
-  deposits: Array<{
-    id: number;
-    accountNo: string;
-    currency: string;
-    principal: Money;
-    rate: string;
-    tenorMonths: number;
-    maturityDate: string;
-    aro: boolean;
-  }>;
-  loans: Array<{
-    id: number;
-    accountNo: string;
-    currency: string;
-    outstanding: Money;
-    installment: Money;
-    nextDueDate: string;
-  }>;
-  investments: {
-    mutualFunds: Array<{
-      code: string;
-      name: string;
-      units: string;
-      nav: string;
-      marketValue: Money;
-      currency: string;
-    }>;
-    bonds: Array<{ code: string; name: string; faceValue: Money; marketValue: Money; currency: string }>;
-    totalMarketValue: Money;
-  };
-  insurance: Array<{ policyNo: string; product: string; sumAssured: Money; status: string }>;
+  accounts: CasaAccount[];
+  creditCards: CreditCard[];
+  deposits: Deposit[];
+  loans: Loan[];
+  investments: { mutualFunds: MutualFund[]; bonds: Bond[]; totalMarketValue: Money };
+  insurance: InsurancePolicy[];
   gold: { accountNo: string; grams: string; marketValue: Money } | null;
   poinXtra: { points: number };
 }
@@ -180,7 +143,7 @@ export async function portfolio(
     product: string;
     currency: string;
     sum_assured: number;
-    status: string;
+    status: InsurancePolicy['status'];
   }>(
     `SELECT policy_no, product, currency, sum_assured, status FROM insurance_policies
       WHERE customer_id = $1 ORDER BY start_date, policy_no`,

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Queryable, Db } from '../db/db';
 import { ApiError } from '../http/api-error';
 import type { Money } from '../../shared/money';
+import type { GoldPrice, GoldSummary, PickupStatus } from '../../shared/gold';
+export type { GoldPickup, GoldPrice, GoldSummary, PickupStatus } from '../../shared/gold';
 import { PRICE_INTERVAL_MS, QUOTE_VALID_MS, simulatedGoldProvider, type GoldPriceProvider } from './provider';
 
 const DAY_MS = 86_400_000;
@@ -13,13 +15,7 @@ const jakartaDay = (d: Date) => Date.parse(new Date(d.getTime() + 7 * 3_600_000)
 const idr = (amount: number): Money => ({ amount, currency: 'IDR' });
 const gramsText = (tenThousandths: number) => (tenThousandths / 10_000).toFixed(4);
 
-export interface PublishedPrice {
-  buyPerGram: Money;
-  sellPerGram: Money;
-  pricedAt: string;
-  /** When the next price is published (the page refreshes then). */
-  nextAt: string;
-}
+export type PublishedPrice = GoldPrice;
 
 /**
  * Today's price: the published one, or a new one from the provider when a minute has passed.
@@ -120,32 +116,6 @@ export async function takeGoldQuote(
   );
   if (!rows[0]) throw quoteExpired();
   return idr(rows[0].price_per_gram);
-}
-
-export type PickupStatus = 'in_progress' | 'ready_for_pickup' | 'collected';
-
-export interface GoldPickup {
-  transactionRef: string;
-  providerRef: string;
-  pawnBranchRef: string;
-  branch: string;
-  zone: string;
-  grams: string;
-  status: PickupStatus;
-  requestedAt: string;
-  arrivedAt: string | null;
-  collectedAt: string | null;
-  /** Ready: the last day to collect (30 days after arrival). */
-  validUntil: string | null;
-  /** Ready: calendar days (WIB) left to collect: 0 on the last day, negative once past it. */
-  days: number | null;
-}
-
-export interface GoldSummary {
-  registered: boolean;
-  account: { accountNo: string; grams: string; marketValue: Money } | null;
-  price: PublishedPrice;
-  pickups: GoldPickup[];
 }
 
 export async function goldSummary(db: Db, customerId: number, now: Date): Promise<GoldSummary> {

@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { composeLimit, messageNotFound, noMessage } from './errors';
 import { notify, unreadCount } from './notify';
+import { customerOf } from '../http/session-customer';
 
 export const PAGE_SIZE = 20;
 /** Messages a customer may send the bank in a day (Jakarta), so the inbox of the bank is not flooded. */
@@ -86,12 +87,6 @@ const summaryOf = (r: Row) => ({
   read: r.folder === 'sent' || r.read_at !== null,
   createdAt: new Date(r.created_at).toISOString(),
 });
-
-function customerOf(request: FastifyRequest): number {
-  const s = request.session;
-  if (!s) throw new Error('authenticated route reached without a session');
-  return s.customerId;
-}
 
 /** Jakarta's calendar day starts at 17:00 UTC the day before. */
 function jakartaDayStart(now: Date): Date {

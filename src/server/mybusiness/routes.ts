@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ApiError, invalidRequest } from '../http/api-error';
 import { buildReport, wibDay, wibDayStart } from './reports';
+import { customerOf } from '../http/session-customer';
 
 /** The longest period one report covers, and how long a queued report may wait before a poll builds it. */
 export const REPORT_MAX_DAYS = 93;
@@ -82,12 +83,6 @@ const reportOf = (r: ReportDbRow) => ({
   rowCount: r.row_count,
   requestedAt: new Date(r.requested_at).toISOString(),
 });
-
-function customerOf(request: FastifyRequest): number {
-  const s = request.session;
-  if (!s) throw new Error('authenticated route reached without a session');
-  return s.customerId;
-}
 
 /** A real calendar day or null. */
 const calendarDay = (s: string) => {

@@ -1,27 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { forecastOf, FORECAST_DAYS, spendingOf } from './analysis';
 import { wealthOf } from './wealth';
+import { customerOf } from '../http/session-customer';
+import { bilingualSchema, moneySchema } from '../http/common-schemas';
 
-const money = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['amount', 'currency'],
-  properties: { amount: { type: 'integer' }, currency: { type: 'string' } },
-} as const;
-const bilingual = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['eng', 'idn'],
-  properties: { eng: { type: 'string' }, idn: { type: 'string' } },
-} as const;
+const money = moneySchema;
+const bilingual = bilingualSchema;
 const empty = { type: 'object', additionalProperties: false, properties: {} } as const;
 const CATEGORIES = ['shopping', 'bills', 'topups', 'transfers', 'loans', 'other'] as const;
-
-function customerOf(request: FastifyRequest): number {
-  const s = request.session;
-  if (!s) throw new Error('authenticated route reached without a session');
-  return s.customerId;
-}
 
 /** Wealth (/dashboard/wealth/) and the financial planner (/new-pfm/): read only, from the ledger and the products. */
 export default async function pfmRoutes(app: FastifyInstance): Promise<void> {

@@ -1,6 +1,8 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyBaseLogger } from 'fastify';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { loadFlowsFromDisk, projectFolders } from '../../shared/flows/load-node';
 import type { FlowFile, LoadedFlow } from '../../shared/flows/types';
 import { invalidRequest } from '../http/api-error';
@@ -16,30 +18,74 @@ export interface FlowCatalog {
   all(): CatalogFlow[];
 }
 
-/** Compiles each flow's form schema once. */
+/**
+ * Each flow's form schema, compiled on the flow's first use and kept: compiling every flow at start-up
+ * was a good part of a server start (issue 20: a second `npm start` serves within 3 s).
+ */
 export function catalogOf(flows: LoadedFlow[]): FlowCatalog {
-  const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false });
-  (addFormats as unknown as (a: Ajv) => void)(ajv);
+  let ajv: Ajv | undefined;
+  const compile = (schema: Record<string, unknown>) => {
+    if (!ajv) {
+      ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false });
+      (addFormats as unknown as (a: Ajv) => void)(ajv);
+    }
+    return ajv.compile(schema);
+  };
   const byId = new Map<string, CatalogFlow>();
   for (const lf of flows) {
     const schema = lf.schemas[lf.flow.form.schema];
     if (!schema) continue;
     // Schemas carry an $id; compile a copy without it so two flows may share one form file.
     const { $id: _id, ...rest } = schema as Record<string, unknown> & { $id?: string };
-    byId.set(lf.flow.id, { flow: lf.flow, validateForm: ajv.compile(rest) });
+    let validate: ValidateFunction | undefined;
+    byId.set(lf.flow.id, {
+      flow: lf.flow,
+      get validateForm() {
+        return (validate ??= compile(rest));
+      },
+    });
   }
   return { get: (id) => byId.get(id), all: () => [...byId.values()] };
 }
 
+/** The files a catalog is read from, with their sizes and modification times: a changed file, a new catalog. */
+function folderStamp(dirs: (string | undefined)[]): string {
+  const parts: string[] = [];
+  for (const dir of dirs) {
+    if (!dir || !existsSync(dir)) continue;
+    for (const f of (readdirSync(dir, { recursive: true }) as string[]).sort()) {
+      const st = statSync(path.join(dir, String(f)));
+      if (st.isFile()) parts.push(`${dir}/${String(f)}:${st.size}:${st.mtimeMs}`);
+    }
+  }
+  return parts.join('\n');
+}
+
+const loaded = new Map<string, { stamp: string; catalog: FlowCatalog }>();
+
 /**
  * The project's flows (or FLOWS_ROOT's: a folder holding flows/, schemas/ and locales/). A flow with
- * problems is left out and logged; `npm run flows:check` is where analysts see them.
+ * problems is left out and logged; `npm run flows:check` is where analysts see them. Read and checked
+ * once per process while the files stay as they were (several route plugins ask for it).
  */
 export function loadCatalog(log?: FastifyBaseLogger): FlowCatalog {
   const root = process.env.FLOWS_ROOT;
-  const { flows, problems } = loadFlowsFromDisk(root ? projectFolders(root) : projectFolders());
+  const folders = root ? projectFolders(root) : projectFolders();
+  const stamp = folderStamp([
+    folders.flowsDir,
+    folders.schemasDir,
+    folders.localesDir,
+    folders.listsDir,
+    folders.providersDir,
+  ]);
+  const key = folders.root ?? folders.flowsDir;
+  const known = loaded.get(key);
+  if (known?.stamp === stamp) return known.catalog;
+  const { flows, problems } = loadFlowsFromDisk(folders);
   for (const p of problems) log?.warn({ file: p.file, path: p.path }, `flow left out: ${p.message}`);
-  return catalogOf(flows);
+  const catalog = catalogOf(flows);
+  loaded.set(key, { stamp, catalog });
+  return catalog;
 }
 
 /** A form rule broken, in both languages (never ajv's own wording, such as "must be >= 1000000"). */

@@ -1,54 +1,28 @@
-import type { Queryable } from '../db/db';
 import type { ApiError } from '../http/api-error';
 import { otpOutcomeError, type OtpOutcome } from '../otp/otp-errors';
 import type { Receipt } from '../../shared/flows/api';
 import { approvalStatus } from '../approvals/store';
-import { endDeadSession, type LiveSession } from '../auth/sessions';
+import { currentTokenHashOf, endDeadSession, type LiveSession } from '../auth/sessions';
 import { sha256Hex } from '../auth/tokens';
 import { invalidToken } from '../auth/texts';
 import type { Caller, ServiceContext } from './context';
 import { txErrors } from './errors';
-import { executorOf, receiptBodyOf, SERVICE_INQUIRY_PREFIX } from './inquiry-store';
-import { newReferenceNo, postConfirmed, type Within } from './ledger';
-import { serviceExecutors } from './service-executors';
+import { requirePassed } from './fds';
+import { newReferenceNo, postConfirmed } from './ledger';
 import { limitsAllow, type Quote } from './quote';
-import { applyProviderAnswer } from './settlement';
+import { posting } from './post-quoted';
 
 /** Confirm: books a verified inquiry once, and answers its receipt (the same one for the same key). */
 export function confirming(ctx: ServiceContext) {
   const { db } = ctx;
 
-  async function receiptOf(
-    journalId: number,
-    via: Queryable = db,
-  ): Promise<Receipt & { idempotencyKey: string }> {
-    const { rows } = await via.query<{
-      reference_no: string;
-      status: Receipt['status'];
-      details: { receipt: Omit<Receipt, 'referenceNo' | 'status' | 'createdAt'> };
-      created_at: Date | string;
-      idempotency_key: string;
-    }>('SELECT reference_no, status, details, created_at, idempotency_key FROM journal WHERE id = $1', [
-      journalId,
-    ]);
-    const r = rows[0]!;
-    return {
-      referenceNo: r.reference_no,
-      status: r.status,
-      ...r.details.receipt,
-      createdAt: new Date(r.created_at).toISOString(),
-      idempotencyKey: r.idempotency_key,
-    };
-  }
-
-  const strip = ({ idempotencyKey: _k, ...receipt }: Receipt & { idempotencyKey: string }): Receipt =>
-    receipt;
+  const { finish, withinOf, receiptOf } = posting(ctx);
 
   /** Same key, same receipt; another key for a confirmed inquiry is a double transaction (0021). */
   async function answerForConfirmed(journalId: number, idempotencyKey: string): Promise<Receipt> {
     const r = await receiptOf(journalId);
     if (r.idempotencyKey !== idempotencyKey) throw txErrors.doubleTransaction();
-    return strip(r);
+    return r.receipt;
   }
 
   /** Why an approval-verified inquiry cannot be booked (read only when the booking refused it). */
@@ -58,28 +32,6 @@ export function confirming(ctx: ServiceContext) {
     if (status === 'expired') return txErrors.inquiryExpired();
     return txErrors.notVerified();
   }
-
-  /** A service flow's executor, run in the transaction that writes its record; its details join the receipt. */
-  const applyService: Within<Quote> = async (tx, booked) => {
-    const { flow } = ctx.flowOrThrow(booked.flowId);
-    if (!flow.service) throw new Error(`flow ${flow.id} has no service executor`);
-    const executor = serviceExecutors[flow.service.execute as keyof typeof serviceExecutors];
-    const details = await executor.apply(tx, {
-      journalId: booked.journalId,
-      customerId: booked.customerId,
-      flow,
-      form: booked.quote.form ?? {},
-      details: booked.quote.details,
-      params: flow.service.params ?? {},
-    });
-    if (Object.keys(details).length)
-      await tx.query(
-        `UPDATE journal SET details = jsonb_set(details, '{receipt,details}',
-                coalesce(details #> '{receipt,details}', '{}'::jsonb) || $2::jsonb) WHERE id = $1`,
-        [booked.journalId, JSON.stringify(details)],
-      );
-    return details;
-  };
 
   /**
    * Books a verified inquiry, once, in one call of the database's confirm_inquiry() (one round trip, one
@@ -95,7 +47,10 @@ export function confirming(ctx: ServiceContext) {
     who: { token: string; browserId: string; accept: (live: LiveSession) => void },
     input: { inquiryId: string; idempotencyKey: string; otp?: string; otpRequestId?: string },
   ): Promise<Receipt> {
-    const tokenHash = sha256Hex(who.token);
+    let tokenHash = sha256Hex(who.token);
+    let resolvedPrevious = false;
+    // A flagged inquiry is booked only after its FDS challenge (one read, for those only).
+    await requirePassed(db, input.inquiryId);
     let otpRequestId = input.otpRequestId ?? null;
     for (let attempt = 0; attempt < 3; attempt++) {
       let booked;
@@ -112,7 +67,7 @@ export function confirming(ctx: ServiceContext) {
             idempotencyKey: input.idempotencyKey,
           },
           newReferenceNo,
-          input.inquiryId.startsWith(SERVICE_INQUIRY_PREFIX) ? applyService : undefined,
+          withinOf(input.inquiryId),
         );
       } catch (err) {
         // Another inquiry of this customer was already booked with this idempotency key.
@@ -122,6 +77,14 @@ export function confirming(ctx: ServiceContext) {
         throw err;
       }
       if (booked.outcome === 'no_session') {
+        // A token just replaced by a rotation (in its grace window): confirm as its session's current one.
+        const current = resolvedPrevious ? null : await currentTokenHashOf(db, tokenHash);
+        resolvedPrevious = true;
+        if (current) {
+          tokenHash = current;
+          attempt--;
+          continue;
+        }
         await endDeadSession(db, who.token);
         throw invalidToken();
       }
@@ -132,29 +95,17 @@ export function confirming(ctx: ServiceContext) {
       if (booked.outcome === 'not_found') throw txErrors.inquiryNotFound();
       const { flowId, quote: q, limits } = booked.inquiry;
       switch (booked.outcome) {
-        case 'ok': {
-          const body = receiptBodyOf(flowId, q);
-          const receiptBody = booked.applied
-            ? { ...body, details: { ...body.details, ...booked.applied } }
-            : body;
-          const entry = ctx.flowOrThrow(flowId);
-          const { provider } = executorOf(entry.flow);
-          if (!provider)
-            return {
+        case 'ok':
+          return finish(
+            {
+              journalId: booked.journalId,
               referenceNo: booked.referenceNo,
-              status: 'success',
-              ...receiptBody,
               createdAt: booked.createdAt,
-            };
-          // Money held (pending): the biller or operator is called now. Without an answer the journal
-          // stays pending, as the spec's "in progress", and settleDuePayments asks again later.
-          const outcome = await provider.pay(q.details, entry.flow.posting?.params ?? {}).catch(() => null);
-          if (outcome) {
-            const held = { journalId: booked.journalId, receipt: receiptBody, checks: 0 };
-            await applyProviderAnswer(db, entry.flow, held, outcome);
-          }
-          return strip(await receiptOf(booked.journalId));
-        }
+              flowId,
+              quote: q,
+            },
+            booked.applied,
+          );
         case 'stale':
           otpRequestId = booked.otpRequestId;
           continue;

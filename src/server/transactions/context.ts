@@ -20,14 +20,21 @@ export interface TransactionServiceDeps {
   hub: ApprovalHub;
 }
 
-/** What every part of the transaction service shares: its dependencies, the flows and the texts. */
-export interface ServiceContext extends TransactionServiceDeps {
+/** What quoting and posting need: the database, the flows and the texts (no OTP, no companion app). */
+export interface PostingContext {
+  db: Db;
+  catalog: FlowCatalog;
   /** A flow's text (a locale key) in one language, for descriptions and the companion app. */
   t: (localeKey: string, lang: 'en' | 'id') => string;
   flowOrThrow(flowId: string): CatalogFlow;
 }
 
-export function serviceContext(deps: TransactionServiceDeps): ServiceContext {
+/** What every part of the transaction service shares: its dependencies, the flows and the texts. */
+export interface ServiceContext extends TransactionServiceDeps, PostingContext {}
+
+export function serviceContext(deps: TransactionServiceDeps): ServiceContext;
+export function serviceContext(deps: Pick<TransactionServiceDeps, 'db' | 'catalog'>): PostingContext;
+export function serviceContext(deps: Pick<TransactionServiceDeps, 'db' | 'catalog'>): PostingContext {
   const t = localeReader(process.env.FLOWS_ROOT ?? path.resolve(import.meta.dirname, '..', '..', '..'));
   return {
     ...deps,

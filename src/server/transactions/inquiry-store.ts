@@ -3,12 +3,16 @@ import { hasEnrolledDevice } from '../approvals/devices';
 import type { InquiryResponse, PhoneOption } from '../../shared/flows/api';
 import type { FlowFile } from '../../shared/flows/types';
 import { transactionDetail } from '../../shared/flows/detail';
-import type { Caller, ServiceContext } from './context';
+import type { Caller, PostingContext, ServiceContext } from './context';
 import { txErrors } from './errors';
 import { BOOKING_COLUMNS, bookingValues, type Booking } from './ledger';
 import { quoting, type Quote } from './quote';
 import { validateFormOrThrow } from './catalog';
 import { executors } from './registry';
+import { checkGates } from './gates';
+import { FDS_MARK, fdsRequired, isFlagged, passChallenge } from './fds';
+import { earlierSteps, inquireStep } from './steps';
+import { lookups } from './registry';
 
 /** An inquiry stays confirmable this long (it covers the 5-minute OTP or approval plus resends). */
 export const INQUIRY_TTL_S = 15 * 60;
@@ -55,16 +59,35 @@ export function publicQuote(q: Quote) {
 /** What a receipt shows of a quote (the journal keeps it as its receipt). */
 export const receiptBodyOf = (flowId: string, q: Quote) => ({ flowId, ...publicQuote(q) });
 
-/** Inquiries: quoted, stored with what they will book, and read back for the session that made them. */
-export function inquiryStore(ctx: ServiceContext) {
+/** Quotes stored as inquiries, for a web session or (the scheduler's) none. */
+export function quoteStore(ctx: PostingContext) {
   const { db, t } = ctx;
   const { quote } = quoting(ctx);
 
-  async function inquire(caller: Caller, flowId: string, rawForm: unknown): Promise<InquiryAnswer> {
+  /**
+   * Quotes a checked form and stores it as an inquiry with what it will book (a cart re-quotes its
+   * items this way; the scheduler quotes each occurrence with no session).
+   */
+  async function storeQuote(
+    caller: { customerId: number; sessionId: number | null },
+    flowId: string,
+    rawForm: unknown,
+    stepToken?: string,
+  ): Promise<{ id: string; quote: Quote; form: Record<string, unknown>; expiresAt: string }> {
     const entry = ctx.flowOrThrow(flowId);
-    const form = validateFormOrThrow(entry, rawForm, t);
-    const q = await quote(caller, entry, form);
-    const id = entry.flow.service ? `${SERVICE_INQUIRY_PREFIX}${randomUUID()}` : randomUUID();
+    // Eligibility first: an ineligible customer hears why, not which field is wrong.
+    const raw = rawForm && typeof rawForm === 'object' ? (rawForm as Record<string, unknown>) : {};
+    await checkGates(db, { customerId: caller.customerId, flow: entry.flow, form: raw });
+    const own = validateFormOrThrow(entry, rawForm, t);
+    // A multi-step inquiry: the earlier steps' forms and answers, kept by the server (steps.ts).
+    const prior = await earlierSteps(db, caller, entry.flow, stepToken);
+    const form = prior ? { ...prior.form, ...own } : own;
+    const q = await quote(caller, entry, form, prior?.answers);
+    // An inquiry the FDS rule flags says so in its id (verify and confirm then ask for its challenge).
+    const fds = fdsRequired(entry.flow, q.limitAmount) ? FDS_MARK : '';
+    const id = entry.flow.service
+      ? `${SERVICE_INQUIRY_PREFIX}${fds}${randomUUID()}`
+      : `${fds}${randomUUID()}`;
     const booking: Booking = {
       status: executorOf(entry.flow).provider ? 'pending' : 'success',
       // As the core bank writes its narrative, "<Indonesian> / <English>", each with its detail; the
@@ -100,13 +123,32 @@ export function inquiryStore(ctx: ServiceContext) {
         ...bookingValues(booking),
       ],
     );
+    return { id, quote: q, form, expiresAt: new Date(rows[0]!.expires_at).toISOString() };
+  }
+
+  return { storeQuote };
+}
+
+/** Inquiries: quoted, stored with what they will book, and read back for the session that made them. */
+export function inquiryStore(ctx: ServiceContext) {
+  const { db } = ctx;
+  const { storeQuote } = quoteStore(ctx);
+
+  async function inquire(
+    caller: Caller,
+    flowId: string,
+    rawForm: unknown,
+    stepToken?: string,
+  ): Promise<InquiryAnswer> {
+    const stored = await storeQuote(caller, flowId, rawForm, stepToken);
     return {
-      inquiryId: id,
+      inquiryId: stored.id,
       flowId,
-      ...publicQuote(q),
-      expiresAt: new Date(rows[0]!.expires_at).toISOString(),
+      ...publicQuote(stored.quote),
+      expiresAt: stored.expiresAt,
       phones: await ctx.otp.phones(db, caller.customerId),
       appEnrolled: await hasEnrolledDevice(db, caller.customerId),
+      ...(isFlagged(stored.id) ? { fdsRequired: true } : {}),
     };
   }
 
@@ -122,5 +164,24 @@ export function inquiryStore(ctx: ServiceContext) {
     return rows[0];
   }
 
-  return { inquire, loadInquiry };
+  /** One earlier step of a multi-step inquiry (gates first, as the final inquiry). */
+  async function inquireStepOf(
+    caller: Caller,
+    input: { flowId: string; step: string; form: unknown; stepToken?: string },
+  ) {
+    const { flow } = ctx.flowOrThrow(input.flowId);
+    const raw = input.form && typeof input.form === 'object' ? (input.form as Record<string, unknown>) : {};
+    await checkGates(db, { customerId: caller.customerId, flow, form: raw });
+    return inquireStep(db, caller, flow, input, lookups);
+  }
+
+  /** The FDS challenge of a flagged inquiry of this session, passed. */
+  async function fdsChallenge(caller: Caller, inquiryId: string) {
+    const row = await loadInquiry(caller, inquiryId);
+    if (row.journal_id) throw txErrors.doubleTransaction();
+    if (row.expired) throw txErrors.inquiryExpired();
+    return passChallenge(db, inquiryId);
+  }
+
+  return { inquire, inquireStep: inquireStepOf, fdsChallenge, storeQuote, loadInquiry };
 }

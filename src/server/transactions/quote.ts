@@ -3,7 +3,7 @@ import type { AmountSpec, FlowFile, PostingSpec, ServiceSpec } from '../../share
 import type { Fee } from '../../shared/flows/api';
 import { readValue } from '../../shared/flows/values';
 import type { CatalogFlow } from './catalog';
-import { accountIdOf, asMoney, fieldOf, pointer, type Caller, type ServiceContext } from './context';
+import { accountIdOf, asMoney, fieldOf, pointer, type Caller, type PostingContext } from './context';
 import { txErrors } from './errors';
 import { convert, idrValue } from './fx';
 import { internalAccount, type Leg } from './ledger';
@@ -12,6 +12,7 @@ import { CUT_OFFS, cutOffState, effectiveRules } from '../../shared/flows/rules'
 import { accountById, lookups } from './registry';
 import { serviceExecutors } from './service-executors';
 import { resolveListChoices, resolveProvider } from '../reference/store';
+import { resolveInquiryChoices } from './steps';
 
 type MoneyFlow = FlowFile & { amount: AmountSpec; posting: PostingSpec };
 
@@ -60,7 +61,7 @@ export function limitsAllow(q: LimitQuote, limits: Limits, used: number): void {
 }
 
 /** Pricing of a money flow: the look-up, the amount, fees, currencies, legs, limits and balance. */
-export function quoting(ctx: ServiceContext) {
+export function quoting(ctx: PostingContext) {
   const { db } = ctx;
 
   /** Checks the debit account against the flow's choice rule for that field. */
@@ -86,6 +87,7 @@ export function quoting(ctx: ServiceContext) {
     form: Record<string, unknown>,
     customerId: number,
     currency: string,
+    inquiry: Record<string, unknown> = {},
   ) {
     const credit = flow.posting.credit;
     if ('internal' in credit) return { id: await internalAccount(db, credit.internal, currency), currency };
@@ -101,7 +103,8 @@ export function quoting(ctx: ServiceContext) {
         throw txErrors.accountNotAllowed(pointer(credit.accountId));
       return { id: a.id, currency: a.currency };
     }
-    const accountNo = String(form[fieldOf(credit.accountNo)] ?? '');
+    // A typed account number (form.*) or one the look-up found (inquiry.*: a mobile-number account).
+    const accountNo = String(readValue({ form, inquiry }, credit.accountNo) ?? '');
     const { rows } = await db.query<{ id: number; currency: string }>(
       `SELECT id, currency FROM accounts WHERE account_no = $1 AND status = 'active'
           AND customer_id IS NOT NULL AND product IN ('savings', 'current')`,
@@ -121,24 +124,35 @@ export function quoting(ctx: ServiceContext) {
    * The choices from lists checked against the server's own copy (`choice.<field>.<detail>`), then the
    * flow's look-up.
    */
-  async function lookupDetails(caller: Caller, flow: FlowFile, form: Record<string, unknown>) {
-    const chosen = resolveListChoices(flow, form);
+  async function lookupDetails(
+    caller: Pick<Caller, 'customerId'>,
+    flow: FlowFile,
+    form: Record<string, unknown>,
+    prior?: Record<string, unknown>,
+  ) {
+    const chosen = {
+      ...resolveListChoices(flow, form),
+      ...(prior ? resolveInquiryChoices(flow, form, prior) : {}),
+    };
     const found = flow.inquiry
       ? await lookups[flow.inquiry.lookup as keyof typeof lookups](
           { db, customerId: caller.customerId, flow, form },
           flow.inquiry.params ?? {},
         )
       : {};
-    return Object.keys(chosen).length ? { ...found, choice: chosen } : found;
+    // A multi-step inquiry's earlier answers are inquiry.<stepId>.<key>.
+    const all = prior ? { ...prior, ...found } : found;
+    return Object.keys(chosen).length ? { ...all, choice: chosen } : all;
   }
 
   /** A flow that moves no money: the look-up (if any), then its executor's own check. */
   async function serviceQuote(
-    caller: Caller,
+    caller: Pick<Caller, 'customerId'>,
     flow: FlowFile & { service: ServiceSpec },
     form: Record<string, unknown>,
+    prior?: Record<string, unknown>,
   ): Promise<Quote> {
-    let details = await lookupDetails(caller, flow, form);
+    let details = await lookupDetails(caller, flow, form, prior);
     const executor = serviceExecutors[flow.service.execute as keyof typeof serviceExecutors];
     if (executor.check)
       details = {
@@ -165,23 +179,38 @@ export function quoting(ctx: ServiceContext) {
     };
   }
 
-  async function quote(caller: Caller, entry: CatalogFlow, form: Record<string, unknown>): Promise<Quote> {
+  /** `prior`: a multi-step inquiry's earlier answers (steps.ts), by step id. */
+  async function quote(
+    caller: Pick<Caller, 'customerId'>,
+    entry: CatalogFlow,
+    form: Record<string, unknown>,
+    prior?: Record<string, unknown>,
+  ): Promise<Quote> {
     const { flow } = entry;
-    if (flow.service) return serviceQuote(caller, { ...flow, service: flow.service }, form);
+    if (flow.service) return serviceQuote(caller, { ...flow, service: flow.service }, form, prior);
     if (!flow.amount || !flow.posting) throw new Error(`flow ${flow.id} has neither posting nor service`);
-    return moneyQuote(caller, { ...flow, amount: flow.amount, posting: flow.posting }, form);
+    return moneyQuote(caller, { ...flow, amount: flow.amount, posting: flow.posting }, form, prior);
   }
 
-  async function moneyQuote(caller: Caller, flow: MoneyFlow, form: Record<string, unknown>): Promise<Quote> {
+  async function moneyQuote(
+    caller: Pick<Caller, 'customerId'>,
+    flow: MoneyFlow,
+    form: Record<string, unknown>,
+    prior?: Record<string, unknown>,
+  ): Promise<Quote> {
     const debit = await debitAccount(flow, form, caller.customerId);
-    const details = await lookupDetails(caller, flow, form);
+    const details = await lookupDetails(caller, flow, form, prior);
     // The flow's rules for these values: fees, min/max, limit category, cut-off (rules.ts).
     const rules = effectiveRules(flow, { form, inquiry: details });
     if (rules.cutOff) {
       const c = CUT_OFFS[rules.cutOff]!;
       const state = cutOffState(c, new Date());
       if (state.after && c.after === 'refuse') throw txErrors.afterCutOff(rules.cutOff, c.time);
-      if (state.after) details.effectiveDate = state.nextBusinessDay;
+      if (state.after) {
+        details.effectiveDate = state.nextBusinessDay;
+        // Why not tomorrow: the public holiday in between (rules/holidays.json), shown before verify.
+        if (state.holiday) details.effectiveDateHoliday = state.holiday;
+      }
     }
     const currency = flow.amount.currency ?? debit.currency;
     const amount = asMoney(readValue({ form, inquiry: details }, flow.amount.from), currency);
@@ -193,29 +222,38 @@ export function quoting(ctx: ServiceContext) {
       throw txErrors.belowMinimum(amountField, { amount: rules.min, currency: amount.currency });
     if (rules.max !== undefined && amount.amount > rules.max)
       throw txErrors.aboveMaximum(amountField, { amount: rules.max, currency: amount.currency });
-    const credit = await creditAccount(flow, form, caller.customerId, amount.currency);
+    const credit = await creditAccount(flow, form, caller.customerId, amount.currency, details);
     if (credit.id === debit.id)
       throw txErrors.sameAccount(
         pointer('accountId' in flow.posting.credit ? flow.posting.credit.accountId : flow.posting.debit),
       );
-    const fees: Fee[] = rules.fees
-      .map((f) => ({
-        kind: f.kind,
-        amount: {
-          // A fee from the biller's answer is minor units of the transaction's currency.
-          amount:
-            'from' in f ? feeFromAnswer(readValue({ form, inquiry: details }, f.from), f.from) : f.amount,
-          currency: amount.currency,
-        },
-      }))
-      .filter((f) => f.amount.amount > 0);
+    // A look-up that redeemed a live rate quote (SWIFT) books the window of the rate the page showed.
+    const rateAt = typeof details.rateQuotedAtMs === 'number' ? details.rateQuotedAtMs : Date.now();
+    const fees: Fee[] = [];
+    for (const f of rules.fees) {
+      if ('from' in f) {
+        // A fee from the biller's answer is minor units of the transaction's currency.
+        const v = feeFromAnswer(readValue({ form, inquiry: details }, f.from), f.from);
+        if (v > 0) fees.push({ kind: f.kind, amount: { amount: v, currency: amount.currency } });
+      } else if (f.currency && f.currency !== amount.currency) {
+        // A fee charged in another currency: what buys it, at this quote's channel rate; both shown.
+        const c = await convert(db, f.amount, f.currency, amount.currency, rateAt);
+        if (!c) throw txErrors.currencyPair();
+        if (f.amount > 0)
+          fees.push({
+            kind: f.kind,
+            amount: { amount: c.amount, currency: amount.currency },
+            charged: { amount: f.amount, currency: f.currency },
+          });
+      } else if (f.amount > 0)
+        fees.push({ kind: f.kind, amount: { amount: f.amount, currency: amount.currency } });
+    }
     const feeSum = fees.reduce((s, f) => s + f.amount.amount, 0);
     const total: Money = { amount: amount.amount + feeSum, currency: amount.currency };
 
     // What leaves the source of fund, and what reaches the credit account, across currencies, at
     // the special rates of one window (the ones /exchange-rate/ shows now).
     const A = amount.currency;
-    const rateAt = Date.now();
     let debitAmount = total.amount;
     let exchangeRate: string | undefined;
     let equivalent: Money | undefined;

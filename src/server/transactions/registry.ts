@@ -14,10 +14,21 @@ import { DENOMINATIONS, OPERATORS, operatorOfNumber, voucherSerial } from '../bi
 import { ApiError } from '../http/api-error';
 import { entryAsChoice } from '../../shared/flows/reference';
 import { simulateAnswer } from '../billers/answers';
+import { investChoiceSources } from '../invest/service-executors';
 import { choiceEntries, invalidChoice, referenceData, resolveProvider } from '../reference/store';
 import { txErrors } from './errors';
 import { clearingChoiceSources, clearingExecutors, clearingLookups } from '../clearing/registry';
 import { openSchedules } from '../schedules/service-executors';
+import { providerOptions } from './steps';
+import { transferLookups } from '../transfers/lookups';
+import { incomingRequests } from '../transfers/bifast-rfp';
+import { instalmentablePurchases } from '../cards/card-services';
+import { debitCardChoices } from '../cards/debit-cards';
+import { awaitingRaises } from '../settings/limit-raise-flow';
+import { insurancePolicies } from '../myaccount/insurance-flows';
+import { bifastAliases } from '../settings/bifast-alias';
+import { cardTransactions } from '../poinxtra/service-executors';
+import { activeGoals } from '../goals/service-executors';
 
 /** What a look-up or choice source sees. */
 export interface FlowContext {
@@ -91,6 +102,7 @@ const accountLabel = (a: AccountRow) =>
   `${a.name} - ${a.product === 'credit_card' ? maskCardNumber(a.account_no) : a.account_no}`;
 
 export const lookups: Record<LookupName, Lookup> = {
+  'provider.options': (ctx, params) => providerOptions(ctx, params),
   /** The customer's own receiving account (own-account transfer). */
   'account.own': async (ctx) => {
     const credit = ctx.flow.posting?.credit;
@@ -185,6 +197,7 @@ export const lookups: Record<LookupName, Lookup> = {
     };
   },
   ...clearingLookups,
+  ...transferLookups,
 };
 
 /** A top-up's answer carries the voucher's serial number once paid. */
@@ -239,6 +252,8 @@ export const executors: Record<ExecutorName, Executor> = {
 };
 
 export const choiceSources: Record<ChoiceSourceName, ChoiceSource> = {
+  /** An earlier inquiry step's answer: the page takes the options from it (the server checks them). */
+  inquiry: async () => [],
   /**
    * The customer's active accounts of the products and currency the flow asks for. A source-of-fund list
    * leaves out the accounts the customer hid from it (settings, account visibility), and marks the
@@ -309,4 +324,13 @@ export const choiceSources: Record<ChoiceSourceName, ChoiceSource> = {
     }),
   ...clearingChoiceSources,
   'schedules.open': openSchedules,
+  'cards.purchases': instalmentablePurchases,
+  debitcards: debitCardChoices,
+  'limits.awaitingRaises': awaitingRaises,
+  'insurance.policies': insurancePolicies,
+  'bifast.aliases': bifastAliases,
+  'poinxtra.cardTransactions': cardTransactions,
+  'goals.active': activeGoals,
+  ...investChoiceSources,
+  'bifast.incomingRequests': incomingRequests,
 };

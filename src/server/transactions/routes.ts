@@ -71,7 +71,46 @@ export default async function transactionsRoutes(
     async (request) => service.formData(caller(request), request.body.flowId),
   );
 
-  app.post<{ Body: { flowId: string; form: Record<string, unknown> } }>(
+  app.post<{ Body: { flowId: string } }>(
+    '/api/transaction/v1/eligibility',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        ...auth.schema,
+        summary:
+          "The flow's eligibility gates for this customer (risk profile, investor id, age, product held)",
+        body: body({ flowId: { type: 'string', maxLength: 100 } }, ['flowId']),
+        response: {
+          200: { type: 'object', properties: { eligible: { type: 'boolean' } }, required: ['eligible'] },
+        },
+      },
+    },
+    async (request) => service.eligibility(caller(request), request.body.flowId),
+  );
+
+  app.post<{ Body: { flowId: string; step: string; form: Record<string, unknown>; stepToken?: string } }>(
+    '/api/transaction/v1/inquiry/step',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        ...auth.schema,
+        summary:
+          "One earlier step of a multi-step inquiry: its form checked against the step's schema, its look-up's answer kept for the next steps",
+        body: body(
+          {
+            flowId: { type: 'string', maxLength: 100 },
+            step: { type: 'string', maxLength: 50 },
+            form: { type: 'object' },
+            stepToken: inquiryId,
+          },
+          ['flowId', 'step', 'form'],
+        ),
+      },
+    },
+    async (request) => service.inquireStep(caller(request), request.body),
+  );
+
+  app.post<{ Body: { flowId: string; form: Record<string, unknown>; stepToken?: string } }>(
     '/api/transaction/v1/inquiry',
     {
       preHandler: app.requireSession,
@@ -79,13 +118,36 @@ export default async function transactionsRoutes(
         ...auth.schema,
         summary:
           "Quote a transaction: the form is checked against the flow's own JSON Schema, amount rules apply",
-        body: body({ flowId: { type: 'string', maxLength: 100 }, form: { type: 'object' } }, [
-          'flowId',
-          'form',
-        ]),
+        body: body(
+          {
+            flowId: { type: 'string', maxLength: 100 },
+            form: { type: 'object' },
+            // A multi-step inquiry's earlier steps (the answer of /inquiry/step).
+            stepToken: inquiryId,
+          },
+          ['flowId', 'form'],
+        ),
       },
     },
-    async (request) => service.inquire(caller(request), request.body.flowId, request.body.form),
+    async (request) =>
+      service.inquire(caller(request), request.body.flowId, request.body.form, request.body.stepToken),
+  );
+
+  app.post<{ Body: { inquiryId: string; confirmed: true } }>(
+    '/api/transaction/v1/fds-challenge',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        ...auth.schema,
+        summary:
+          'The FDS challenge of a flagged inquiry: the customer confirms the recipient and that they make it themselves',
+        body: body({ inquiryId, confirmed: { const: true } }, ['inquiryId', 'confirmed']),
+        response: {
+          200: { type: 'object', properties: { passed: { type: 'boolean' } }, required: ['passed'] },
+        },
+      },
+    },
+    async (request) => service.fdsChallenge(caller(request), request.body.inquiryId),
   );
 
   app.post<{ Body: { inquiryId: string; method: 'otp' | 'approval'; phoneId?: number } }>(

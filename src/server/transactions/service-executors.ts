@@ -5,6 +5,17 @@ import { ApiError } from '../http/api-error';
 import { accountById } from './registry';
 import { cardServiceExecutors } from '../cards/service-executors';
 import { cancelSchedule, editSchedule } from '../schedules/service-executors';
+import { creditCardServiceExecutors } from '../cards/card-services';
+import { debitCardServiceExecutors } from '../cards/debit-cards';
+import { depositServiceExecutors } from '../deposits/service-executors';
+import { limitServiceExecutors } from '../settings/limit-raise-flow';
+import { credentialServiceExecutors } from '../settings/credential-flows';
+import { insuranceServiceExecutors } from '../myaccount/insurance-flows';
+import { aliasServiceExecutors } from '../settings/bifast-alias';
+import { poinServiceExecutors } from '../poinxtra/service-executors';
+import { goalServiceExecutors } from '../goals/service-executors';
+import { investServiceExecutors } from '../invest/service-executors';
+import { requestPayment } from '../transfers/bifast-rfp';
 
 /** What a service executor sees: the customer, the flow, the checked form and the look-up's details. */
 export interface ServiceRequestContext {
@@ -155,4 +166,15 @@ export const serviceExecutors: Record<ServiceExecutorName, ServiceExecutor> = {
   ...cardServiceExecutors,
   'schedule.cancel': cancelSchedule,
   'schedule.edit': editSchedule,
+  ...creditCardServiceExecutors,
+  ...debitCardServiceExecutors,
+  ...depositServiceExecutors,
+  ...limitServiceExecutors,
+  ...credentialServiceExecutors,
+  ...insuranceServiceExecutors,
+  ...aliasServiceExecutors,
+  ...poinServiceExecutors,
+  ...goalServiceExecutors,
+  ...investServiceExecutors,
+  'bifast.requestPayment': requestPayment,
 };

@@ -4,6 +4,7 @@ import { confirming } from './confirm';
 import { serviceContext, type Caller, type TransactionServiceDeps } from './context';
 import { inquiryStore } from './inquiry-store';
 import { verification } from './verification';
+import { checkGates } from './gates';
 
 export type { Caller, TransactionServiceDeps } from './context';
 export type { Quote } from './quote';
@@ -21,6 +22,7 @@ export function createTransactionService(deps: TransactionServiceDeps) {
 
   async function formData(caller: Caller, flowId: string): Promise<{ choices: Record<string, Choice[]> }> {
     const { flow } = ctx.flowOrThrow(flowId);
+    await checkGates(deps.db, { customerId: caller.customerId, flow });
     const choices: Record<string, Choice[]> = {};
     for (const [field, spec] of Object.entries(flow.choices ?? {})) {
       const source = choiceSources[spec.source as keyof typeof choiceSources];
@@ -31,9 +33,19 @@ export function createTransactionService(deps: TransactionServiceDeps) {
     return { choices };
   }
 
+  /** The flow's gates for this customer before the form (the page shows the refusal's dialog). */
+  async function eligibility(caller: Caller, flowId: string): Promise<{ eligible: true }> {
+    const { flow } = ctx.flowOrThrow(flowId);
+    await checkGates(deps.db, { customerId: caller.customerId, flow });
+    return { eligible: true };
+  }
+
   return {
     formData,
+    eligibility,
     inquire: store.inquire,
+    inquireStep: store.inquireStep,
+    fdsChallenge: store.fdsChallenge,
     loadInquiry: store.loadInquiry,
     ...verification(ctx, store),
     ...confirming(ctx),

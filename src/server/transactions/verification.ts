@@ -8,6 +8,7 @@ import {
   type ApprovalStatus,
   type ApprovalTicket,
 } from '../approvals/store';
+import { requirePassed } from './fds';
 import { approvalSummaries } from './approval-summary';
 import type { Caller, ServiceContext } from './context';
 import { txErrors } from './errors';
@@ -28,6 +29,7 @@ export function verification(ctx: ServiceContext, store: ReturnType<typeof inqui
     const row = await store.loadInquiry(caller, input.inquiryId);
     if (row.journal_id) throw txErrors.doubleTransaction();
     if (row.expired) throw txErrors.inquiryExpired();
+    await requirePassed(db, row.id);
     const { flow } = ctx.flowOrThrow(row.flow_id);
     if (!flow.verify.methods.includes(input.method)) throw txErrors.methodNotAllowed();
     // Rejected in the app means cancelled: no OTP fallback and no second request for this inquiry.

@@ -4,7 +4,7 @@ import { bankDate } from '../../shared/bank-time';
 import { ApiError, invalidRequest } from '../http/api-error';
 import { loadCatalog } from '../transactions/catalog';
 import { limitsAndUse } from '../transactions/limits';
-import { PARTICIPANTS, METHOD_RULES } from '../clearing/banks';
+import { participants, METHOD_RULES } from '../clearing/banks';
 import { simulatedClearingHouse } from '../clearing/house';
 import { listInstructions } from '../schedules/store';
 import { runDueInstructions } from '../schedules/scheduler';
@@ -156,7 +156,7 @@ export default async function transferRoutes(
         },
       },
     },
-    async () => ({ banks: PARTICIPANTS, methods: METHOD_RULES }),
+    async () => ({ banks: participants(), methods: METHOD_RULES }),
   );
 
   // Scheduled transfers (/mytransaction/). Edit and delete are verified transactions: they come with the flow engine.

@@ -3,6 +3,7 @@ import { bankDate } from '../../shared/bank-time';
 import { createInstruction } from '../schedules/store';
 import { storeDocument } from '../declarations/documents';
 import { dayOfWeek } from '../schedules/recurrence';
+import { seedIncomingRequests } from './bifast-rfp';
 
 /** A one-page PDF ("Tuition invoice"), small enough to seed. */
 const INVOICE_PDF = Buffer.from(
@@ -26,9 +27,12 @@ const INVOICE_PDF = Buffer.from(
  * week, and an underlying document on file. Idempotent: nothing is added once he has any.
  */
 export async function seedTransfers(db: Db, now = new Date()): Promise<boolean> {
+  await seedMobileNumberAccounts(db, now);
   const { rows } = await db.query<{ id: number }>("SELECT id FROM customers WHERE user_id = 'budisantoso'");
   const budi = rows[0] ? Number(rows[0].id) : undefined;
   if (budi === undefined) return false;
+  // BI-FAST requests for payment other banks' customers sent him (his landlord, a shop).
+  await seedIncomingRequests(db, budi);
   const existing = await db.query('SELECT 1 FROM scheduled_transfers WHERE customer_id = $1 LIMIT 1', [budi]);
   if (existing.rows.length) return false;
   const acc = async (no: string) =>
@@ -127,4 +131,23 @@ export async function seedTransfers(db: Db, now = new Date()): Promise<boolean> 
     });
   });
   return true;
+}
+
+/**
+ * Mobile-number accounts (Rekening Ponsel) of other customers, so a transfer by mobile number can be
+ * tried: Rina at 087812345678 and Dewi at 081355566677. Idempotent per account number.
+ */
+export async function seedMobileNumberAccounts(db: Db, now = new Date()): Promise<void> {
+  const owners: Array<[string, string, string]> = [
+    ['rinanodefault', '800100823456', '+6287812345678'],
+    ['dewifds', '800100834567', '+6281355566677'],
+  ];
+  for (const [userId, accountNo, phone] of owners) {
+    await db.query(
+      `INSERT INTO accounts (account_no, customer_id, product, name, currency, details, created_at)
+       SELECT $2, c.id, 'savings', 'Rekening Ponsel', 'IDR', $3::jsonb, $4 FROM customers c
+        WHERE c.user_id = $1 AND NOT EXISTS (SELECT 1 FROM accounts WHERE account_no = $2)`,
+      [userId, accountNo, JSON.stringify({ rekpon: true, phone }), now.toISOString()],
+    );
+  }
 }

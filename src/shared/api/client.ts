@@ -56,12 +56,12 @@ async function send(path: string, body: unknown, opts: CallOptions): Promise<Res
       timeout: opts.kind === 'transaction' ? HTTP_TIMEOUT.transactionMs : HTTP_TIMEOUT.defaultMs,
     });
   } catch (err) {
-    const failure = await toFailure(err, opts.signal);
+    const failure = await toFailure(err, opts.signal, creds?.accessToken);
     // An authenticated call refused for the token: the app shell takes the session-expiry path.
     if (failure.kind === 'invalid_token' && creds) for (const l of invalidTokenListeners) l(failure);
     throw failure;
   }
-  renewCredentials(res);
+  renewCredentials(res, creds?.accessToken);
   return res;
 }
 
@@ -90,8 +90,13 @@ export async function apiPostFile(
   return { blob, fileName };
 }
 
-/** Response headers access_token and expires replace the stored credentials. */
-function renewCredentials(res: Response): void {
+/**
+ * Response headers access_token and expires replace the stored credentials. The server rotates the
+ * token, so an answer to a call sent with a token the store no longer holds (a parallel call answered
+ * after the one that brought the new token, or a call that outlived a logout) changes nothing.
+ */
+export function renewCredentials(res: Response, sentToken: string | undefined): void {
+  if (sentToken !== undefined && getCredentials()?.accessToken !== sentToken) return;
   const token = res.headers.get('access_token');
   const expires = res.headers.get('expires');
   if (token && expires) {
@@ -100,13 +105,13 @@ function renewCredentials(res: Response): void {
   }
 }
 
-async function toFailure(err: unknown, signal?: AbortSignal): Promise<ApiFailure> {
+async function toFailure(err: unknown, signal?: AbortSignal, sentToken?: string): Promise<ApiFailure> {
   if (signal?.aborted || (err instanceof DOMException && err.name === 'AbortError'))
     return new ApiFailure('cancelled', 0);
   if (err instanceof TimeoutError) return new ApiFailure('timeout', 0);
   if (err instanceof HTTPError) {
     const res = err.response;
-    renewCredentials(res);
+    renewCredentials(res, sentToken);
     let payload: unknown;
     try {
       payload = await res.json();

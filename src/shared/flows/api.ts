@@ -25,6 +25,8 @@ export interface PhoneOption {
 export interface Fee {
   kind: FeeKind;
   amount: Money;
+  /** The fee as charged, when in another currency than the transaction's (a correspondent's USD 25.00). */
+  charged?: Money;
 }
 
 export interface InquiryResponse {
@@ -42,6 +44,8 @@ export interface InquiryResponse {
   phones?: PhoneOption[];
   /** The customer has the companion app on a device enrolled for approvals (offered when OTP cannot be sent). */
   appEnrolled?: boolean;
+  /** The FDS challenge must be passed (POST /api/transaction/v1/fds-challenge) before verify. */
+  fdsRequired?: boolean;
 }
 
 /** An OTP sent to one of the customer's phones (the code itself never travels back). */

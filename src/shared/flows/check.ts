@@ -15,6 +15,7 @@ import { DEFAULT_STEPS, stepsOf } from './steps';
 import { lookupLocaleKey } from './locale-key';
 import { PAYMENT_DETAILS, PROVIDER_DETAILS, type ReferenceData } from './reference';
 import { CUT_OFFS, LIMIT_CATEGORIES } from './rules';
+import { PARAMS_SCHEMAS } from './registry-params';
 
 /** What the checker reads; the Node loader (load-node.ts) fills it from the three folders. */
 export interface FlowCheckInput {
@@ -193,6 +194,48 @@ function describe(e: ErrorObject): { path: string; message: string } {
   }
 }
 
+const paramsValidators = new Map<object, ReturnType<Ajv['compile']>>();
+/** Problems of a flow's params against the schema its implementation (or provider category) declares. */
+function paramsProblems(
+  schema: Record<string, unknown>,
+  value: unknown,
+  path: string,
+  who: string,
+): { path: string; message: string }[] {
+  let v = paramsValidators.get(schema);
+  if (!v) {
+    v = newAjv().compile(schema);
+    paramsValidators.set(schema, v);
+  }
+  if (v(value ?? {})) return [];
+  const known = Object.keys((schema.properties as Record<string, unknown> | undefined) ?? {});
+  return (v.errors ?? []).map((e) => {
+    const extra = (e.params as { additionalProperty?: string }).additionalProperty;
+    const missing = (e.params as { missingProperty?: string }).missingProperty;
+    const at = e.instancePath.split('/').slice(1);
+    const where = jsonPath([
+      ...path.replace(/^\$\.?/, '').split('.'),
+      ...at,
+      ...(extra ? [extra] : missing ? [missing] : []),
+    ]);
+    if (extra)
+      return {
+        path: where,
+        message: `"${extra}" is not a param of ${who} (it takes ${known.length ? known.map((k) => `"${k}"`).join(', ') : 'no params'}; check the spelling).`,
+      };
+    if (missing)
+      return {
+        path: where,
+        message: `${who[0]!.toUpperCase()}${who.slice(1)} needs the param "${missing}".`,
+      };
+    const allowed = (e.params as { allowedValues?: unknown[] }).allowedValues;
+    return {
+      path: where,
+      message: `The param "${at.join('.') || 'params'}" of ${who} ${allowed ? `must be one of ${allowed.map((x) => JSON.stringify(x)).join(', ')}` : (e.message ?? 'is not valid')}.`,
+    };
+  });
+}
+
 function asList(v: string | string[] | undefined): string[] {
   return v === undefined ? [] : Array.isArray(v) ? v : [v];
 }
@@ -254,10 +297,7 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
               return undefined;
             }
           } catch (err) {
-            report(
-              path,
-              `The form schema ${schemasLabel}${ref} is not valid JSON: ${(err as Error).message}`,
-            );
+            report(path, `${schemasLabel}${ref}: ${jsonSyntaxMessage(text, err)}`);
             schemaCache.set(ref, null);
             return undefined;
           }
@@ -332,6 +372,16 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
       if (!form || typeof form.schema !== 'string') return undefined;
       const schema = loadSchema(form.schema, `${path}.schema`);
       const fields = formFields(schema);
+      // A field of a branch only is not a top-level property: "additionalProperties": false refuses it.
+      if (schema?.additionalProperties === false && fields) {
+        const top = Object.keys((schema.properties as Record<string, unknown> | undefined) ?? {});
+        for (const f of fields)
+          if (!top.includes(f))
+            report(
+              `${path}.schema`,
+              `"${f}" appears only in a conditional branch of ${schemasLabel}${form.schema}, whose top has "additionalProperties": false: the form would refuse "${f}" whenever it is filled. Remove "additionalProperties": false (the branch's rules still apply).`,
+            );
+      }
       if (form.uiSchema && typeof form.uiSchema === 'object') {
         walkUi(form.uiSchema, `${path}.uiSchema`, fields, true);
         if (schema) checkUiAgainstSchema(form.uiSchema, schema, `${path}.uiSchema`);
@@ -440,8 +490,10 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
       const prev = ids.get(flow.id);
       if (prev) report('$.id', `The id "${flow.id}" is already used by ${prev}.`);
       else ids.set(flow.id, file);
-      if (typeof flow.area === 'string' && !flow.id.startsWith(`${flow.area}.`))
-        report('$.id', `The id "${flow.id}" must start with its area, "${flow.area}.".`);
+      // An id's first part has no hyphen: area "bi-fast" gives ids "bifast.<name>".
+      const prefix = typeof flow.area === 'string' ? `${flow.area.replaceAll('-', '')}.` : '';
+      if (prefix && !flow.id.startsWith(prefix))
+        report('$.id', `The id "${flow.id}" must start with its area, "${prefix}".`);
     }
     if (typeof flow.route === 'string') {
       const key = `${flow.route}?${flow.variant ?? ''}`;
@@ -466,6 +518,15 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
 
     const mainSchema = checkForm(flow.form, '$.form');
     const fields = formFields(mainSchema);
+    // Multi-step inquiry: each earlier step's form and look-up; its fields count as the flow's.
+    const steps = Array.isArray(flow.inquiry?.steps) ? flow.inquiry.steps : [];
+    steps.forEach((st, i) => {
+      const p = `$.inquiry.steps[${i}]`;
+      const own = formFields(checkForm(st.form, `${p}.form`));
+      if (fields && own) for (const f of own) fields.add(f);
+      checkName(st.lookup, 'lookups', 'server', `${p}.lookup`);
+      checkKey(st.titleKey, `${p}.titleKey`);
+    });
     const choices = flow.choices && typeof flow.choices === 'object' ? flow.choices : {};
 
     const checkValue = (value: unknown, path: string) => {
@@ -572,6 +633,7 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
       category
         ? [
             ...PROVIDER_DETAILS,
+            ...steps.map((st) => st.id),
             ...Object.keys(category.lookup?.answer.properties ?? {}),
             ...(onReceipt
               ? [...PAYMENT_DETAILS, ...Object.keys(category.payment?.answer.properties ?? {})]
@@ -587,7 +649,8 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
           path,
           `"${value}": the provider category "${provider!.category}" never answers "${name}"${onReceipt ? '' : ' before payment'} (it answers ${keys.join(', ')}; declare it in providers/${provider!.category}.json).`,
         );
-      if (head === 'choice' && name && key) {
+      // An earlier step's options are known only when it answers.
+      if (head === 'choice' && name && key && choices[name]?.source !== 'inquiry') {
         const entries = listOf(name);
         if (!entries)
           report(path, `"${value}" reads a choice "${name}" that is not a "list" or "providers" choice.`);
@@ -597,6 +660,52 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
     };
 
     if (flow.inquiry) checkName(flow.inquiry.lookup, 'lookups', 'server', '$.inquiry.lookup');
+    /** A flow's params against its implementation's declared schema; params naming a form field must name one. */
+    const checkParams = (
+      kind: keyof typeof PARAMS_SCHEMAS,
+      name: unknown,
+      value: unknown,
+      path: string,
+      who: string,
+    ) => {
+      const schema = (PARAMS_SCHEMAS[kind] as unknown as Record<string, Record<string, unknown>>)[
+        String(name)
+      ];
+      if (typeof name !== 'string' || !schema) return;
+      for (const pr of paramsProblems(schema, value, path, `${who} "${name}"`)) report(pr.path, pr.message);
+      const props = schema.properties as Record<string, Record<string, unknown>>;
+      for (const [k, v] of Object.entries((value as Record<string, unknown>) ?? {}))
+        if (props[k]?.['x-field'] && typeof v === 'string' && fields && !fields.has(v))
+          report(
+            `${path}.${k}`,
+            `The param "${k}" names a form field "${v}" that the form schema does not have.`,
+          );
+    };
+    if (flow.inquiry)
+      checkParams('lookups', flow.inquiry.lookup, flow.inquiry.params, '$.inquiry.params', 'the look-up');
+    if (flow.posting)
+      checkParams('executors', flow.posting.execute, flow.posting.params, '$.posting.params', 'the executor');
+    if (flow.service)
+      checkParams(
+        'serviceExecutors',
+        flow.service.execute,
+        flow.service.params,
+        '$.service.params',
+        'the service executor',
+      );
+    for (const [f, spec] of Object.entries(choices))
+      if (spec && typeof spec === 'object')
+        checkParams('choiceSources', spec.source, spec.params, `$.choices.${f}.params`, 'the choice source');
+    // A provider category may declare what its look-up's params are (lookup.params, a JSON Schema).
+    const catParams = (category?.lookup as { params?: Record<string, unknown> } | undefined)?.params;
+    if (catParams && flow.inquiry?.lookup === 'provider.inquiry')
+      for (const pr of paramsProblems(
+        catParams,
+        flow.inquiry.params,
+        '$.inquiry.params',
+        `the providers of providers/${provider!.category}.json`,
+      ))
+        report(pr.path, pr.message);
     const checkCategory = (c: unknown, path: string) => {
       if (typeof c === 'string' && !(c in LIMIT_CATEGORIES))
         report(
@@ -663,7 +772,8 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
         checkSourced(r.value, `${path}[${i}].value`, onReceipt);
         if (r.format === 'choice' && typeof r.value === 'string' && r.value.startsWith('form.')) {
           const f = r.value.split('.')[1] ?? '';
-          const prop = (mainSchema?.properties as Record<string, { enum?: unknown }> | undefined)?.[f];
+          // The field may live in a conditional branch (then/else, dependencies, oneOf).
+          const prop = mainSchema ? propertiesOf(mainSchema).props.get(f) : undefined;
           if (!(f in choices) && !prop?.enum)
             report(
               `${path}[${i}].format`,

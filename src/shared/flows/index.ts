@@ -9,3 +9,4 @@ export * from './format-value';
 export * from './detail';
 export * from './reference';
 export * from './rules';
+export * from './branches';

@@ -5,6 +5,7 @@
  */
 import limitCategoriesFile from '../../../rules/limit-categories.json';
 import cutOffsFile from '../../../rules/cut-offs.json';
+import holidaysFile from '../../../rules/holidays.json';
 import { readValue, type ValueContext } from './values';
 import type { FeeKind, FlowFile } from './types';
 
@@ -29,9 +30,11 @@ const strip = <T>(file: Record<string, unknown>) =>
 export const LIMIT_CATEGORIES = strip<LimitCategory>(limitCategoriesFile);
 /** Every cut-off (rules/cut-offs.json). */
 export const CUT_OFFS = strip<CutOff>(cutOffsFile);
+/** Days the bank does not clear, by YYYY-MM-DD in Jakarta, with their names (rules/holidays.json). */
+export const HOLIDAYS = strip<{ en: string; id: string }>(holidaysFile);
 
 /** A fee fixed in minor units of the transaction's currency, or read from the look-up's answer. */
-export type FeeSpec = { kind: FeeKind; amount: number } | { kind: FeeKind; from: string };
+export type FeeSpec = { kind: FeeKind; amount: number; currency?: string } | { kind: FeeKind; from: string };
 
 /** One rule of a flow: applies when every `when` value matches; later matching rules win. */
 export interface FlowRule {
@@ -76,15 +79,30 @@ export function effectiveRules(flow: FlowFile, ctx: ValueContext): EffectiveRule
 
 const JAKARTA_MS = 7 * 3_600_000;
 
-/** Whether `now` is past the cut-off (or not a business day), and the next business day (YYYY-MM-DD, Jakarta). */
-export function cutOffState(c: CutOff, now: Date): { after: boolean; nextBusinessDay: string } {
+/**
+ * Whether `now` is past the cut-off (or not a business day), and the next business day (YYYY-MM-DD,
+ * Jakarta): weekends and the holidays of rules/holidays.json are skipped. `holiday`: the first
+ * holiday that moved the date (today's, or one skipped), to tell the customer why.
+ */
+export function cutOffState(
+  c: CutOff,
+  now: Date,
+  holidays: Record<string, { en: string; id: string }> = HOLIDAYS,
+): { after: boolean; nextBusinessDay: string; holiday?: { en: string; id: string } } {
   const local = new Date(now.getTime() + JAKARTA_MS);
   const [h, m] = c.time.split(':').map(Number) as [number, number];
   const minutes = local.getUTCHours() * 60 + local.getUTCMinutes();
-  const business = (d: Date) => c.days === 'all' || (d.getUTCDay() !== 0 && d.getUTCDay() !== 6);
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  let holiday: { en: string; id: string } | undefined;
+  const business = (d: Date) => {
+    if (c.days === 'all') return true;
+    const named = holidays[day(d)];
+    holiday ??= named;
+    return !named && d.getUTCDay() !== 0 && d.getUTCDay() !== 6;
+  };
   const after = !business(local) || minutes >= h * 60 + m;
   const next = new Date(local);
   do next.setUTCDate(next.getUTCDate() + 1);
   while (!business(next));
-  return { after, nextBusinessDay: next.toISOString().slice(0, 10) };
+  return { after, nextBusinessDay: day(next), ...(holiday ? { holiday } : {}) };
 }

@@ -67,6 +67,10 @@ export interface ChoiceSpec {
   /** list / providers: which list (lists/<name>.json, or a provider category) and which entries. */
   list?: string;
   where?: Record<string, unknown>;
+  /** inquiry: the options an earlier inquiry step answered, e.g. "inquiry.product.options". */
+  from?: ValuePath;
+  /** Type-to-search (an autocomplete) whatever the number of options; long lists search anyway. */
+  search?: boolean;
 }
 
 /** The provider a flow pays: fixed (`code`) or chosen by the customer (`from`: a form field). */
@@ -77,10 +81,47 @@ export interface ProviderRef {
   from?: ValuePath;
 }
 
+/**
+ * An eligibility gate (docs/flow-engine-v2.md section 7): each kind is one named checker of the
+ * server's gate registry (src/server/transactions/gates.ts), refused with its spec dialog's apierror.
+ */
+export type FlowGate =
+  /** A savings or current account (SIBS MBM2001: the open-account dialog). */
+  | { kind: 'casa' }
+  /** A valid (not expired) risk profile; with `product` (a value path of a product code) also one
+   * that allows that product (or its signed additional-risk statement). */
+  | { kind: 'riskProfile'; product?: ValuePath }
+  /** An investor id (SID) and securities account (KSEI 04: the securities custody dialog). */
+  | { kind: 'investorId' }
+  /** The customer's age in whole years from the date of birth, within min..max. */
+  | { kind: 'age'; min?: number; max?: number }
+  /** An active account or card of this product (credit_card, time_deposit, loan, ...). */
+  | { kind: 'productHeld'; product: string };
+
+export type GateKind = FlowGate['kind'];
+
+/**
+ * One earlier step of a multi-step inquiry (docs/flow-engine-v2.md section 6): its own form and
+ * look-up; the answer is `inquiry.<id>.<key>` and may feed a later step's choices
+ * (`{ "source": "inquiry", "from": "inquiry.<id>.options" }`). The flow's own `form` is the last step.
+ */
+export interface InquiryStep {
+  id: string;
+  /** Path under the flow's route, e.g. "inquiry/step-1/". */
+  path: string;
+  titleKey?: LocaleKey;
+  form: FlowForm;
+  /** A named server look-up (REGISTRY_NAMES.server.lookups), e.g. "provider.options". */
+  lookup: string;
+  params?: Record<string, unknown>;
+}
+
 export interface InquirySpec {
   /** A named server lookup (bill look-up, beneficiary name, denomination price). */
   lookup: string;
   params?: Record<string, unknown>;
+  /** Earlier steps, in order, before the flow's own form (POST /api/transaction/v1/inquiry/step). */
+  steps?: InquiryStep[];
 }
 
 export interface AmountSpec {
@@ -101,8 +142,10 @@ export type CreditSpec =
 
 export interface FeeRule {
   kind: FeeKind;
-  /** Integer minor units of the transaction currency. */
+  /** Integer minor units of the transaction currency, or of `currency` when given. */
   amount: number;
+  /** A fee charged in another currency (a correspondent's USD), converted at the quote's rate. */
+  currency?: string;
 }
 
 export interface PendingCode {
@@ -208,6 +251,10 @@ export interface FlowFile {
   menu?: FlowMenu;
   /** "casa": only customers with a savings or current account (others see the credit-card-only pop-up). */
   requires?: 'casa';
+  /** Eligibility gates, checked on the server (form data, inquiry, eligibility) and before the form. */
+  gates?: FlowGate[];
+  /** FDS challenge before verify: "always", or "risk" (rules/fds.json decides at inquiry). */
+  fds?: 'always' | 'risk';
   form: FlowForm;
   choices?: Record<string, ChoiceSpec>;
   provider?: ProviderRef;

@@ -23,6 +23,10 @@ import type gold from '../../../locales/en/gold.json';
 import type help from '../../../locales/en/help.json';
 import type business from '../../../locales/en/business.json';
 import type pfm from '../../../locales/en/pfm.json';
+import type living from '../../../locales/en/living.json';
+import type bills from '../../../locales/en/bills.json';
+import type cart from '../../../locales/en/cart.json';
+import type engine2 from '../../../locales/en/engine2.json';
 
 export interface Resources {
   common: typeof common;
@@ -44,6 +48,10 @@ export interface Resources {
   help: typeof help;
   business: typeof business;
   pfm: typeof pfm;
+  living: typeof living;
+  bills: typeof bills;
+  cart: typeof cart;
+  engine2: typeof engine2;
 }
 
 export type Namespace = keyof Resources;

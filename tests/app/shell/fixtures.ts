@@ -21,4 +21,6 @@ export const shellReplies = {
   '/api/maintenance/v1/banner': { status: 200, body: { banners: [] } },
   // The header's mailbox badge asks on every page.
   '/api/mailbox/v1/badge': { status: 200, body: { unread: 0 } },
+  // And its cart badge.
+  '/api/cart/v1/count': { status: 200, body: { count: 0 } },
 };

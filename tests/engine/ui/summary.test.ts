@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { summaryLines } from '@/engine/ui/summary';
+import { formatMoney } from '@/engine/format';
 import { loadFlowsFromDisk } from '@/shared/flows/load-node';
 
 describe('summary lines of verify and receipt', () => {
@@ -69,5 +70,33 @@ describe('prices a customer understands', () => {
       { label: 'engine:summary.fees.admin', value: 'Rp 1.500' },
       { label: 'engine:summary.total', value: 'Rp 103.500', strong: true },
     ]);
+  });
+
+  it('show a fee charged in another currency with what it is charged as (a correspondent USD fee)', () => {
+    const flow = loadFlowsFromDisk().flows.find((f) => f.flow.id === 'transfer.samebank')!.flow;
+    const lines = summaryLines(
+      {
+        flow,
+        rows: [],
+        ctx: { form: {}, inquiry: {} },
+        labels: {},
+        amounts: {
+          fees: [
+            {
+              kind: 'correspondence',
+              amount: { amount: 41_087_500, currency: 'IDR' },
+              charged: { amount: 2500, currency: 'USD' },
+            },
+          ],
+        },
+      },
+      (k) => k,
+      'en',
+    );
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.label).toBe('engine:summary.fees.correspondence');
+    expect(lines[0]!.value).toBe(
+      `${formatMoney({ amount: 41_087_500, currency: 'IDR' }, 'en')} (${formatMoney({ amount: 2500, currency: 'USD' }, 'en')})`,
+    );
   });
 });

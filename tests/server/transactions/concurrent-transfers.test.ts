@@ -209,4 +209,79 @@ describe.each(testDbs)('hundreds of concurrent transfers over HTTP on $name', ({
       expect(refusedByFloor).toBeGreaterThan(0);
     },
   );
+
+  it(
+    'keeps the books with carts: every customer verifies a cart once and confirms it twice at once',
+    { timeout: 120_000 },
+    async () => {
+      const ids = accounts.map((a) => a.id);
+      const sumBefore = await totalBalance();
+      const checkouts = await Promise.all(
+        customers.map(async (c, n) => {
+          const [a, b] = accounts.filter((x) => x.owner === c);
+          const stranger = accounts.find((x) => x.owner !== c)!;
+          const forms = [
+            {
+              flowId: 'transfer.own',
+              form: {
+                sourceOfFund: String(a!.id),
+                beneficiaryAccount: String(b!.id),
+                amount: rp(10_000 + n),
+              },
+            },
+            {
+              flowId: 'transfer.own',
+              form: {
+                sourceOfFund: String(b!.id),
+                beneficiaryAccount: String(a!.id),
+                amount: rp(20_000 + n),
+              },
+            },
+            {
+              flowId: 'transfer.samebank',
+              form: {
+                sourceOfFund: String(a!.id),
+                beneficiaryAccountNo: stranger.accountNo,
+                purpose: 'family',
+                amount: rp(30_000 + n),
+              },
+            },
+          ];
+          for (const f of forms)
+            expect([200, 422]).toContain((await call('/api/cart/v1/add', c.headers, f)).status);
+          const v = await call('/api/cart/v1/verification', c.headers, { method: 'otp' });
+          if (v.status !== 200) return null;
+          const { rows } = await db.query<{ text: string }>(
+            'SELECT text FROM sms_outbox WHERE phone = $1 ORDER BY id DESC LIMIT 1',
+            [c.phone],
+          );
+          return { c, checkoutId: String(v.body.checkoutId), otp: /\b(\d{6})\b/.exec(rows[0]!.text)![1]! };
+        }),
+      );
+      const live = checkouts.filter((x) => x !== null);
+      expect(live.length).toBeGreaterThan(0);
+      const answers = await Promise.all(
+        live.flatMap((x) =>
+          [0, 1].map(() =>
+            call('/api/cart/v1/confirm', x.c.headers, { checkoutId: x.checkoutId, otp: x.otp }),
+          ),
+        ),
+      );
+      expect(answers.some((a) => a.status === 200)).toBe(true);
+      expect(await totalBalance()).toBe(sumBefore);
+      const { rows: below } = await db.query('SELECT id FROM accounts WHERE balance < floor');
+      expect(below).toHaveLength(0);
+      const { rows: twice } = await db.query(
+        `SELECT idempotency_key FROM journal WHERE idempotency_key LIKE 'cart-%' GROUP BY 1 HAVING count(*) > 1`,
+      );
+      expect(twice).toHaveLength(0);
+      expect(await unbalancedJournals(db)).toBe(0);
+      const { rows: drift } = await db.query(
+        `SELECT a.id FROM accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
+        WHERE a.id = ANY($1::bigint[]) GROUP BY a.id, a.balance HAVING a.balance <> $2 + coalesce(sum(e.amount), 0)`,
+        [ids, rp(600_000)],
+      );
+      expect(drift).toHaveLength(0);
+    },
+  );
 });

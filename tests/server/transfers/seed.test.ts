@@ -21,7 +21,13 @@ describe.each(testDbs.slice(0, 1))('the transfer area’s demo data on $name', (
   it('gives budisantoso a monthly, a weekly and a dated transfer and a document, once, each of which runs and is told in the mailbox', async () => {
     const { rows } = await db.query<{ id: number }>("SELECT id FROM customers WHERE user_id = 'budisantoso'");
     const budi = Number(rows[0]!.id);
-    const list = await listInstructions(db, budi);
+    // The goal's monthly transfer (goals seed) is its own area's: left out here.
+    const goalOwned = new Set(
+      (await db.query<{ id: number }>('SELECT instruction_id AS id FROM goals')).rows.map((r) =>
+        Number(r.id),
+      ),
+    );
+    const list = (await listInstructions(db, budi)).filter((i) => !goalOwned.has(Number(i.id)));
     expect(list.map((i) => [i.kind, i.recurrence?.every ?? null, i.status])).toEqual(
       expect.arrayContaining([
         ['recurring', 'month', 'active'],
@@ -32,7 +38,8 @@ describe.each(testDbs.slice(0, 1))('the transfer area’s demo data on $name', (
     expect(list).toHaveLength(3);
     expect(await listDocuments(db, budi)).toHaveLength(1);
     await db.query(
-      `UPDATE scheduled_transfers SET next_run_at = now() - interval '1 second' WHERE customer_id = $1`,
+      `UPDATE scheduled_transfers SET next_run_at = now() - interval '1 second'
+        WHERE customer_id = $1 AND id NOT IN (SELECT instruction_id FROM goals)`,
       [budi],
     );
     const counts = await runDueInstructions(db, { runner: ledgerRunner(db, loadCatalog()) });

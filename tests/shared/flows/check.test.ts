@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,8 +12,10 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 /** A copy of the project's flows, schemas and locales where one flow file is replaced. */
 function copyWith(name: string, mutate: (flow: Record<string, unknown>) => void) {
   const root = mkdtempSync(path.join(tmp, 'p-'));
-  for (const d of ['flows', 'schemas', 'locales'])
-    cpSync(path.join(project.root!, d), path.join(root, d), { recursive: true });
+  // The v2 data too: a project flow may name a provider or a list.
+  for (const d of ['flows', 'schemas', 'locales', 'providers', 'lists', 'rules'])
+    if (existsSync(path.join(project.root!, d)))
+      cpSync(path.join(project.root!, d), path.join(root, d), { recursive: true });
   const file = path.join(root, 'flows', name);
   const flow = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   mutate(flow);
@@ -151,8 +153,9 @@ describe('flows:check', () => {
 
   it('reports invalid JSON', () => {
     const root = mkdtempSync(path.join(tmp, 'j-'));
-    for (const d of ['flows', 'schemas', 'locales'])
-      cpSync(path.join(project.root!, d), path.join(root, d), { recursive: true });
+    for (const d of ['flows', 'schemas', 'locales', 'providers', 'lists', 'rules'])
+      if (existsSync(path.join(project.root!, d)))
+        cpSync(path.join(project.root!, d), path.join(root, d), { recursive: true });
     writeFileSync(path.join(root, 'flows/payment/bpjs.json'), '{ "id": ');
     const { problems } = loadFlowsFromDisk(projectFolders(root));
     expect(problems).toEqual([

@@ -47,6 +47,7 @@ describe('interface language', () => {
         [
           'dashboard',
           'engine',
+          'engine2',
           'flows',
           'gold',
           'help',
@@ -54,6 +55,9 @@ describe('interface language', () => {
           'myaccount',
           'business',
           'pfm',
+          'living',
+          'bills',
+          'cart',
           'register',
           'settings',
           'shell',

@@ -1,0 +1,162 @@
+import type { Queryable } from '../db/db';
+import type { ServiceExecutor, ServiceRequestContext } from '../transactions/service-executors';
+import { ApiError } from '../http/api-error';
+import { maskEmail, maskPhone } from './routes';
+
+/**
+ * Changes of what identifies the customer (e-mail, mobile number, user ID, secure word) as verified
+ * flows. Each is refused when it equals the current value or breaks the spec's rules (section 5); once
+ * changed, every other session of the customer is ended, so whoever else was logged in must log in again.
+ */
+
+type What = 'email' | 'mobile' | 'userId' | 'secureWord';
+
+const refusal = (code: string, field: string, eng: [string, string], idn: [string, string]) =>
+  new ApiError(
+    422,
+    'CLICKS',
+    code,
+    { titleEng: eng[0], titleIdn: idn[0], messageEng: eng[1], messageIdn: idn[1] },
+    { [`/form/${field}`]: { eng: eng[1], idn: idn[1] } },
+  );
+
+const FIELD: Record<What, string> = {
+  email: 'newEmail',
+  mobile: 'newMobileNumber',
+  userId: 'newUserId',
+  secureWord: 'newSecureWord',
+};
+
+const sameAsNow = (field: string) =>
+  refusal(
+    'SAME_AS_CURRENT',
+    field,
+    ['Nothing changed', 'The new value is the same as the current one.'],
+    ['Tidak ada perubahan', 'Nilai baru sama dengan yang sekarang.'],
+  );
+
+/** '08123456789' or '+628123456789' as '+628123456789'. */
+const normalPhone = (p: string) => (p.startsWith('+') ? p : p.startsWith('0') ? `+62${p.slice(1)}` : `+${p}`);
+
+interface Current {
+  userId: string | null;
+  email: string | null;
+  secureWord: string | null;
+  phoneId: number | null;
+  phone: string | null;
+}
+
+async function current(db: Queryable, customerId: number, lock = false): Promise<Current> {
+  const { rows } = await db.query<{
+    user_id: string | null;
+    email: string | null;
+    secure_word: string | null;
+  }>(`SELECT user_id, email, secure_word FROM customers WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [
+    customerId,
+  ]);
+  const { rows: phones } = await db.query<{ id: string; phone: string }>(
+    'SELECT id, phone FROM customer_phones WHERE customer_id = $1 ORDER BY id LIMIT 1',
+    [customerId],
+  );
+  const c = rows[0]!;
+  return {
+    userId: c.user_id,
+    email: c.email,
+    secureWord: c.secure_word,
+    phoneId: phones[0] ? Number(phones[0].id) : null,
+    phone: phones[0]?.phone ?? null,
+  };
+}
+
+const whatOf = (ctx: ServiceRequestContext): What =>
+  (['email', 'mobile', 'userId', 'secureWord'] as const).find((w) => w === ctx.params.what) ?? 'email';
+
+/** The change asked for, checked; details show it masked where it is a contact. */
+async function change(db: Queryable, ctx: ServiceRequestContext, lock = false) {
+  const what = whatOf(ctx);
+  const field = FIELD[what];
+  const raw = String(ctx.form[field] ?? '').trim();
+  const now = await current(db, ctx.customerId, lock);
+  if (what === 'email') {
+    if (raw.toLowerCase() === (now.email ?? '').toLowerCase()) throw sameAsNow(field);
+    return { what, field, value: raw, details: { newValue: maskEmail(raw) } };
+  }
+  if (what === 'mobile') {
+    const phone = normalPhone(raw);
+    if (phone === now.phone) throw sameAsNow(field);
+    return { what, field, value: phone, details: { newValue: maskPhone(phone) } };
+  }
+  if (what === 'userId') {
+    if (raw.toLowerCase() === (now.userId ?? '').toLowerCase()) throw sameAsNow(field);
+    const { rows } = await db.query('SELECT 1 FROM customers WHERE lower(user_id) = lower($1) AND id <> $2', [
+      raw,
+      ctx.customerId,
+    ]);
+    if (rows.length > 0)
+      throw refusal(
+        'USER_ID_TAKEN',
+        field,
+        ['User ID not available', 'This user ID is already used. Please choose another.'],
+        ['User ID tidak tersedia', 'User ID ini sudah digunakan. Silakan pilih yang lain.'],
+      );
+    return { what, field, value: raw, details: { newValue: raw } };
+  }
+  if (raw === now.secureWord) throw sameAsNow(field);
+  if (now.userId && raw.toLowerCase() === now.userId.toLowerCase())
+    throw refusal(
+      'SECURE_WORD_EQUALS_USER_ID',
+      field,
+      ['Secure word not accepted', 'The secure word cannot be the same as your user ID.'],
+      ['Kata aman tidak diterima', 'Kata aman tidak boleh sama dengan user ID Anda.'],
+    );
+  return { what, field, value: raw, details: { newValue: raw } };
+}
+
+/** Ends every session of the customer but the one that confirmed this change. */
+async function endOtherSessions(tx: Queryable, customerId: number, journalId: number): Promise<number> {
+  const { rowCount } = await tx.query(
+    `UPDATE sessions SET ended_at = now(), end_reason = 'credential_changed'
+      WHERE customer_id = $1 AND ended_at IS NULL
+        AND id IS DISTINCT FROM (SELECT i.session_id FROM journal j JOIN transaction_inquiries i ON i.id = j.inquiry_id WHERE j.id = $2)`,
+    [customerId, journalId],
+  );
+  return rowCount ?? 0;
+}
+
+/** credential.change: params.what is "email", "mobile", "userId" or "secureWord". */
+const changeCredential: ServiceExecutor = {
+  async check(db, ctx) {
+    return (await change(db, ctx)).details;
+  },
+  async apply(tx, ctx) {
+    const c = await change(tx, ctx, true);
+    if (c.what === 'email')
+      await tx.query('UPDATE customers SET email = $2 WHERE id = $1', [ctx.customerId, c.value]);
+    else if (c.what === 'userId')
+      await tx.query('UPDATE customers SET user_id = $2 WHERE id = $1', [ctx.customerId, c.value]);
+    else if (c.what === 'secureWord')
+      await tx.query('UPDATE customers SET secure_word = $2 WHERE id = $1', [ctx.customerId, c.value]);
+    else {
+      const now = await current(tx, ctx.customerId);
+      if (now.phoneId === null)
+        await tx.query('INSERT INTO customer_phones (customer_id, phone) VALUES ($1, $2)', [
+          ctx.customerId,
+          c.value,
+        ]);
+      else await tx.query('UPDATE customer_phones SET phone = $2 WHERE id = $1', [now.phoneId, c.value]);
+    }
+    const ended = await endOtherSessions(tx, ctx.customerId, ctx.journalId);
+    return {
+      ...c.details,
+      sessionsEnded: {
+        eng: ended > 0 ? `${ended} other session(s) logged out` : 'No other session was open',
+        idn: ended > 0 ? `${ended} sesi lain telah keluar` : 'Tidak ada sesi lain yang terbuka',
+      },
+    };
+  },
+};
+
+export const credentialServiceExecutors = { 'credential.change': changeCredential } satisfies Record<
+  string,
+  ServiceExecutor
+>;

@@ -1,0 +1,216 @@
+import type { Queryable } from '../db/db';
+import type { ApiError } from '../http/api-error';
+import type { Receipt } from '../../shared/flows/api';
+import type { PostingContext } from './context';
+import { txErrors } from './errors';
+import { executorOf, receiptBodyOf, SERVICE_INQUIRY_PREFIX } from './inquiry-store';
+import { newReferenceNo, SETTLEMENT_LEASE_S, type Within } from './ledger';
+import { DEFAULT_LIMITS_ARGS, type Limits } from './limits';
+import { serviceExecutors } from './service-executors';
+import { limitsAllow, type Quote } from './quote';
+import { applyProviderAnswer } from './settlement';
+
+/** What posting one quoted inquiry answers: its receipt, or why nothing was booked. */
+export type PostResult =
+  { outcome: 'posted'; journalId: number; receipt: Receipt } | { outcome: 'refused'; error: ApiError };
+
+type Booked = { journalId: number; referenceNo: string; createdAt: string; flowId: string; quote: Quote };
+
+/**
+ * The one posting path of the engine, after verification: confirm (its OTP or approval checked by
+ * confirm_inquiry), a cart's items (verified once for the whole cart) and the scheduler's occurrences
+ * (verified when scheduled) all book through post_quoted_inquiry() (migration 130) and finish here.
+ */
+export function posting(ctx: PostingContext) {
+  const { db } = ctx;
+
+  async function receiptOf(journalId: number, via: Queryable = db) {
+    const { rows } = await via.query<{
+      reference_no: string;
+      status: Receipt['status'];
+      details: { receipt: Omit<Receipt, 'referenceNo' | 'status' | 'createdAt'> };
+      created_at: Date | string;
+      idempotency_key: string;
+    }>('SELECT reference_no, status, details, created_at, idempotency_key FROM journal WHERE id = $1', [
+      journalId,
+    ]);
+    const r = rows[0]!;
+    const receipt: Receipt = {
+      referenceNo: r.reference_no,
+      status: r.status,
+      ...r.details.receipt,
+      createdAt: new Date(r.created_at).toISOString(),
+    };
+    return { receipt, idempotencyKey: r.idempotency_key };
+  }
+
+  /** A service flow's executor, run in the transaction that writes its record; its details join the receipt. */
+  const applyService: Within<Quote> = async (tx, booked) => {
+    const { flow } = ctx.flowOrThrow(booked.flowId);
+    if (!flow.service) throw new Error(`flow ${flow.id} has no service executor`);
+    const executor = serviceExecutors[flow.service.execute as keyof typeof serviceExecutors];
+    const details = await executor.apply(tx, {
+      journalId: booked.journalId,
+      customerId: booked.customerId,
+      flow,
+      form: booked.quote.form ?? {},
+      details: booked.quote.details,
+      params: flow.service.params ?? {},
+    });
+    if (Object.keys(details).length)
+      await tx.query(
+        `UPDATE journal SET details = jsonb_set(details, '{receipt,details}',
+                coalesce(details #> '{receipt,details}', '{}'::jsonb) || $2::jsonb) WHERE id = $1`,
+        [booked.journalId, JSON.stringify(details)],
+      );
+    return details;
+  };
+
+  /** The executor of an inquiry that moves no money (its id says so before anything is read). */
+  const withinOf = (inquiryId: string) =>
+    inquiryId.startsWith(SERVICE_INQUIRY_PREFIX) ? applyService : undefined;
+
+  /**
+   * After the booking: a biller's or operator's payment (money held, pending) is paid now; without an
+   * answer the journal stays pending, as the spec's "in progress", and settleDuePayments asks later.
+   */
+  async function finish(booked: Booked, applied?: Record<string, unknown>): Promise<Receipt> {
+    const body = receiptBodyOf(booked.flowId, booked.quote);
+    const receiptBody = applied ? { ...body, details: { ...body.details, ...applied } } : body;
+    const entry = ctx.flowOrThrow(booked.flowId);
+    const { provider } = executorOf(entry.flow);
+    if (!provider)
+      return {
+        referenceNo: booked.referenceNo,
+        status: 'success',
+        ...receiptBody,
+        createdAt: booked.createdAt,
+      };
+    const outcome = await provider
+      .pay(booked.quote.details, entry.flow.posting?.params ?? {})
+      .catch(() => null);
+    if (outcome) {
+      const held = { journalId: booked.journalId, receipt: receiptBody, checks: 0 };
+      await applyProviderAnswer(db, entry.flow, held, outcome);
+    }
+    return (await receiptOf(booked.journalId)).receipt;
+  }
+
+  /** Why a refused booking was refused, as the spec's apierror. */
+  function refusal(outcome: string, q: Quote | undefined, limits: Limits, used: number): ApiError {
+    if (outcome === 'expired') return txErrors.inquiryExpired();
+    if (outcome === 'not_found' || !q) return txErrors.inquiryNotFound();
+    if (outcome === 'floor') return txErrors.insufficientBalance(q.amountField);
+    if (outcome === 'limits') {
+      try {
+        limitsAllow(q, limits, used);
+      } catch (e) {
+        return e as ApiError;
+      }
+    }
+    return txErrors.notVerified();
+  }
+
+  /**
+   * Posts one quoted inquiry of the customer, already verified by the caller, once per idempotency key:
+   * the same key again answers the same receipt; a refusal (limits, balance, expired) books nothing.
+   */
+  async function postQuoted(input: {
+    customerId: number;
+    inquiryId: string;
+    idempotencyKey: string;
+  }): Promise<PostResult> {
+    const within = withinOf(input.inquiryId);
+    type Row = {
+      outcome: string;
+      detail: number | null;
+      posted_journal: number | null;
+      posted_at: Date | string | null;
+      flow_id: string | null;
+      quote: Quote | null;
+      min_amount: number;
+      max_per_transaction: number;
+      daily_limit: number | null;
+    };
+    let row: Row | undefined;
+    let referenceNo = '';
+    let applied: Record<string, unknown> | undefined;
+    for (let attempt = 1; ; attempt++) {
+      referenceNo = newReferenceNo();
+      try {
+        row = await db.transaction(async (tx) => {
+          const { rows } = await tx.query<Row>(
+            `SELECT * FROM post_quoted_inquiry($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, NULL)`,
+            [
+              input.customerId,
+              input.inquiryId,
+              ...DEFAULT_LIMITS_ARGS,
+              referenceNo,
+              input.idempotencyKey,
+              SETTLEMENT_LEASE_S,
+            ],
+          );
+          const r = rows[0]!;
+          if (r.outcome === 'ok' && within)
+            applied = await within(tx, {
+              journalId: Number(r.posted_journal),
+              customerId: input.customerId,
+              flowId: r.flow_id!,
+              quote: r.quote!,
+            });
+          return r;
+        });
+        break;
+      } catch (err) {
+        const e = err as { code?: string; constraint?: string };
+        if (e.code === '23505' && e.constraint === 'journal_reference_no_key' && attempt < 5) continue;
+        if (e.code === '23505') {
+          // Another posting of this customer already used this key: the same receipt if it was this inquiry.
+          const { rows } = await db.query<{ id: number; inquiry_id: string | null }>(
+            'SELECT id, inquiry_id FROM journal WHERE customer_id = $1 AND idempotency_key = $2',
+            [input.customerId, input.idempotencyKey],
+          );
+          const j = rows[0];
+          if (j && j.inquiry_id === input.inquiryId)
+            return {
+              outcome: 'posted',
+              journalId: Number(j.id),
+              receipt: (await receiptOf(Number(j.id))).receipt,
+            };
+          return { outcome: 'refused', error: txErrors.doubleTransaction() };
+        }
+        throw err;
+      }
+    }
+    const r = row!;
+    if (r.outcome === 'ok')
+      return {
+        outcome: 'posted',
+        journalId: Number(r.posted_journal),
+        receipt: await finish(
+          {
+            journalId: Number(r.posted_journal),
+            referenceNo,
+            createdAt: new Date(r.posted_at!).toISOString(),
+            flowId: r.flow_id!,
+            quote: r.quote!,
+          },
+          applied,
+        ),
+      };
+    if (r.outcome === 'already') {
+      const { receipt, idempotencyKey } = await receiptOf(Number(r.detail));
+      if (idempotencyKey !== input.idempotencyKey)
+        return { outcome: 'refused', error: txErrors.doubleTransaction() };
+      return { outcome: 'posted', journalId: Number(r.detail), receipt };
+    }
+    const limits = {
+      minAmount: r.min_amount,
+      maxPerTransaction: r.max_per_transaction,
+      dailyLimit: r.daily_limit,
+    };
+    return { outcome: 'refused', error: refusal(r.outcome, r.quote ?? undefined, limits, r.detail ?? 0) };
+  }
+
+  return { postQuoted, finish, withinOf, receiptOf };
+}

@@ -1,0 +1,83 @@
+import { apiPost } from '@/shared/api/client';
+import type { ApiErrorBody } from '@/shared/api-error';
+import type { Money } from '@/shared/money';
+import type { ApprovalStatus, Fee, Receipt, VerificationResponse } from '@/shared/flows';
+
+/** The cart's page (spec section 4: several transactions verified once). */
+export const CART_PATH = '/cart/';
+/** Said on window when the cart changed (the header's count asks again). */
+export const CART_CHANGED = 'cart-changed';
+/** A flow's form page opened with ?cartItem=<id> edits that item of the cart. */
+export const CART_ITEM_PARAM = 'cartItem';
+
+export interface CartRow {
+  labelEng: string;
+  labelIdn: string;
+  valueEng: string;
+  valueIdn: string;
+}
+
+export interface CartItem {
+  itemId: number;
+  flowId: string;
+  title: { en: string; id: string };
+  form: Record<string, unknown>;
+  quote: { amount?: Money; fees: Fee[]; total?: Money; details: Record<string, unknown> };
+  addedAt: string;
+  expiresAt: string;
+  expired: boolean;
+  rows: CartRow[];
+}
+
+export interface CartTotal {
+  accountId: number;
+  accountNo: string;
+  currency: string;
+  amount: number;
+  available: number;
+  enough: boolean;
+}
+
+export interface CartList {
+  items: CartItem[];
+  count: number;
+  totals: CartTotal[];
+  maxItems: number;
+}
+
+export interface CartItemResult {
+  itemId: number;
+  flowId: string;
+  title: { en: string; id: string };
+  status: 'success' | 'pending' | 'failed';
+  receipt?: Receipt;
+  error?: ApiErrorBody;
+}
+
+export type CartVerification = CartList & { checkoutId: string } & VerificationResponse;
+
+const changed = <T>(r: T): T => {
+  window.dispatchEvent(new Event(CART_CHANGED));
+  return r;
+};
+
+/** The cart's calls (/api/cart/v1/). */
+export const cartApi = {
+  list: () => apiPost<CartList>('/api/cart/v1/list', {}),
+  count: (signal?: AbortSignal) => apiPost<{ count: number }>('/api/cart/v1/count', {}, { signal }),
+  add: (flowId: string, form: Record<string, unknown>) =>
+    apiPost<{ itemId: number; count: number }>('/api/cart/v1/add', { flowId, form }).then(changed),
+  update: (itemId: number, form: Record<string, unknown>) =>
+    apiPost<{ itemId: number }>('/api/cart/v1/update', { itemId, form }).then(changed),
+  remove: (itemId: number) => apiPost<{ count: number }>('/api/cart/v1/remove', { itemId }).then(changed),
+  verify: (method: 'otp' | 'approval') =>
+    apiPost<CartVerification>('/api/cart/v1/verification', { method }, { kind: 'transaction' }),
+  status: (checkoutId: string) =>
+    apiPost<{ status: ApprovalStatus }>('/api/cart/v1/verification/status', { checkoutId }),
+  confirm: (checkoutId: string, otp?: string) =>
+    apiPost<{ checkoutId: string; results: CartItemResult[] }>(
+      '/api/cart/v1/confirm',
+      otp ? { checkoutId, otp } : { checkoutId },
+      { kind: 'transaction' },
+    ).then(changed),
+};

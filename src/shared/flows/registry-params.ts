@@ -1,0 +1,144 @@
+import type { ChoiceSourceName, ExecutorName, LookupName, ServiceExecutorName } from './registry-names';
+
+/**
+ * The JSON Schema of the `params` each named implementation takes (a flow's inquiry.params,
+ * posting.params, service.params, choices.<field>.params). `flows:check` validates a flow's params
+ * against it, so a misspelled param ("customerFeild") is reported instead of silently ignored. A
+ * property marked `"x-field": true` names a form field, which must exist. A new name in
+ * registry-names.ts needs its schema here (TypeScript says so).
+ */
+export interface ParamsSchema {
+  type: 'object';
+  additionalProperties: false;
+  required?: string[];
+  properties: Record<string, Record<string, unknown>>;
+}
+
+const params = (properties: ParamsSchema['properties'], required?: string[]): ParamsSchema => ({
+  type: 'object',
+  additionalProperties: false,
+  ...(required ? { required } : {}),
+  properties,
+});
+const field = { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9]*$', 'x-field': true };
+const minor = { type: 'integer', minimum: 0 };
+const method = { enum: ['bifast', 'online', 'skn', 'rtgs'] };
+/** The bank's product categories (src/server/invest: catalogue and applications). */
+const PRODUCT_CATEGORIES = ['saving', 'timedeposit', 'creditcard', 'loan', 'insurance'];
+
+export const PARAMS_SCHEMAS: {
+  lookups: Record<LookupName, ParamsSchema>;
+  executors: Record<ExecutorName, ParamsSchema>;
+  serviceExecutors: Record<ServiceExecutorName, ParamsSchema>;
+  choiceSources: Record<ChoiceSourceName, ParamsSchema>;
+} = {
+  lookups: {
+    'account.own': params({}),
+    'account.beneficiary': params({}),
+    'biller.bill': params({
+      billerCode: { type: 'string', pattern: '^[A-Z0-9]+$' },
+      billerName: { type: 'string' },
+      customerField: field,
+      minAmount: minor,
+      maxAmount: minor,
+      participantFee: minor,
+    }),
+    'purchase.price': params({ product: { type: 'string' }, choice: field }),
+    // step: the multi-step inquiry's step (flow-engine-v2.md section 6).
+    'provider.inquiry': params({ customerField: field, step: { type: 'string' } }),
+    'clearing.account': params({ method }, ['method']),
+    // A list of the chosen provider's catalogue (flow-engine-v2.md section 6); `in`: its parent entry.
+    'provider.options': params(
+      {
+        options: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9]*$' },
+        in: { type: 'string', pattern: '^form\\.[a-zA-Z][a-zA-Z0-9]*$' },
+        where: { type: 'object' },
+      },
+      ['options'],
+    ),
+    'account.mobileNumber': params({ phoneField: field }),
+    'swift.beneficiary': params({ source: { enum: ['rupiah', 'foreign'] } }, ['source']),
+    'bifast.incomingRequest': params({}),
+  },
+  executors: {
+    'ledger.transfer': params({}),
+    'biller.pay': params({ billerCode: { type: 'string', pattern: '^[A-Z0-9]+$' } }),
+    'purchase.topup': params({ product: { type: 'string' } }),
+    'provider.pay': params({}),
+    'clearing.transfer': params({ method }),
+  },
+  serviceExecutors: {
+    'request.record': params({ kind: { type: 'string', minLength: 1 }, once: { type: 'boolean' } }),
+    'account.setStatus': params({ field, to: { enum: ['active', 'blocked'] } }, ['to']),
+    'card.setStatus': params({ field, to: { enum: ['active', 'blocked'] } }, ['to']),
+    'card.activate': params({ field }),
+    'schedule.cancel': params({ field, mass: { type: 'boolean' } }),
+    'schedule.edit': params({ field, mass: { type: 'boolean' } }),
+    'poinxtra.redeem': params({}),
+    'poinxtra.transfer': params({}),
+    'poinxtra.mileage': params({}),
+    'goal.create': params({}),
+    'goal.edit': params({}),
+    'loan.apply': params({ field }),
+    'product.apply': params(
+      { field, category: { enum: ['creditcard', 'saving', 'timedeposit', 'insurance'] } },
+      ['category'],
+    ),
+    'bifast.requestPayment': params({}),
+    'card.convertInstalment': params({ field, tenorField: field }),
+    'card.increaseLimit': params({ field }),
+    'card.setControl': params({ field, control: { enum: ['online', 'overseas', 'dailyLimit'] } }, [
+      'control',
+    ]),
+    'debitcard.link': params({ field }),
+    'debitcard.setStatus': params({ field, to: { enum: ['active', 'blocked'] } }, ['to']),
+    'debitcard.replace': params({ field }),
+    'deposit.setAro': params({ field, to: { type: 'boolean' } }, ['to']),
+    'limit.verifyRaise': params({}),
+    'credential.change': params({ what: { enum: ['email', 'mobile', 'userId', 'secureWord'] } }, ['what']),
+    'insurance.request': params({
+      kind: { type: 'string', minLength: 1 },
+      statuses: { type: 'array', items: { enum: ['active', 'lapsed', 'matured', 'terminated'] } },
+    }),
+    'alias.set': params({ action: { enum: ['register', 'change', 'remove'] } }, ['action']),
+  },
+  choiceSources: {
+    accounts: params({}),
+    inquiry: params({}),
+    params: params(
+      {
+        options: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['value', 'labelEng', 'labelIdn'],
+            properties: {
+              value: { type: 'string' },
+              labelEng: { type: 'string' },
+              labelIdn: { type: 'string' },
+              detail: { type: 'object' },
+            },
+          },
+        },
+      },
+      ['options'],
+    ),
+    'mobile.operators': params({}),
+    'mobile.denominations': params({}),
+    list: params({}),
+    providers: params({}),
+    'clearing.banks': params({ method }),
+    'schedules.open': params({ mass: { type: 'boolean' } }),
+    'catalogue.products': params({ category: { enum: PRODUCT_CATEGORIES } }, ['category']),
+    'bifast.incomingRequests': params({}),
+    'cards.purchases': params({}),
+    debitcards: params({ linked: { type: 'boolean' } }),
+    'limits.awaitingRaises': params({}),
+    'insurance.policies': params({
+      statuses: { type: 'array', items: { enum: ['active', 'lapsed', 'matured', 'terminated'] } },
+    }),
+    'bifast.aliases': params({}),
+    'poinxtra.cardTransactions': params({}),
+    'goals.active': params({}),
+  },
+};

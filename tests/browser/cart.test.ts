@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { PERSONAS, latestOtp, login, newContext, serverAndBrowser } from './helpers';
+import { accountOf, chooseOption, sessionHeaders } from './helpers/flows';
+
+const env = serverAndBrowser();
+
+const SOURCE = '800123456701';
+/** Rina's savings account (demo seed): another customer of the bank. */
+const BENEFICIARY = '800123456837';
+
+type Result = { status: string; receipt?: { total?: { amount: number } } };
+
+/** Fills a flow's form, goes on to verify, and adds the transaction to the cart instead of verifying it. */
+async function addToCart(page: Page, url: string, fill: () => Promise<void>) {
+  await page.goto(`${env.server.baseUrl}${url}`);
+  await page.getByTestId('inquiry-view').waitFor();
+  await fill();
+  await page.getByTestId('inquiry-submit').click();
+  await page.getByTestId('verify-view').waitFor();
+  await page.getByTestId('add-to-cart').click();
+  await page.waitForURL(/\/cart\/$/);
+}
+
+describe('the cart', () => {
+  it('adds a transfer, a bill and a top-up, verifies them with one OTP, and sees three results and the balance lower by their totals', async () => {
+    const web = await newContext(env.browser, { language: 'en' });
+    const { page } = web;
+    try {
+      await login(page, env.server.baseUrl, PERSONAS.budi);
+      const headers = await sessionHeaders(page);
+      const start = (await accountOf(env.server, headers, SOURCE)).balance.amount;
+
+      await addToCart(page, '/transfer/inquiry/?type=same-bank', async () => {
+        await chooseOption(page, 'sourceOfFund', SOURCE);
+        await page.locator('#root_beneficiaryAccountNo').fill(BENEFICIARY);
+        await chooseOption(page, 'purpose', 'Family');
+        await page.locator('#root_amount').fill('100000');
+      });
+      await addToCart(page, '/payment/bpjs/inquiry/', async () => {
+        await chooseOption(page, 'sourceOfFund', SOURCE);
+        await page.locator('#root_customerNumber').fill('8888801234567');
+      });
+      await addToCart(page, '/purchase/mobile/inquiry/', async () => {
+        await chooseOption(page, 'sourceOfFund', SOURCE);
+        await page.locator('#root_phoneNumber').fill('081298765431');
+        await expect.poll(() => page.locator('#root_operator').textContent()).toBe('Telkomsel');
+        await chooseOption(page, 'denomination', 'Credit 50,000 —');
+        await page.locator('.MuiMenu-root').waitFor({ state: 'detached' });
+      });
+      await expect.poll(() => page.getByTestId('cart-item').count()).toBe(3);
+      await page.locator('[data-testid="cart-badge"][data-count="3"]').waitFor();
+
+      // One OTP for the three.
+      const sentAt = new Date();
+      await page.getByTestId('cart-verify-otp').click();
+      await page.getByTestId('cart-verify').waitFor();
+      await page.getByTestId('cart-otp').fill(await latestOtp(env.server, undefined, sentAt));
+      const confirmed = page.waitForResponse((r) => r.url().endsWith('/api/cart/v1/confirm'));
+      await page.getByTestId('cart-confirm').click();
+      const first = ((await (await confirmed).json()) as { results: Result[] }).results;
+      await expect
+        .poll(() => page.locator('[data-testid="cart-result"][data-status="success"]').count())
+        .toBe(3);
+      const spent = (rs: Result[]) => rs.reduce((s, r) => s + (r.receipt?.total?.amount ?? 0), 0);
+      const afterOtp = (await accountOf(env.server, headers, SOURCE)).balance.amount;
+      expect(start - afterOtp).toBe(spent(first));
+
+      await page.locator('[data-testid="cart-badge"][data-count="0"]').waitFor();
+    } finally {
+      await web.context.close();
+    }
+  });
+});

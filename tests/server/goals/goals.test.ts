@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../src/server/app';
+import type { Db } from '../../../src/server/db/db';
+import { bankDate } from '../../../src/shared/bank-time';
+import { addDays } from '../../../src/server/schedules/recurrence';
+import { runDueInstructions } from '../../../src/server/schedules/scheduler';
+import { ledgerRunner } from '../../../src/server/schedules/runner';
+import { loadCatalog } from '../../../src/server/transactions/catalog';
+import { testDbs } from '../test-db';
+import { balanceOf, customerWithSession, insertAccount, post, transact } from '../transactions/bank';
+
+const rp = (n: number) => n * 100;
+const count = async (db: Db, table: string) =>
+  Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);
+
+describe.each(testDbs)('My goals on $name', ({ open }) => {
+  let db: Db;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    db = await open();
+    app = await buildApp({ db, demo: false });
+    await app.ready();
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  }, 60_000);
+
+  it("creates a goal through verification; the scheduler's monthly transfer funds it and the progress shows it", async () => {
+    const c = await customerWithSession(db);
+    const source = await insertAccount(db, c.customerId, { balance: rp(10_000_000) });
+    const form = {
+      name: 'Holiday in Bali',
+      category: 'travel',
+      targetAmount: rp(6_000_000),
+      targetDate: addDays(bankDate(), 200),
+      sourceOfFund: String(source.id),
+      monthlyAmount: rp(1_000_000),
+      dayOfMonth: 10,
+    };
+    const { inquiry, receipt } = await transact(app, db, c, 'goal.create', form);
+    expect(inquiry.status).toBe(200);
+    expect(Number(inquiry.body.details.debits)).toBeGreaterThanOrEqual(6);
+    expect(receipt.status).toBe(200);
+    expect(receipt.body.details.goalAccountNo).toMatch(/^88\d{10}$/);
+
+    const list = await post(app, '/api/goal/v1/list', c.headers, {});
+    expect(list.body.goals).toHaveLength(1);
+    const goal = list.body.goals[0];
+    expect(goal).toMatchObject({ name: 'Holiday in Bali', progress: 0, monthly: { amount: rp(1_000_000) } });
+    expect(goal.nextTransferDate.slice(8)).toBe('10');
+
+    // The scheduler runs the month's transfer: the goal's account receives it.
+    await db.query(
+      `UPDATE scheduled_transfers SET next_run_at = now() - interval '1 second'
+        WHERE id = (SELECT instruction_id FROM goals WHERE id = $1)`,
+      [goal.id],
+    );
+    const counts = await runDueInstructions(db, {
+      runner: ledgerRunner(db, loadCatalog()),
+      notify: async () => {},
+    });
+    expect(counts.success).toBe(1);
+    expect(await balanceOf(db, source.id)).toBe(rp(9_000_000));
+    const detail = await post(app, '/api/goal/v1/detail', c.headers, { id: goal.id });
+    expect(detail.body.goal).toMatchObject({ saved: { amount: rp(1_000_000) }, progress: 16 });
+    expect(detail.body.transfers[0]).toMatchObject({ status: 'success' });
+
+    // Editing changes the goal and its monthly transfer, verified too.
+    const edit = await transact(app, db, c, 'goal.edit', {
+      goal: String(goal.id),
+      name: 'Holiday in Lombok',
+      category: 'travel',
+      targetAmount: rp(8_000_000),
+      targetDate: addDays(bankDate(), 300),
+      monthlyAmount: rp(1_500_000),
+      dayOfMonth: 3,
+    });
+    expect(edit.receipt.status).toBe(200);
+    const after = (await post(app, '/api/goal/v1/detail', c.headers, { id: goal.id })).body.goal;
+    expect(after).toMatchObject({
+      name: 'Holiday in Lombok',
+      monthly: { amount: rp(1_500_000) },
+      dayOfMonth: 3,
+    });
+  });
+
+  it('refuses a target date too near or a monthly transfer above the target, in both languages, creating nothing', async () => {
+    const c = await customerWithSession(db);
+    const source = await insertAccount(db, c.customerId, { balance: rp(1_000_000) });
+    const goals = await count(db, 'goals');
+    const journals = await count(db, 'journal');
+    const base = {
+      name: 'Laptop',
+      category: 'other',
+      targetAmount: rp(5_000_000),
+      targetDate: addDays(bankDate(), 100),
+      sourceOfFund: String(source.id),
+      monthlyAmount: rp(1_000_000),
+      dayOfMonth: 1,
+    };
+    const near = await post(app, '/api/transaction/v1/inquiry', c.headers, {
+      flowId: 'goal.create',
+      form: { ...base, targetDate: addDays(bankDate(), 5) },
+    });
+    expect(near.status).toBe(422);
+    expect(near.body.apierror).toMatchObject({
+      errorCode: 'GOAL_DATE_INVALID',
+      errorTitleEng: 'Check the target date',
+      errorTitleIdn: 'Periksa tanggal target',
+    });
+    const over = await post(app, '/api/transaction/v1/inquiry', c.headers, {
+      flowId: 'goal.create',
+      form: { ...base, monthlyAmount: rp(6_000_000) },
+    });
+    expect(over.body.apierror).toMatchObject({ errorCode: 'GOAL_MONTHLY_ABOVE_TARGET' });
+    expect(over.body.apierror.fields['/form/monthlyAmount'].idn).toMatch(/Maksimal/);
+    const other = await customerWithSession(db);
+    const notMine = await post(app, '/api/transaction/v1/inquiry', other.headers, {
+      flowId: 'goal.create',
+      form: base,
+    });
+    expect(notMine.body.apierror.errorCode).toBe('ACCOUNT_NOT_ALLOWED');
+    expect(await count(db, 'goals')).toBe(goals);
+    expect(await count(db, 'journal')).toBe(journals);
+    const missing = await post(app, '/api/goal/v1/detail', c.headers, { id: 999999 });
+    expect(missing.status).toBe(404);
+    expect(missing.body.apierror.errorMessageIdn).toMatch(/Tujuan ini/);
+  });
+});
