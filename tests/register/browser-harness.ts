@@ -2,7 +2,8 @@ import { chromium, type Browser } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../src/server/app';
-import { openPglite, type Db } from '../../src/server/db/db';
+import type { Db } from '../../src/server/db/db';
+import { openMigratedPglite } from '../server/test-db';
 import { migrate } from '../../src/server/db/migrate';
 import { seedRegistrationHolders } from '../../src/server/registration/seed';
 
@@ -17,7 +18,7 @@ export interface RegistrationServer {
 /** The real server (built apps from dist/, demo mode, the holders seeded) and Debian's Chromium. */
 export async function startRegistrationServer(): Promise<RegistrationServer> {
   process.env.ARGON2_FAST = '1';
-  const db = await openPglite();
+  const db = await openMigratedPglite();
   await migrate(db);
   await seedRegistrationHolders(db);
   const app = await buildApp({ db, demo: true, staticDir: 'dist' });

@@ -1,6 +1,10 @@
 import pg from 'pg';
-import { randomBytes } from 'node:crypto';
-import { openPglite, openPostgres, type Db } from '../../src/server/db/db';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { openPglite, openPostgres, type Db, type PgliteDb } from '../../src/server/db/db';
 import { migrate } from '../../src/server/db/migrate';
 
 export interface TestDb {
@@ -18,9 +22,9 @@ export interface TestDb {
 export const testDbs: TestDb[] = [
   {
     name: 'pglite',
-    open: async () => withMigrations(await openPglite()),
+    open: () => openMigratedPglite(),
     openTwice: async () => {
-      const db = await withMigrations(await openPglite());
+      const db = await openMigratedPglite();
       return { first: db, second: db, close: () => db.close() };
     },
   },
@@ -28,9 +32,9 @@ export const testDbs: TestDb[] = [
     ? [
         {
           name: 'postgres' as const,
-          open: async () => withMigrations(await openScratchPostgres(process.env.DATABASE_URL!)),
+          open: async () => openScratchPostgres(process.env.DATABASE_URL!),
           openTwice: async () => {
-            const first = await withMigrations(await openScratchPostgres(process.env.DATABASE_URL!));
+            const first = await openScratchPostgres(process.env.DATABASE_URL!);
             const second = await openPostgres(first.url!);
             return {
               first,
@@ -46,30 +50,99 @@ export const testDbs: TestDb[] = [
     : []),
 ];
 
-async function withMigrations<T extends Db>(db: T): Promise<T> {
+/**
+ * The migrations' fingerprint: a migrated template is made once per set of migration files and
+ * reused by every test file after it (PGlite's initdb and 40-odd migrations cost seconds per open).
+ */
+const MIGRATIONS = path.resolve(import.meta.dirname, '../../src/server/db/migrations');
+const fingerprint = createHash('sha256')
+  .update(
+    readdirSync(MIGRATIONS)
+      .filter((f) => f.endsWith('.sql'))
+      .sort()
+      .map((f) => f + '\n' + readFileSync(path.join(MIGRATIONS, f), 'utf8'))
+      .join('\n'),
+  )
+  .digest('hex')
+  .slice(0, 16);
+
+/** A fresh PGlite with every migration applied, loaded from a template data folder in the temp dir. */
+export async function openMigratedPglite(): Promise<PgliteDb> {
+  const file = path.join(os.tmpdir(), `pglite-migrated-${fingerprint}.tar`);
+  const template = await readFile(file).catch(() => null);
+  if (template) return openPglite(undefined, new Blob([template]));
+  const db = await openPglite();
   await migrate(db);
+  // Written aside and renamed, so a test file reading it at the same time never sees half of it.
+  const part = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  await writeFile(part, Buffer.from(await (await db.dumpDataDir()).arrayBuffer()));
+  await rename(part, file);
   return db;
 }
 
-/** Creates a throwaway database beside DATABASE_URL's and drops it on close. */
+/**
+ * A throwaway database beside DATABASE_URL's, dropped on close: a copy of a migrated template
+ * database (CREATE DATABASE ... TEMPLATE), which is made once per set of migration files.
+ */
 async function openScratchPostgres(url: string): Promise<Db & { url?: string }> {
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const db = await openPostgres(u.toString(), 32);
+  const template = await postgresTemplate(url);
+  await withAdmin(url, async (admin) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+        return;
+      } catch (err) {
+        // Another test file's CREATE DATABASE from the same template holds it for a moment.
+        if (attempt >= 50 || !/being accessed by other users/.test(String(err))) throw err;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+  });
+  const db = await openPostgres(urlOf(url, name), 32);
   return {
     ...db,
-    url: u.toString(),
+    url: urlOf(url, name),
     close: async () => {
       await db.close();
-      const a = new pg.Client({ connectionString: url });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
+      await withAdmin(url, (a) => a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
+}
+
+async function postgresTemplate(url: string): Promise<string> {
+  const template = `tmpl_migrated_${fingerprint}`;
+  await withAdmin(url, async (admin) => {
+    // One test file builds it; the others wait on the lock and then find it.
+    await admin.query('SELECT pg_advisory_lock(727275)');
+    try {
+      const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
+      if (found.rowCount) return;
+      const building = `${template}_b${randomBytes(3).toString('hex')}`;
+      await admin.query(`CREATE DATABASE ${building}`);
+      const db = await openPostgres(urlOf(url, building), 2);
+      await migrate(db);
+      await db.close();
+      await admin.query(`ALTER DATABASE ${building} RENAME TO ${template}`);
+    } finally {
+      await admin.query('SELECT pg_advisory_unlock(727275)');
+    }
+  });
+  return template;
+}
+
+function urlOf(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+async function withAdmin<T>(url: string, fn: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    return await fn(admin);
+  } finally {
+    await admin.end();
+  }
 }

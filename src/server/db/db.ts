@@ -53,9 +53,16 @@ async function withRetry<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function openPglite(dataDir?: string): Promise<Db> {
+/** An embedded database that can also be written out whole, e.g. as a migrated template for tests. */
+export interface PgliteDb extends Db {
+  dumpDataDir(): Promise<Blob>;
+}
+
+/** from: a data folder written by dumpDataDir(), which skips initdb (most of PGlite's start-up). */
+export async function openPglite(dataDir?: string, from?: Blob): Promise<PgliteDb> {
   const lite = await PGlite.create(dataDir, {
     parsers: { [pgliteTypes.INT8]: (v: string) => parseInt8(v) },
+    ...(from ? { loadDataDir: from } : {}),
   });
   const query: Queryable['query'] = async (sql, params) => {
     const r = await lite.query(sql, params as unknown[] | undefined);
@@ -84,6 +91,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
       return () => stop();
     },
     close: () => lite.close(),
+    dumpDataDir: () => lite.dumpDataDir('none'),
   };
 }
 

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
-import { openPglite, type Db } from '../../../src/server/db/db';
+import type { Db } from '../../../src/server/db/db';
+import { openMigratedPglite } from '../../server/test-db';
 import { migrate } from '../../../src/server/db/migrate';
 import { seedDemoData } from '../../../src/server/demo-seed';
 
@@ -27,7 +28,7 @@ export async function startServer(): Promise<TestServer> {
     throw new Error('dist/ is missing: run `npm run build` first');
   const staticDir = await snapshotDist();
   process.env.ARGON2_FAST = '1';
-  const db = await openPglite();
+  const db = await openMigratedPglite();
   await migrate(db);
   await seedDemoData(db);
   const app = await buildApp({ db, demo: true, staticDir });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { openPglite } from '../../../src/server/db/db';
+import { openMigratedPglite } from '../test-db';
 import { migrate } from '../../../src/server/db/migrate';
 import { seedDemoData } from '../../../src/server/demo-seed';
 import { client, lastOtp } from './fixtures';
@@ -14,7 +14,7 @@ describe('demo personas log in', () => {
   let db: Db;
   let app: FastifyInstance;
   beforeAll(async () => {
-    db = await openPglite();
+    db = await openMigratedPglite();
     await migrate(db);
     app = await buildApp({ db, demo: true });
     await seedDemoData(db);
