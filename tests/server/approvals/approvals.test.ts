@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { hashSecret } from '../../../src/server/auth/password';
-import { testDbs } from '../test-db';
+import { bothEngines } from '../test-db';
 import { customerWithSession, insertAccount, post, type Customer } from '../transactions/bank';
 import { readEvents } from './read-events';
 import { mobileLogin } from './mobile-login';
@@ -11,7 +11,7 @@ import { mobileLogin } from './mobile-login';
 process.env.ARGON2_FAST = '1';
 const rp = (n: number) => n * 100;
 
-describe.each(testDbs)('app approvals and the companion app API on $name', ({ open }) => {
+describe.each(bothEngines)('app approvals and the companion app API on $name', ({ open }) => {
   let db: Db;
   let app: FastifyInstance;
   let base: string;

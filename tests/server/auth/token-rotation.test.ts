@@ -4,13 +4,13 @@ import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { createSession } from '../../../src/server/auth/sessions';
 import { sha256Hex } from '../../../src/server/auth/tokens';
-import { testDbs } from '../test-db';
+import { bothEngines } from '../test-db';
 import { makeCustomer } from './fixtures';
 
 process.env.ARGON2_FAST = '1';
 
 /** Issue #25 item 1: the access_token header replaces the token; the old one lasts a grace window only. */
-describe.each(testDbs)('token rotation on $name', ({ open }) => {
+describe.each(bothEngines)('token rotation on $name', ({ open }) => {
   let db: Db;
   let app: FastifyInstance;
   let customerId: number;

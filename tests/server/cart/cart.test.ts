@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { testDbs } from '../test-db';
+import { bothEngines } from '../test-db';
 import { latestCode } from '../otp/fixtures';
 import {
   balanceOf,
@@ -17,7 +17,7 @@ import {
 
 const rp = (n: number) => n * 100;
 
-describe.each(testDbs)('the cart on $name', ({ open }) => {
+describe.each(bothEngines)('the cart on $name', ({ open }) => {
   let db: Db;
   let app: FastifyInstance;
   let operator: string;

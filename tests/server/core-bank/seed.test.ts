@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/server/db/db';
 import { PERSONAS, seedDemo } from '../../../src/server/core-bank/seed';
 import { verifySecret } from '../../../src/server/auth/password';
-import { testDbs } from '../test-db';
+import { bothEngines } from '../test-db';
 
 process.env.ARGON2_FAST = '1';
 
-describe.each(testDbs)('demo seed on $name', ({ open }) => {
+describe.each(bothEngines)('demo seed on $name', ({ open }) => {
   let db: Db;
   beforeAll(async () => {
     db = await open();
@@ -124,7 +124,7 @@ describe.each(testDbs)('demo seed on $name', ({ open }) => {
   });
 });
 
-describe.each(testDbs)('demo seed started by two servers at once on $name', ({ open }) => {
+describe.each(bothEngines)('demo seed started by two servers at once on $name', ({ open }) => {
   it('seeds exactly once', async () => {
     const db = await open();
     try {

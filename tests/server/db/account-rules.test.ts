@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/server/db/db';
-import { testDbs } from '../test-db';
+import { bothEngines } from '../test-db';
 
 // The schema's own rules for an account, whichever code writes the row.
-describe.each(testDbs)('account rules in the schema on $name', ({ open }) => {
+describe.each(bothEngines)('account rules in the schema on $name', ({ open }) => {
   let db: Db;
   let id: number;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/server/db/db';
-import { testDbs } from '../test-db';
+import { bothEngines } from '../test-db';
 
 /** Resolves with the first value pushed that satisfies `ok`; rejects after 10 s. */
 function collector<T>() {
@@ -29,7 +29,7 @@ function collector<T>() {
   };
 }
 
-describe.each(testDbs)('LISTEN / NOTIFY through the database on $name', ({ openTwice }) => {
+describe.each(bothEngines)('LISTEN / NOTIFY through the database on $name', ({ openTwice }) => {
   let db: Db;
   let other: Db;
   let close: () => Promise<void>;
@@ -76,7 +76,7 @@ describe.each(testDbs)('LISTEN / NOTIFY through the database on $name', ({ openT
   });
 });
 
-const postgres = testDbs.find((t) => t.name === 'postgres')!;
+const postgres = bothEngines.find((t) => t.name === 'postgres')!;
 
 describe.runIf(postgres)('the listening connection on postgres', () => {
   it('listens again after its connection is lost, tells of the gap, and hears what comes next', async () => {

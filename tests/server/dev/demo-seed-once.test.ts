@@ -4,10 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/server/db/db';
 import { demoSeedVersion, seedDemoDataOnce } from '../../../src/server/demo-seed-once';
-import { testDbs } from '../test-db';
+import { bothEngines } from '../test-db';
 
 // Issue 20: a second `npm start` does not read the demo seed through again when it is complete.
-describe.each(testDbs)('the demo seed on a second start on $name', ({ open }) => {
+describe.each(bothEngines)('the demo seed on a second start on $name', ({ open }) => {
   let db: Db;
   beforeAll(async () => {
     db = await open();

@@ -4,7 +4,7 @@ import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { ApiError } from '../../../src/server/http/api-error';
 import { maskPhone } from '../../../src/server/otp/otp-store';
-import { testDbs } from '../test-db';
+import { bothEngines } from '../test-db';
 import { insertCustomer, latestCode, uniquePhone } from './fixtures';
 
 async function apiErrorOf(p: Promise<unknown>): Promise<ApiError> {
@@ -17,7 +17,7 @@ async function apiErrorOf(p: Promise<unknown>): Promise<ApiError> {
   throw new Error('expected an ApiError');
 }
 
-describe.each(testDbs)('OTP service on $name', ({ open }) => {
+describe.each(bothEngines)('OTP service on $name', ({ open }) => {
   let db: Db;
   let app: FastifyInstance;
   beforeAll(async () => {

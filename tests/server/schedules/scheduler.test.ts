@@ -13,7 +13,7 @@ import {
 } from '../../../src/server/schedules/store';
 import type { CustomerMessage } from '../../../src/server/schedules/notifier';
 import { ApiError } from '../../../src/server/http/api-error';
-import { testDbs } from '../test-db';
+import { bothEngines } from '../test-db';
 import { balanceOf, insertAccount, unbalancedJournals } from '../transactions/bank';
 import { insertCustomer, uniquePhone } from '../otp/fixtures';
 
@@ -21,7 +21,7 @@ const rp = (n: number) => n * 100;
 const catalog = loadCatalog();
 const tomorrow = () => bankDate(new Date(), 1);
 
-describe.each(testDbs)('scheduled and recurring transfers on $name', ({ open, openTwice }) => {
+describe.each(bothEngines)('scheduled and recurring transfers on $name', ({ open, openTwice }) => {
   let db: Db;
   let customerId: number;
   let from: { id: number };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { testDbs } from '../test-db';
+import { bothEngines } from '../test-db';
 import { customerWithSession, insertAccount, unbalancedJournals, type Customer } from './bank';
 
 const rp = (n: number) => n * 100;
@@ -22,7 +22,7 @@ interface Acc {
   floor: number;
 }
 
-describe.each(testDbs)('hundreds of concurrent transfers over HTTP on $name', ({ name, open }) => {
+describe.each(bothEngines)('hundreds of concurrent transfers over HTTP on $name', ({ name, open }) => {
   // PGlite is one session (everything queues), so it gets fewer; PostgreSQL takes them truly in parallel.
   const TRANSFERS = name === 'pglite' ? 200 : 300;
   let db: Db;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { testDbs } from '../test-db';
+import { bothEngines } from '../test-db';
 import {
   customerWithSession,
   insertAccount,
@@ -33,7 +33,7 @@ async function totals(db: Db): Promise<Totals[]> {
 // Each field of each flow's valid form swapped, one at a time, for a value at or past an edge, and
 // taken through inquiry, OTP and confirm: every answer is a booking or a 4xx apierror, never a 500,
 // and the ledger stays balanced with no account below its floor.
-describe.each(testDbs)('edge values through inquiry, OTP and confirm on $name', ({ open }) => {
+describe.each(bothEngines)('edge values through inquiry, OTP and confirm on $name', ({ open }) => {
   let db: Db;
   let app: FastifyInstance;
   let budi: Customer;

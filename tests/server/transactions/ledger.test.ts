@@ -8,11 +8,11 @@ import {
   type Booking,
   type ConfirmInput,
 } from '../../../src/server/transactions/ledger';
-import { testDbs } from '../test-db';
+import { bothEngines } from '../test-db';
 import { balanceOf, customerWithSession, insertAccount } from './bank';
 
 // postConfirmed against a real database: an inquiry verified by app approval, so no OTP is involved.
-describe.each(testDbs)('postConfirmed on $name', ({ open }) => {
+describe.each(bothEngines)('postConfirmed on $name', ({ open }) => {
   let db: Db;
   let customerId: number;
   let sessionId: number;

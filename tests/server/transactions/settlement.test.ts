@@ -6,7 +6,7 @@ import { sha256Hex } from '../../../src/server/auth/tokens';
 import { loadCatalog } from '../../../src/server/transactions/catalog';
 import { BOOKING_COLUMNS, bookingValues, postConfirmed } from '../../../src/server/transactions/ledger';
 import { settleDuePayments } from '../../../src/server/transactions/settlement';
-import { testDbs } from '../test-db';
+import { bothEngines } from '../test-db';
 import {
   balanceOf,
   customerWithSession,
@@ -20,7 +20,7 @@ const rp = (n: number) => n * 100;
 const catalog = loadCatalog();
 
 // Held payments: a biller that answers "in progress" is asked again later, until paid or refused.
-describe.each(testDbs)('settling held payments on $name', ({ open, openTwice }) => {
+describe.each(bothEngines)('settling held payments on $name', ({ open, openTwice }) => {
   let db: Db;
   let app: FastifyInstance;
   let who: Customer;
