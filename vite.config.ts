@@ -298,6 +298,9 @@ export function Markdown({ children }) { return createElement('span', null, chil
         extends: true,
         test: {
           name: 'unit',
+          // Two files at a time: on 2 cores vitest's default is one worker, and much of a file's time
+          // is waiting (the database, Chromium, timers), so two use the cores the stories leave idle.
+          maxWorkers: 2,
           include: ['tests/**/*.test.{ts,tsx}'],
           exclude: ['tests/server/**', 'tests/browser/**', 'tests/stories/**'],
           environment: 'jsdom',
@@ -309,6 +312,7 @@ export function Markdown({ children }) { return createElement('span', null, chil
         extends: true,
         test: {
           name: 'server',
+          maxWorkers: 2,
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
