@@ -293,14 +293,15 @@ export function Markdown({ children }) { return createElement('span', null, chil
     },
   },
   test: {
+    // Two files at a time across all projects: on 2 cores vitest's default is one worker, and much of
+    // a file's time is waiting (the database, Chromium, timers). One count for every project, since
+    // projects that run together must share it.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
-          // Two files at a time: on 2 cores vitest's default is one worker, and much of a file's time
-          // is waiting (the database, Chromium, timers), so two use the cores the stories leave idle.
-          maxWorkers: 2,
           include: ['tests/**/*.test.{ts,tsx}'],
           exclude: ['tests/server/**', 'tests/browser/**', 'tests/stories/**'],
           environment: 'jsdom',
@@ -312,7 +313,6 @@ export function Markdown({ children }) { return createElement('span', null, chil
         extends: true,
         test: {
           name: 'server',
-          maxWorkers: 2,
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
@@ -327,7 +327,6 @@ export function Markdown({ children }) { return createElement('span', null, chil
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
       {
