@@ -184,6 +184,17 @@ export default defineConfig(({ mode }) => ({
             Object.entries(flow).filter(([k]) => !FLOW_BODY_KEYS.includes(k) && k !== '$schema'),
           );
           if (flow.machine) meta.machine = machineSkeleton(flow.machine);
+          // A multi-step inquiry's pages (stepsOf): each step's id, path and title, none of its form.
+          const inquiry = flow.inquiry as { [k: string]: Json } | undefined;
+          if (Array.isArray(inquiry?.steps))
+            meta.inquiry = {
+              ...(inquiry.path ? { path: inquiry.path } : {}),
+              ...(inquiry.titleKey ? { titleKey: inquiry.titleKey } : {}),
+              steps: inquiry.steps.map((st) => {
+                const { id, path: p, titleKey } = st as { [k: string]: Json };
+                return { id, path: p, ...(titleKey ? { titleKey } : {}) } as Json;
+              }),
+            };
           return `export default ${JSON.stringify(meta)};`;
         }
         const strings = /^flow-strings-(\w+)$/.exec(query);

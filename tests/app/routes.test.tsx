@@ -78,7 +78,21 @@ describe('route table', () => {
     expect(leaf('/login/')?.id ?? '').not.toMatch(/^placeholder:/);
     expect(leaf('/dashboard/')?.id ?? '').not.toMatch(/^placeholder:/);
     expect(leaf('/help/faq/')?.id ?? '').not.toMatch(/^placeholder:/);
-    expect(leaf('/applyandinvest/sunlife/inquiry/step-3/')?.id).toMatch(/^placeholder:/);
+  });
+
+  it("serves each area's FDS challenge page (the spec's routes) as a flow page", () => {
+    for (const p of [
+      '/transfer/fds-challenge/',
+      '/payment/fds-payment/',
+      '/donation/fds-donation/',
+      '/purchase/fds/',
+      '/virtual-card-number/fds/',
+      '/myaccount/fds/',
+    ]) {
+      const route = leaf(p);
+      expect(route?.id ?? '', p).not.toMatch(/^placeholder:/);
+      expect((route?.handle as { flowStep?: { fdsPage?: string } })?.flowStep?.fdsPage, p).toBe(p);
+    }
   });
 
   it('has choosers for every area of flows unless a feature serves them', () => {
