@@ -24,7 +24,7 @@ import type { TransactionServices } from '../services/transaction-services';
 import { loadForm, type FormLoader, type LoadedForm } from './form-loader';
 import { InquiryView } from './inquiry-view';
 import { FdsChallengeView } from './fds-challenge-view';
-import { formOfStep, ownValues, stepChoices, stepCounter } from './multi-step';
+import { fieldsOfSchema, formOfStep, ownValues, stepChoices, stepCounter } from './multi-step';
 import { ReceiptView } from './receipt-view';
 import { Summary } from './summary';
 import { ApprovalPanel, OtpPanel, useNow } from './verification-panels';
@@ -117,7 +117,14 @@ export function FlowActorView({
   useEffect(() => {
     if (!ctx.error || (view !== 'inquiry' && view !== 'step')) return;
     const fields = (ctx.error as { body?: { fields?: object } }).body?.fields;
-    if (fields && Object.keys(fields).length) return;
+    // Inline messages go under their fields, when this page has them (a multi-step inquiry's last
+    // look-up may refuse a field of an earlier step: that one is said in the dialog).
+    const shown = loaded && 'form' in loaded ? fieldsOfSchema(loaded.form.schema) : undefined;
+    const here = Object.keys(fields ?? {}).some((p) => {
+      const f = /^\/(?:form\/)?([^/]+)/.exec(p)?.[1];
+      return !shown || (!!f && shown.has(f));
+    });
+    if (here) return;
     // Nothing is booked at inquiry: a time-out is one, and Reload asks again with the same form.
     errors.showError(ctx.error, {
       context: { stage: 'inquiry' },
@@ -131,7 +138,7 @@ export function FlowActorView({
         } as never);
       },
     });
-  }, [ctx.error, view, errors, actor]);
+  }, [ctx.error, view, errors, actor, loaded]);
   useEffect(() => {
     if (choices.error) errors.showError(choices.error);
   }, [choices.error, errors]);

@@ -18,8 +18,9 @@ import { lookups } from './registry';
 export const INQUIRY_TTL_S = 15 * 60;
 
 /**
- * Inquiries of flows that move no money start with this, so a confirm knows, before it reads anything,
- * to book them in a transaction with their executor (a money flow's confirm stays one statement).
+ * Inquiries of flows that move no money (or whose posting has a service executor) start with this, so
+ * a confirm knows, before it reads anything, to book them in a transaction with their executor (any
+ * other money flow's confirm stays one statement).
  */
 export const SERVICE_INQUIRY_PREFIX = 'svc-';
 
@@ -88,9 +89,10 @@ export function quoteStore(ctx: PostingContext) {
     // Only a customer at the page is asked: a scheduled occurrence was verified when it was set up.
     const flagged = caller.sessionId !== null && (await fdsRequired(db, entry.flow, q, caller.customerId));
     const fds = flagged ? FDS_MARK : '';
-    const id = entry.flow.service
-      ? `${SERVICE_INQUIRY_PREFIX}${fds}${randomUUID()}`
-      : `${fds}${randomUUID()}`;
+    const id =
+      entry.flow.service || entry.flow.posting?.service
+        ? `${SERVICE_INQUIRY_PREFIX}${fds}${randomUUID()}`
+        : `${fds}${randomUUID()}`;
     const booking: Booking = {
       status: executorOf(entry.flow).provider ? 'pending' : 'success',
       // As the core bank writes its narrative, "<Indonesian> / <English>", each with its detail; the

@@ -196,7 +196,21 @@ export function quoting(ctx: PostingContext) {
     const { flow } = entry;
     if (flow.service) return serviceQuote(caller, { ...flow, service: flow.service }, form, prior);
     if (!flow.amount || !flow.posting) throw new Error(`flow ${flow.id} has neither posting nor service`);
-    return moneyQuote(caller, { ...flow, amount: flow.amount, posting: flow.posting }, form, prior);
+    const q = await moneyQuote(caller, { ...flow, amount: flow.amount, posting: flow.posting }, form, prior);
+    const service = flow.posting.service;
+    if (!service) return q;
+    // What the money buys is recorded at confirm by the posting's service executor: checked now too.
+    const executor = serviceExecutors[service.execute as keyof typeof serviceExecutors];
+    const checked = executor.check
+      ? await executor.check(db, {
+          customerId: caller.customerId,
+          flow,
+          form,
+          details: q.details,
+          params: service.params ?? {},
+        })
+      : {};
+    return { ...q, details: { ...q.details, ...checked }, form };
   }
 
   async function moneyQuote(

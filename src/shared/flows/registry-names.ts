@@ -81,6 +81,7 @@ export const REGISTRY_NAMES = {
       'account.mobileNumber',
       'swift.beneficiary',
       'bifast.incomingRequest',
+      'provider.premium',
     ],
     /** Posting executors (POST /api/transaction/v1/confirm). */
     executors: ['ledger.transfer', 'biller.pay', 'purchase.topup', 'provider.pay', 'clearing.transfer'],
@@ -111,6 +112,7 @@ export const REGISTRY_NAMES = {
       'loan.apply',
       'product.apply',
       'bifast.requestPayment',
+      'insurance.issuePolicy',
     ],
     /** Option lists for form fields (POST /api/transaction/v1/formdata). */
     choiceSources: [

@@ -168,6 +168,9 @@ export interface PostingSpec {
   params?: Record<string, unknown>;
   /** Error codes that mean "in progress" (spec section 8) on top of the engine's defaults. */
   pendingCodes?: PendingCode[];
+  /** A service executor run with the booking, in its database transaction: what the money buys is
+   * recorded in its domain (an insurance policy); its details join the receipt. */
+  service?: ServiceSpec;
 }
 
 /**
