@@ -159,7 +159,8 @@ export function FlowActorView({
           validator={loaded.form.validator}
           choices={allChoices}
           choicesLoading={choices.loading}
-          initial={ctx.form}
+          // A step of a multi-step inquiry starts from its own values (the others are earlier steps').
+          initial={multiStep ? ownValues(loaded.form.schema, ctx.form) : ctx.form}
           busy={snap.hasTag('busy' as never)}
           error={ctx.error}
           onSubmit={(form, labels) =>

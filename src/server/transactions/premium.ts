@@ -114,6 +114,7 @@ export const providerPremium: Lookup = async (ctx, params) => {
     frequency: rule.frequency ?? 'single',
     productCode: product.code,
     productName: product.name,
+    providerName: provider.name,
     policyProvider: String(provider.policyProvider ?? provider.code),
     policyPrefix: String(provider.policyPrefix ?? provider.code),
   };
