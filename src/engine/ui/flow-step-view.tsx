@@ -119,7 +119,7 @@ export function FlowActorView({
     const fields = (ctx.error as { body?: { fields?: object } }).body?.fields;
     // Inline messages go under their fields, when this page has them (a multi-step inquiry's last
     // look-up may refuse a field of an earlier step: that one is said in the dialog).
-    const shown = loaded && 'form' in loaded ? fieldsOfSchema(loaded.form.schema) : undefined;
+    const shown = multiStep && loaded && 'form' in loaded ? fieldsOfSchema(loaded.form.schema) : undefined;
     const here = Object.keys(fields ?? {}).some((p) => {
       const f = /^\/(?:form\/)?([^/]+)/.exec(p)?.[1];
       return !shown || (!!f && shown.has(f));
@@ -138,7 +138,7 @@ export function FlowActorView({
         } as never);
       },
     });
-  }, [ctx.error, view, errors, actor, loaded]);
+  }, [ctx.error, view, errors, actor, loaded, multiStep]);
   useEffect(() => {
     if (choices.error) errors.showError(choices.error);
   }, [choices.error, errors]);
