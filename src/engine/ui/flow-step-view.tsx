@@ -209,7 +209,10 @@ export function FlowActorView({
         snap={snap}
         schema={mainForm && 'form' in mainForm ? mainForm.form.schema : undefined}
         cart={
-          services.cart && onAddedToCart ? { ...services.cart, done: onAddedToCart, cartItemId } : undefined
+          // A multi-step inquiry's earlier steps live on the server for 15 minutes: not a cart item.
+          services.cart && onAddedToCart && !multiStep
+            ? { ...services.cart, done: onAddedToCart, cartItemId }
+            : undefined
         }
       />
     );
