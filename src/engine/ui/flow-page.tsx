@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate, useSearchParams } from 'react-router';
 import { createActor, type AnyActorRef, type Subscription } from 'xstate';
 import { apiPost } from '@/shared/api/client';
-import { stepUrl, type FlowFile } from '@/shared/flows';
+import { secretFields, stepUrl, withoutSecrets, type FlowFile } from '@/shared/flows';
 import { CART_ITEM_PARAM, CART_PATH } from '@/shared/cart/cart-api';
 import { ErrorProvider, useErrorHandler, useFeatureGate, useSession, type CustomerFlags } from '@/shared/ui';
 import { addStrings } from '@/shared/i18n/i18n';
@@ -34,13 +34,16 @@ interface Sessions {
 }
 const SessionsCtx = createContext<Sessions | null>(null);
 
-/** What of a running flow is kept when the page is left: never the OTP, only the challenge and timestamps. */
-export function toRestore(snap: FlowSnapshot): FlowRestore {
+/**
+ * What of a running flow is kept when the page is left: never the OTP, only the challenge and
+ * timestamps; never a secret field (`secret`: secretFields of the flow), which is typed again if needed.
+ */
+export function toRestore(snap: FlowSnapshot, secret: readonly string[] = []): FlowRestore {
   const c = snap.context;
   const child = snap.children.verification?.getSnapshot() as
     { context?: { challenge?: unknown; approval?: unknown } } | undefined;
   return {
-    form: c.form,
+    form: withoutSecrets(c.form, secret),
     labels: c.labels,
     inquiry: c.inquiry,
     method: c.method,
@@ -62,6 +65,7 @@ export function FlowLayout() {
   const active = useRef(new Map<string, string>());
   const sessions = useMemo<Sessions>(() => {
     const start = (flow: FlowFile, restore: FlowRestore | undefined): FlowActorRef => {
+      const secret = secretFields(flow);
       const a = createActor(provideServices(createFlowMachine(flow), flow, services), {
         input: { flow, restore },
       });
@@ -70,7 +74,8 @@ export function FlowLayout() {
         const cancelled = (s as unknown as { matches: (v: unknown) => boolean }).matches({
           verify: 'rejected',
         });
-        if ((s.context.inquiry || s.context.receipt) && !cancelled) saveTransaction(flow.id, toRestore(s));
+        if ((s.context.inquiry || s.context.receipt) && !cancelled)
+          saveTransaction(flow.id, toRestore(s, secret));
         else if (loadTransaction()?.flowId === flow.id) clearTransaction();
       };
       // The OTP challenge and the approval request live in the verification child, whose changes

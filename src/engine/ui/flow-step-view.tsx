@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { createActor, type AnyActorRef } from 'xstate';
 import { ErrorProvider, useErrorHandler } from '@/shared/ui';
 import { kindOf } from '../machine/errors';
-import type { ChoiceOption, FlowFile, FlowForm, StepMeta } from '@/shared/flows';
+import { secretFields, type ChoiceOption, type FlowFile, type FlowForm, type StepMeta } from '@/shared/flows';
 import {
   createFlowMachine,
   currentMeta,
@@ -174,7 +174,10 @@ export function FlowActorView({
         snap={snap}
         schema={mainForm && 'form' in mainForm ? mainForm.form.schema : undefined}
         cart={
-          services.cart && onAddedToCart ? { ...services.cart, done: onAddedToCart, cartItemId } : undefined
+          // A flow with a secret field (a PIN) is verified now: the cart would keep its form.
+          services.cart && onAddedToCart && !secretFields(flow).length
+            ? { ...services.cart, done: onAddedToCart, cartItemId }
+            : undefined
         }
       />
     );

@@ -198,11 +198,18 @@ function DebitCards({ cards }: { cards: DebitCardView[] }) {
                 testId="link-debit-card"
               />
             ) : k.status === 'active' ? (
-              <LinkButton
-                to={flowLink('/settings/debit-card-link/block-card/', k.id)}
-                label={t('cards.block.block')}
-                testId="block-debit-card"
-              />
+              <>
+                <LinkButton
+                  to={flowLink('/settings/debit-card-link/block-card/', k.id)}
+                  label={t('cards.block.block')}
+                  testId="block-debit-card"
+                />
+                <LinkButton
+                  to={flowLink('/settings/debit-card-link/change-pin/', k.id)}
+                  label={t('cards.activate.changePin')}
+                  testId="change-debit-pin"
+                />
+              </>
             ) : (
               <LinkButton
                 to={flowLink('/settings/debit-card-link/unblock-card/', k.id)}
@@ -242,8 +249,38 @@ export function ActivateAndPinPage() {
               </Line>
             ))}
           </Card>
-          <Card title={t('cards.activate.pin')}>
+          <Card title={t('cards.activate.pin')} testId="cards-change-pin">
             <Typography color="text.secondary">{t('cards.activate.pinHint')}</Typography>
+            {data.creditCards
+              .filter((c) => c.status === 'active')
+              .map((c) => (
+                <Line key={c.id} title={`${c.cardName} · ${c.maskedNumber}`} testId={`pin-card-${c.id}`}>
+                  <Box sx={{ mt: 1 }}>
+                    <LinkButton
+                      to={flowLink('/myaccount/changePIN/', c.id)}
+                      label={t('cards.activate.changePin')}
+                      testId="change-pin"
+                    />
+                  </Box>
+                </Line>
+              ))}
+            {data.debitCards
+              .filter((k) => k.linked && k.status === 'active')
+              .map((k) => (
+                <Line
+                  key={`d${k.id}`}
+                  title={`•••• ${k.last4} · ${k.accountName} ${k.accountNo}`}
+                  testId={`pin-debit-card-${k.id}`}
+                >
+                  <Box sx={{ mt: 1 }}>
+                    <LinkButton
+                      to={flowLink('/settings/debit-card-link/change-pin/', k.id)}
+                      label={t('cards.activate.changePin')}
+                      testId="change-debit-pin"
+                    />
+                  </Box>
+                </Line>
+              ))}
           </Card>
         </>
       )}

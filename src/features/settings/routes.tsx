@@ -10,6 +10,7 @@ const FLOW_SETTINGS = [
   'change-mobile-number',
   'change-user-id',
   'change-secure-word',
+  'change-password',
   'mandatory-form',
 ];
 
