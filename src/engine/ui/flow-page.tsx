@@ -344,7 +344,7 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
     return (
       <Box sx={{ maxWidth: 640, mx: 'auto', p: 2 }}>
         <Alert severity="info" data-testid="flow-casa-required">
-          {t('casaRequired')}
+          {t(gate.outcome === 'supplementary' ? 'supplementaryBlocked' : 'casaRequired')}
         </Alert>
         {gate.dialogs}
       </Box>

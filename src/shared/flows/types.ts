@@ -253,7 +253,7 @@ export interface FlowFile {
   titleKey: LocaleKey;
   menu?: FlowMenu;
   /** "casa": only customers with a savings or current account (others see the credit-card-only pop-up). */
-  requires?: 'casa';
+  requires?: 'casa' | 'mainCard';
   /** Eligibility gates, checked on the server (form data, inquiry, eligibility) and before the form. */
   gates?: FlowGate[];
   /** FDS challenge before verify: "always", or "risk" (rules/fds.json decides at inquiry). */
