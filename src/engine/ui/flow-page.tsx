@@ -8,7 +8,14 @@ import { createActor, type AnyActorRef, type Subscription } from 'xstate';
 import { apiPost } from '@/shared/api/client';
 import { secretFields, stepUrl, withoutSecrets, type FlowFile } from '@/shared/flows';
 import { CART_ITEM_PARAM, CART_PATH } from '@/shared/cart/cart-api';
-import { ErrorProvider, useErrorHandler, useFeatureGate, useSession, type CustomerFlags } from '@/shared/ui';
+import {
+  ErrorProvider,
+  gateFor,
+  useErrorHandler,
+  useFeatureGate,
+  useSession,
+  type CustomerFlags,
+} from '@/shared/ui';
 import { addStrings } from '@/shared/i18n/i18n';
 import { FLOWS, flowsOfRoute, flowStrings, loadFlow } from '../flows-data';
 import {
@@ -216,8 +223,11 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
   // before the form: a refusal shows its spec dialog and the form stays closed.
   const gated = !!flow.gates?.length && !!sessions.services.eligibility;
   const [eligible, setEligible] = useState<boolean | undefined>(gated ? undefined : true);
+  // Asked only of a customer the flow's `requires` lets in: one dialog (the pop-up), not two.
+  const requiresKnown = !flow.requires || customer !== undefined;
+  const requiresFails = !!flow.requires && gateFor(customer ?? null, flow.requires) !== 'ok';
   useEffect(() => {
-    if (!gated) return;
+    if (!gated || !requiresKnown || requiresFails) return;
     let live = true;
     sessions.services.eligibility!(flow.id).then(
       () => live && setEligible(true),
@@ -230,7 +240,7 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
     return () => {
       live = false;
     };
-  }, [gated, flow.id, sessions, errors]);
+  }, [gated, requiresKnown, requiresFails, flow.id, sessions, errors]);
 
   // ?favorite=<id> on the form's page: a new transaction, filled in from that favourite. Until it is
   // read, the page does not follow a transaction left in verify (it is being replaced).
@@ -330,7 +340,7 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
 
   if (
     (flow.requires && customer === undefined) ||
-    eligible === undefined ||
+    (eligible === undefined && !blocked) ||
     favouriteLoading ||
     prefillPending ||
     cartLoading
