@@ -37,8 +37,10 @@ export const newBeneficiaryCap: GateChecker<Gate> = async (db, gate, ctx) => {
   const windowMs = NEW_BENEFICIARY.hours * 3_600_000;
   if (sent.firstAt && ctx.now.getTime() - sent.firstAt.getTime() >= windowMs) return;
   const debitField = fieldOf(ctx.flow.posting?.debit);
-  const currency = debitField ? await currencyOf(db, ctx.customerId, form[debitField]) : 'IDR';
-  const value = await idrValue(db, amount, currency);
+  const source = debitField ? await sourceOf(db, ctx.customerId, form[debitField]) : undefined;
+  // More than the account holds: the quote's 'insufficient balance' says more than the cap would.
+  if (source && amount > source.available) return;
+  const value = await idrValue(db, amount, source?.currency ?? 'IDR');
   const left = Math.max(0, NEW_BENEFICIARY.cap - sent.total);
   if (value <= left) return;
   throw capReached(left, sent.firstAt ? new Date(sent.firstAt.getTime() + windowMs) : null);
@@ -71,12 +73,13 @@ async function sentTo(
   return { firstAt: r?.first_at ? new Date(r.first_at) : null, total: Number(r?.total ?? 0) };
 }
 
-async function currencyOf(db: Queryable, customerId: number, accountId: unknown): Promise<string> {
-  const { rows } = await db.query<{ currency: string }>(
-    `SELECT currency FROM accounts WHERE id = $1 AND customer_id = $2`,
+async function sourceOf(db: Queryable, customerId: number, accountId: unknown) {
+  const { rows } = await db.query<{ currency: string; available: string | number }>(
+    `SELECT currency, balance - floor AS available FROM accounts WHERE id = $1 AND customer_id = $2`,
     [typeof accountId === 'string' && /^[1-9][0-9]{0,15}$/.test(accountId) ? accountId : '0', customerId],
   );
-  return rows[0]?.currency.trim() ?? 'IDR';
+  const r = rows[0];
+  return r ? { currency: r.currency.trim(), available: Number(r.available) } : undefined;
 }
 
 const jakarta = (d: Date, lang: 'en' | 'id') =>

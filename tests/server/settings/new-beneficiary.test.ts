@@ -50,6 +50,9 @@ describe.each(testDbs)('the new-beneficiary cap on $name', ({ open }) => {
     expect(r.body.apierror.fields['/form/amount'].idn).toContain('penerima baru');
     expect(await balanceOf(db, source.id)).toBe(rp(100_000_000));
     expect((await inquire(who, form(10_000_000))).status).toBe(200);
+    // More than the account holds: the balance is what the customer is told.
+    const broke = await inquire(who, form(200_000_000));
+    expect(broke.body.apierror.errorCode).not.toBe('NEW_BENEFICIARY_CAP');
   });
 
   it('counts what went and what waits for verification, and lifts the cap after 24 hours', async () => {
