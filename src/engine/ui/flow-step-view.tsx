@@ -119,7 +119,7 @@ export function FlowActorView({
     const fields = (ctx.error as { body?: { fields?: object } }).body?.fields;
     // Inline messages go under their fields, when this page has them (a multi-step inquiry's last
     // look-up may refuse a field of an earlier step: that one is said in the dialog).
-    const shown = loaded && 'form' in loaded ? fieldsOfSchema(loaded.form.schema) : undefined;
+    const shown = multiStep && loaded && 'form' in loaded ? fieldsOfSchema(loaded.form.schema) : undefined;
     const here = Object.keys(fields ?? {}).some((p) => {
       const f = /^\/(?:form\/)?([^/]+)/.exec(p)?.[1];
       return !shown || (!!f && shown.has(f));
@@ -138,7 +138,7 @@ export function FlowActorView({
         } as never);
       },
     });
-  }, [ctx.error, view, errors, actor, loaded]);
+  }, [ctx.error, view, errors, actor, loaded, multiStep]);
   useEffect(() => {
     if (choices.error) errors.showError(choices.error);
   }, [choices.error, errors]);
@@ -209,8 +209,9 @@ export function FlowActorView({
         snap={snap}
         schema={mainForm && 'form' in mainForm ? mainForm.form.schema : undefined}
         cart={
-          // A flow with a secret field (a PIN) is verified now: the cart would keep its form.
-          services.cart && onAddedToCart && !secretFields(flow).length
+          // A multi-step inquiry's earlier steps live on the server for 15 minutes, and a flow with a
+          // secret field (a PIN) would leave it in the cart's form: neither is a cart item.
+          services.cart && onAddedToCart && !multiStep && !secretFields(flow).length
             ? { ...services.cart, done: onAddedToCart, cartItemId }
             : undefined
         }
