@@ -14,8 +14,9 @@ import rule from '../../../rules/new-beneficiary.json';
  * (up to Rp 500 juta) do not stop that, and the alert of the first transfer comes too late. A cap on what
  * reaches a beneficiary the customer has never paid before bounds that loss to one day's cap while the
  * alert reaches the customer, and costs an honest customer little: after 24 hours the beneficiary is
- * known and only the usual limits apply. It counts what was booked to that beneficiary (and what is
- * waiting for verification, so two inquiries at once cannot pass it together), in rupiah.
+ * known and only the usual limits apply. It counts what was booked to that beneficiary, and what waits
+ * for a verification already sent (an OTP or an approval request: so two transfers verified at once
+ * cannot pass it together, while a form the customer went back to change does not count), in rupiah.
  */
 export const NEW_BENEFICIARY = rule as { hours: number; cap: number };
 
@@ -57,7 +58,8 @@ async function sentTo(
 ): Promise<{ firstAt: Date | null; total: number }> {
   const { rows } = await db.query<{ first_at: Date | string | null; total: string | number }>(
     `WITH mine AS (
-       SELECT i.limit_amount, j.created_at AS booked_at, j.id IS NULL AS waiting, i.expires_at
+       SELECT i.limit_amount, j.created_at AS booked_at, j.id IS NULL AS waiting, i.expires_at,
+              i.verification_method IS NOT NULL AS verifying
          FROM transaction_inquiries i LEFT JOIN journal j ON j.inquiry_id = i.id
         WHERE i.customer_id = $1 AND i.form ->> $2 = $3
           AND coalesce(i.form ->> $4, '') = $5 AND (j.id IS NULL OR j.status <> 'failed')
@@ -65,7 +67,7 @@ async function sentTo(
      SELECT first.first_at,
             coalesce(sum(m.limit_amount) FILTER (
               WHERE (NOT m.waiting AND (first.first_at IS NULL OR m.booked_at < first.first_at + make_interval(hours => $6)))
-                 OR (m.waiting AND m.expires_at > now())), 0) AS total
+                 OR (m.waiting AND m.verifying AND m.expires_at > now())), 0) AS total
        FROM first LEFT JOIN mine m ON true GROUP BY first.first_at`,
     [customerId, accountField, account, bankField ?? '', bank, NEW_BENEFICIARY.hours],
   );

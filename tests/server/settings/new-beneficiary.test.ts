@@ -63,8 +63,14 @@ describe.each(testDbs)('the new-beneficiary cap on $name', ({ open }) => {
     expect(over.status).toBe(422);
     expect(over.body.apierror.errorMessageEng).toContain('IDR 4,000,000 left');
     expect(over.body.apierror.errorMessageEng).toMatch(/the rest after \d+ \w+, \d\d:\d\d WIB/);
-    // An inquiry waiting for verification holds its part of the cap.
-    expect((await inquire(who, form(3_000_000))).status).toBe(200);
+    // An inquiry whose verification was sent holds its part of the cap; one only quoted does not.
+    const waiting = await inquire(who, form(3_000_000));
+    expect(waiting.status).toBe(200);
+    expect((await inquire(who, form(2_000_000))).status).toBe(200);
+    await post(app, '/api/transaction/v1/verification', who.headers, {
+      inquiryId: waiting.body.inquiryId,
+      method: 'otp',
+    });
     expect((await inquire(who, form(2_000_000))).status).toBe(422);
     // A day after the first transfer the beneficiary is known: the usual limits only.
     await db.query(`UPDATE journal SET created_at = now() - interval '25 hours' WHERE inquiry_id = $1`, [
