@@ -38,6 +38,7 @@ import bifastAliasRoutes from './settings/bifast-alias';
 import poinXtraRoutes from './poinxtra/routes';
 import goalRoutes from './goals/routes';
 import cartRoutes from './cart/routes';
+import alertsPlugin from './alerts/plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,6 +61,8 @@ export interface AppOptions {
   settlementIntervalMs?: number;
   /** How often due scheduled transfers are looked for (schedules/scheduler.ts); 0: never (tests call it). */
   schedulerIntervalMs?: number;
+  /** How often customers' alerts are sent (alerts/plugin.ts); 0: never (tests call dispatchAlerts). */
+  alertIntervalMs?: number;
 }
 
 /** Layers as in fastify/demo: external plugins, then app plugins, then routes. */
@@ -117,6 +120,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(poinXtraRoutes);
   await app.register(goalRoutes);
   await app.register(cartRoutes);
+  await app.register(alertsPlugin, { alertIntervalMs: opts.alertIntervalMs });
 
   if (opts.staticDir) await app.register(staticApps, { root: opts.staticDir });
   return app;
