@@ -38,6 +38,7 @@ import bifastAliasRoutes from './settings/bifast-alias';
 import poinXtraRoutes from './poinxtra/routes';
 import goalRoutes from './goals/routes';
 import cartRoutes from './cart/routes';
+import promoRoutes from './promo/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -117,6 +118,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(poinXtraRoutes);
   await app.register(goalRoutes);
   await app.register(cartRoutes);
+  await app.register(promoRoutes, {});
 
   if (opts.staticDir) await app.register(staticApps, { root: opts.staticDir });
   return app;

@@ -13,6 +13,7 @@ import { checkGates } from './gates';
 import { FDS_MARK, fdsRequired, isFlagged, passChallenge } from './fds';
 import { earlierSteps, inquireStep } from './steps';
 import { lookups } from './registry';
+import { PROMO_MARK } from '../promo/quote-promo';
 
 /** An inquiry stays confirmable this long (it covers the 5-minute OTP or approval plus resends). */
 export const INQUIRY_TTL_S = 15 * 60;
@@ -52,6 +53,7 @@ export function publicQuote(q: Quote) {
     ...(q.total ? { total: q.total } : {}),
     ...(q.exchangeRate ? { exchangeRate: q.exchangeRate } : {}),
     ...(q.equivalent ? { equivalent: q.equivalent } : {}),
+    ...(q.promo ? { promo: q.promo } : {}),
     details: q.details,
   };
 }
@@ -87,7 +89,7 @@ export function quoteStore(ctx: PostingContext) {
     const fds = fdsRequired(entry.flow, q.limitAmount) ? FDS_MARK : '';
     const id = entry.flow.service
       ? `${SERVICE_INQUIRY_PREFIX}${fds}${randomUUID()}`
-      : `${fds}${randomUUID()}`;
+      : `${fds}${q.promo ? PROMO_MARK : ''}${randomUUID()}`;
     const booking: Booking = {
       status: executorOf(entry.flow).provider ? 'pending' : 'success',
       // As the core bank writes its narrative, "<Indonesian> / <English>", each with its detail; the

@@ -9,6 +9,8 @@ import { DEFAULT_LIMITS_ARGS, type Limits } from './limits';
 import { serviceExecutors } from './service-executors';
 import { limitsAllow, type Quote } from './quote';
 import { applyProviderAnswer } from './settlement';
+import { promoTaker } from '../promo/take-promo';
+import { hasPromo } from '../promo/quote-promo';
 
 /** What posting one quoted inquiry answers: its receipt, or why nothing was booked. */
 export type PostResult =
@@ -66,9 +68,14 @@ export function posting(ctx: PostingContext) {
     return details;
   };
 
-  /** The executor of an inquiry that moves no money (its id says so before anything is read). */
+  const takePromo = promoTaker(ctx);
+
+  /**
+   * What runs in the booking's transaction, as the inquiry's id says before anything is read: a flow
+   * that moves no money, its executor; one that took a promo code, the code's quota and points.
+   */
   const withinOf = (inquiryId: string) =>
-    inquiryId.startsWith(SERVICE_INQUIRY_PREFIX) ? applyService : undefined;
+    inquiryId.startsWith(SERVICE_INQUIRY_PREFIX) ? applyService : hasPromo(inquiryId) ? takePromo : undefined;
 
   /**
    * After the booking: a biller's or operator's payment (money held, pending) is paid now; without an

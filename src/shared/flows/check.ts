@@ -753,6 +753,22 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
         kinds.add(f.kind);
       });
     }
+    if (flow.promo && typeof flow.promo === 'object') {
+      // A promo code: an optional string field of a flow that moves money (its reward goes in the ledger).
+      const f = flow.promo.field;
+      const prop = mainSchema ? propertiesOf(mainSchema) : undefined;
+      const def = prop?.props.get(f);
+      if (flow.service)
+        report('$.promo', 'A promo code needs a flow that moves money ("amount" and "posting").');
+      if (prop && !def) report('$.promo.field', `"${f}" is not a field of the form schema.`);
+      else if (def && (def.type !== 'string' || typeof def.maxLength !== 'number' || def.maxLength > 15))
+        report(
+          '$.promo.field',
+          `"${f}" must be a string of at most 15 characters ("maxLength") in the form schema.`,
+        );
+      if (prop?.required.has(f))
+        report('$.promo.field', `"${f}" must be optional: a promo code is never required.`);
+    }
     if (flow.service) {
       checkName(flow.service.execute, 'serviceExecutors', 'server', '$.service.execute');
       if (flow.amount || flow.posting)

@@ -177,6 +177,15 @@ export interface ServiceSpec {
   params?: Record<string, unknown>;
 }
 
+/**
+ * A promo code field: checked at inquiry (the programme, its period and quota, the flow, not a credit
+ * card as source of fund), its reward booked with the transaction, its quota taken at confirm.
+ */
+export interface PromoSpec {
+  /** The form field (an optional string) the customer types the code in. */
+  field: string;
+}
+
 export interface SummaryRow {
   labelKey: LocaleKey;
   value: ValuePath;
@@ -255,6 +264,8 @@ export interface FlowFile {
   gates?: FlowGate[];
   /** FDS challenge before verify: "always", or "risk" (rules/fds.json decides at inquiry). */
   fds?: 'always' | 'risk';
+  /** A money flow that takes a promo code (src/server/promo): the optional form field holding it. */
+  promo?: PromoSpec;
   form: FlowForm;
   choices?: Record<string, ChoiceSpec>;
   provider?: ProviderRef;
