@@ -39,6 +39,7 @@ import poinXtraRoutes from './poinxtra/routes';
 import goalRoutes from './goals/routes';
 import cartRoutes from './cart/routes';
 import promoRoutes from './promo/routes';
+import travelRoutes from './travel/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -119,6 +120,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(goalRoutes);
   await app.register(cartRoutes);
   await app.register(promoRoutes, {});
+  await app.register(travelRoutes, {});
 
   if (opts.staticDir) await app.register(staticApps, { root: opts.staticDir });
   return app;

@@ -29,6 +29,7 @@ import { insurancePolicies } from '../myaccount/insurance-flows';
 import { bifastAliases } from '../settings/bifast-alias';
 import { cardTransactions } from '../poinxtra/service-executors';
 import { activeGoals } from '../goals/service-executors';
+import { travelChoiceSources, travelExecutors, travelLookups } from '../travel/bookings';
 
 /** What a look-up or choice source sees. */
 export interface FlowContext {
@@ -198,6 +199,7 @@ export const lookups: Record<LookupName, Lookup> = {
   },
   ...clearingLookups,
   ...transferLookups,
+  ...travelLookups,
 };
 
 /** A top-up's answer carries the voucher's serial number once paid. */
@@ -249,6 +251,7 @@ export const executors: Record<ExecutorName, Executor> = {
     },
   },
   ...clearingExecutors,
+  ...travelExecutors,
 };
 
 export const choiceSources: Record<ChoiceSourceName, ChoiceSource> = {
@@ -333,4 +336,5 @@ export const choiceSources: Record<ChoiceSourceName, ChoiceSource> = {
   'goals.active': activeGoals,
   ...investChoiceSources,
   'bifast.incomingRequests': incomingRequests,
+  ...travelChoiceSources,
 };

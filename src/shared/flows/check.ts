@@ -100,6 +100,8 @@ const RULES_OF_PROPERTY = [
   'format',
   'type',
   'multipleOf',
+  'minItems',
+  'maxItems',
 ];
 
 function newAjv(): Ajv {

@@ -68,9 +68,17 @@ export const REGISTRY_NAMES = {
       'account.mobileNumber',
       'swift.beneficiary',
       'bifast.incomingRequest',
+      'flight.fare',
     ],
     /** Posting executors (POST /api/transaction/v1/confirm). */
-    executors: ['ledger.transfer', 'biller.pay', 'purchase.topup', 'provider.pay', 'clearing.transfer'],
+    executors: [
+      'ledger.transfer',
+      'biller.pay',
+      'purchase.topup',
+      'provider.pay',
+      'clearing.transfer',
+      'flight.book',
+    ],
     /** Executors of flows that move no money (a flow's `service.execute`), src/server/transactions/service-executors.ts. */
     serviceExecutors: [
       'request.record',
@@ -119,6 +127,7 @@ export const REGISTRY_NAMES = {
       'goals.active',
       'catalogue.products',
       'bifast.incomingRequests',
+      'flight.holds',
     ],
   },
 } as const;

@@ -59,6 +59,7 @@ export const PARAMS_SCHEMAS: {
     'account.mobileNumber': params({ phoneField: field }),
     'swift.beneficiary': params({ source: { enum: ['rupiah', 'foreign'] } }, ['source']),
     'bifast.incomingRequest': params({}),
+    'flight.fare': params({}),
   },
   executors: {
     'ledger.transfer': params({}),
@@ -66,6 +67,7 @@ export const PARAMS_SCHEMAS: {
     'purchase.topup': params({ product: { type: 'string' } }),
     'provider.pay': params({}),
     'clearing.transfer': params({ method }),
+    'flight.book': params({}),
   },
   serviceExecutors: {
     'request.record': params({ kind: { type: 'string', minLength: 1 }, once: { type: 'boolean' } }),
@@ -131,6 +133,7 @@ export const PARAMS_SCHEMAS: {
     'schedules.open': params({ mass: { type: 'boolean' } }),
     'catalogue.products': params({ category: { enum: PRODUCT_CATEGORIES } }, ['category']),
     'bifast.incomingRequests': params({}),
+    'flight.holds': params({}),
     'cards.purchases': params({}),
     debitcards: params({ linked: { type: 'boolean' } }),
     'limits.awaitingRaises': params({}),
