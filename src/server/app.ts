@@ -40,6 +40,7 @@ import goalRoutes from './goals/routes';
 import cartRoutes from './cart/routes';
 import promoRoutes from './promo/routes';
 import travelRoutes from './travel/routes';
+import voucherRoutes from './vouchers/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -121,6 +122,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(cartRoutes);
   await app.register(promoRoutes, {});
   await app.register(travelRoutes, {});
+  await app.register(voucherRoutes);
 
   if (opts.staticDir) await app.register(staticApps, { root: opts.staticDir });
   return app;

@@ -35,6 +35,8 @@ export interface PromoSummary {
   endsAt: string;
   /** Calendar days (WIB) to the last day of the programme: 0 on the last day. */
   daysLeft: number;
+  /** The programme's period is over. */
+  ended: boolean;
   /** The transactions that earn it: each flow's title. */
   transactions: PromoText[];
   minAmount: Money;

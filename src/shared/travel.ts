@@ -53,3 +53,17 @@ export interface FlightBooking {
   /** Why it failed, when it did. */
   error: BilingualText | null;
 }
+
+/** A voucher the customer bought (/api/voucher/v1/purchases): its code once the brand sent it. */
+export interface VoucherPurchase {
+  referenceNo: string;
+  boughtAt: string;
+  status: 'success' | 'pending' | 'failed';
+  brand: string;
+  brandName: BilingualText;
+  /** The denomination's code (lists/voucher-denominations.json). */
+  denomination: string;
+  voucherCode: string | null;
+  validUntil: string | null;
+  total: Money;
+}

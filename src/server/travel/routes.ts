@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { customerOf } from '../http/session-customer';
 import { moneySchema } from '../http/common-schemas';
 import type { BookingStatus, FlightBooking } from '../../shared/travel';
-import { searchFlights, type FlightSearch } from './airline';
+import { airports, searchFlights, type FlightSearch } from './airline';
 import { holdFlight, TRAVEL_FLOW } from './bookings';
 
 export interface TravelRoutesOptions {
@@ -73,6 +73,39 @@ const bookingProps = {
 export default async function travelRoutes(app: FastifyInstance, opts: TravelRoutesOptions): Promise<void> {
   const now = opts.now ?? (() => new Date());
   const authed = { preHandler: app.requireSession };
+
+  app.post(
+    '/api/travel/v1/airports',
+    {
+      ...authed,
+      schema: {
+        tags: ['travel'],
+        summary: 'The airports the airlines fly from and to (lists/airports.json)',
+        body: { type: 'object', additionalProperties: false, properties: {} },
+        response: {
+          200: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['airports'],
+            properties: {
+              airports: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  additionalProperties: false,
+                  required: ['code', 'name', 'city', 'country'],
+                  properties: { code: str, name: text, city: str, country: str },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    async () => ({
+      airports: airports().map((a) => ({ code: a.code, name: a.name, city: a.city, country: a.country })),
+    }),
+  );
 
   app.post(
     '/api/travel/v1/search',
