@@ -11,6 +11,7 @@ import { limitsAllow, type Quote } from './quote';
 import { applyProviderAnswer } from './settlement';
 import { promoTaker } from '../promo/take-promo';
 import { hasPromo } from '../promo/quote-promo';
+import { flowNotice } from '../mailbox/flow-notice';
 
 /** What posting one quoted inquiry answers: its receipt, or why nothing was booked. */
 export type PostResult =
@@ -65,6 +66,14 @@ export function posting(ctx: PostingContext) {
                 coalesce(details #> '{receipt,details}', '{}'::jsonb) || $2::jsonb) WHERE id = $1`,
         [booked.journalId, JSON.stringify(details)],
       );
+    // The mailbox message the flow declares (card blocked, limit raised), with the change it reports.
+    await flowNotice(tx, ctx.t, {
+      flow,
+      customerId: booked.customerId,
+      journalId: booked.journalId,
+      form: booked.quote.form ?? {},
+      details: { ...booked.quote.details, ...details },
+    });
     return details;
   };
 

@@ -755,6 +755,25 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
         kinds.add(f.kind);
       });
     }
+    if (flow.notify && typeof flow.notify === 'object') {
+      // A mailbox message when a service flow is done: its texts, and each placeholder filled.
+      const n = flow.notify;
+      if (!flow.service) report('$.notify', 'Only a flow that moves no money ("service") tells the mailbox.');
+      checkKey(n.subjectKey, '$.notify.subjectKey');
+      checkKey(n.bodyKey, '$.notify.bodyKey');
+      for (const [name, v] of Object.entries(n.values ?? {}))
+        checkValue(v.value, `$.notify.values.${name}.value`);
+      for (const key of [n.subjectKey, n.bodyKey])
+        for (const lang of LANGS) {
+          const text = lookupLocaleKey((ns) => input.locales[lang]?.[ns], key);
+          for (const m of typeof text === 'string' ? text.matchAll(/\{\{(\w+)\}\}/g) : [])
+            if (m[1] !== 'referenceNo' && !(m[1]! in (n.values ?? {})))
+              report(
+                '$.notify.values',
+                `The text "${key}" (${lang}) names {{${m[1]}}}, which "values" does not give.`,
+              );
+        }
+    }
     if (flow.promo && typeof flow.promo === 'object') {
       // A promo code: an optional string field of a flow that moves money (its reward goes in the ledger).
       const f = flow.promo.field;

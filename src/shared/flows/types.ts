@@ -186,6 +186,19 @@ export interface PromoSpec {
   field: string;
 }
 
+/**
+ * A message to the customer's mailbox when a flow that moves no money is done (card blocked, limit
+ * raised), written in the same database transaction. Its texts are locale keys whose `{{name}}`
+ * placeholders are filled from `values` (and `{{referenceNo}}`), each written in that language.
+ */
+export interface NotifySpec {
+  subjectKey: LocaleKey;
+  bodyKey: LocaleKey;
+  values?: Record<string, { value: ValuePath; format?: RowFormat }>;
+  /** A route of the product where the customer can act on it. */
+  link?: string;
+}
+
 export interface SummaryRow {
   labelKey: LocaleKey;
   value: ValuePath;
@@ -276,6 +289,8 @@ export interface FlowFile {
   amount?: AmountSpec;
   posting?: PostingSpec;
   service?: ServiceSpec;
+  /** A flow that moves no money may tell the customer in the mailbox once it is done. */
+  notify?: NotifySpec;
   verify: VerifySpec;
   receipt: ReceiptSpec;
   /** null: the default inquiry -> verify -> receipt machine. */

@@ -206,6 +206,22 @@ describe('flows:check reports each mistake with file, JSON path and a sentence',
     expect([...fine('$.promo'), ...fine('$.promo.field')]).toEqual([]);
   });
 
+  it('a mailbox notice on a flow that moves money, and a placeholder its values do not fill', () => {
+    const at = check('token', {
+      flow: (f) =>
+        (f.notify = {
+          subjectKey: 'flows:notices.cardBlocked.subject',
+          bodyKey: 'flows:notices.cardBlocked.body',
+          values: { card: { value: 'inquiry.cardNumber' } },
+        }),
+    });
+    expect(at('$.notify')[0]).toMatch(/Only a flow that moves no money/);
+    expect(at('$.notify.values')).toEqual([
+      expect.stringMatching(/names \{\{name\}\}, which "values" does not give/),
+      expect.stringMatching(/names \{\{name\}\}, which "values" does not give/),
+    ]);
+  });
+
   it('a JSON syntax error, with its line and column', () => {
     const at = check('token', { text: (t) => t.replace('"area": "purchase",', '"area": "purchase"') });
     expect(at('$')[0]).toMatch(/^The file is not valid JSON at line 5, column 3/);
