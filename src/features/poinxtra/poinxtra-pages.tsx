@@ -61,6 +61,19 @@ function BalanceCard({ s, onBonus }: { s: PointsSummary; onBonus?: (on: boolean)
           <Typography id="bonus-help" variant="body2" color="text.secondary">
             {t('poinxtra.bonusHelp')}
           </Typography>
+          {s.bonusPeriod && (
+            <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="poinxtra-bonus-period">
+              {t('poinxtra.bonusPeriod', {
+                name: lang === 'en' ? s.bonusPeriod.name.en : s.bonusPeriod.name.id,
+                multiplier: s.bonusPeriod.multiplier,
+                to: formatBankDate(s.bonusPeriod.to, lang, {
+                  day: 'numeric',
+                  month: 'long',
+                  year: 'numeric',
+                }),
+              })}
+            </Typography>
+          )}
         </Box>
       )}
     </Paper>
