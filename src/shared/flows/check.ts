@@ -561,6 +561,10 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
           `"inferFrom" needs a "prefixKey": which detail of each option lists the prefixes of "${spec.inferFrom}" it stands for.`,
         );
       if (spec.inferFrom === field) report(`${p}.inferFrom`, `A choice cannot be inferred from itself.`);
+      (Array.isArray(spec.fills) ? spec.fills : []).forEach((f, i) => {
+        if (fields && !fields.has(f)) report(`${p}.fills[${i}]`, `"${f}" is not a field of the form schema.`);
+        if (f === field) report(`${p}.fills[${i}]`, 'A choice cannot fill itself.');
+      });
     }
 
     // Reference lists and providers (lists/, providers/).

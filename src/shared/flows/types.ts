@@ -63,6 +63,9 @@ export interface ChoiceSpec {
    * prefix of it (e.g. the operator of a mobile number); the customer can still choose another. */
   inferFrom?: string;
   prefixKey?: string;
+  /** Fields filled from the chosen option's detail.form when it is chosen (an edit form starting from
+   * the goal it edits); the customer may change them after. */
+  fills?: string[];
   params?: Record<string, unknown>;
   /** list / providers: which list (lists/<name>.json, or a provider category) and which entries. */
   list?: string;
