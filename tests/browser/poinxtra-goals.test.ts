@@ -48,6 +48,9 @@ describe('Poin Xtra, goals, promo codes, travel and vouchers in Chromium', () =>
     return (await inquiry).status();
   }
 
+  /** Page problems but the refusals this test provokes on purpose (their 4xx answers). */
+  const unexpected = () => problems.filter((p) => !/responded with a status of 4(09|22)/.test(p));
+
   beforeAll(async () => {
     ({ context, page, problems } = await newContext(env.browser, { language: 'en' }));
     await login(page, env.server.baseUrl, PERSONAS.budi);
@@ -89,7 +92,7 @@ describe('Poin Xtra, goals, promo codes, travel and vouchers in Chromium', () =>
     await page.locator('#root_points').fill('1000');
     expect(await next()).toBe(200);
     const given = await verifyByOtp();
-    expect(given.text).toContain('RINA');
+    expect(given.text).toContain('Rina Kusumawati');
 
     // Mileage: 500 GarudaMiles.
     await go('/poinxtra/mileage/');
@@ -163,7 +166,9 @@ describe('Poin Xtra, goals, promo codes, travel and vouchers in Chromium', () =>
     await go('/promocode/applied/?code=VOUCHER10');
     await page.getByTestId('promo-transaction').nth(1).waitFor();
     expect(await page.getByTestId('promo-pending').textContent()).toBe('1 of 3 transactions to go');
-    expect(await page.getByTestId('promo-transaction').first().textContent()).toContain(bought.receipt.referenceNo);
+    expect(await page.getByTestId('promo-transaction').first().textContent()).toContain(
+      bought.receipt.referenceNo,
+    );
 
     // The flash sale's quota is used up; a credit card may not take a code (spec 6).
     await go('/topup-voucher/inquiry/?brand=STEAM&promoCode=FLASHSALE');
@@ -200,10 +205,10 @@ describe('Poin Xtra, goals, promo codes, travel and vouchers in Chromium', () =>
     expect(chosen).not.toBe('');
     await page.waitForURL(/\/searchflight\/book\/inquiry\/\?hold=\d+$/);
     await page.getByTestId('inquiry-view').waitFor();
-    await page.getByRole('button', { name: 'Add' }).click();
     await page.locator('#root_passengers_0_fullName').fill('Budi Santoso');
     await page.locator('#root_contactPhone').fill('081234567890');
     await chooseOption(page, 'sourceOfFund', SOURCE);
+    await screenshot(page, 'living-flight-form-en');
     expect(await next()).toBe(200);
     expect(await page.getByTestId('summary').textContent()).toContain('MR BUDI SANTOSO');
     const booked = await verifyByOtp();
@@ -223,7 +228,7 @@ describe('Poin Xtra, goals, promo codes, travel and vouchers in Chromium', () =>
     expect(await page.getByTestId('voucher-purchase').count()).toBe(4);
     await page.getByTestId('voucher-brand-NETFLIX').click();
     await page.waitForURL(/\/topup-voucher\/inquiry\/\?brand=NETFLIX$/);
-    expect(problems).toEqual([]);
+    expect(unexpected()).toEqual([]);
   });
 
   it('the new pages fit a 390 px phone', async () => {
@@ -239,6 +244,6 @@ describe('Poin Xtra, goals, promo codes, travel and vouchers in Chromium', () =>
       expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(390);
       await screenshot(page, `living-phone-${name}`);
     }
-    expect(problems).toEqual([]);
+    expect(unexpected()).toEqual([]);
   });
 });

@@ -73,7 +73,7 @@ function BookingCard({ b }: { b: FlightBooking }) {
         </Box>
         <Box>
           <Typography variant="body2" color="text.secondary">
-            {t('travel.total')}
+            {t(b.status === 'failed' ? 'travel.totalReturned' : 'travel.total')}
           </Typography>
           <Typography sx={{ fontWeight: 600 }}>{formatMoney(b.total, lang)}</Typography>
         </Box>

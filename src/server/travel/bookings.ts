@@ -96,7 +96,13 @@ export const openHolds: ChoiceSource = async ({ db, customerId }) => {
       value: String(h.id),
       labelEng: label('en'),
       labelIdn: label('id'),
-      detail: { passengers: h.passengers, total, expiresAt: new Date(h.expires_at).toISOString() },
+      detail: {
+        passengers: h.passengers,
+        total,
+        expiresAt: new Date(h.expires_at).toISOString(),
+        // The booking form starts with one passenger row per seat held (its choice "fills" them).
+        form: { passengers: Array.from({ length: h.passengers }, () => ({ title: 'Mr' })) },
+      },
     };
   });
 };
