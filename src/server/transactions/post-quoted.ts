@@ -50,15 +50,16 @@ export function posting(ctx: PostingContext) {
   /** A service flow's executor, run in the transaction that writes its record; its details join the receipt. */
   const applyService: Within<Quote> = async (tx, booked) => {
     const { flow } = ctx.flowOrThrow(booked.flowId);
-    if (!flow.service) throw new Error(`flow ${flow.id} has no service executor`);
-    const executor = serviceExecutors[flow.service.execute as keyof typeof serviceExecutors];
+    const service = flow.service ?? flow.posting?.service;
+    if (!service) throw new Error(`flow ${flow.id} has no service executor`);
+    const executor = serviceExecutors[service.execute as keyof typeof serviceExecutors];
     const details = await executor.apply(tx, {
       journalId: booked.journalId,
       customerId: booked.customerId,
       flow,
       form: booked.quote.form ?? {},
       details: booked.quote.details,
-      params: flow.service.params ?? {},
+      params: service.params ?? {},
     });
     if (Object.keys(details).length)
       await tx.query(
@@ -83,8 +84,16 @@ export function posting(ctx: PostingContext) {
    * What runs in the booking's transaction, as the inquiry's id says before anything is read: a flow
    * that moves no money, its executor; one that took a promo code, the code's quota and points.
    */
-  const withinOf = (inquiryId: string) =>
-    inquiryId.startsWith(SERVICE_INQUIRY_PREFIX) ? applyService : hasPromo(inquiryId) ? takePromo : undefined;
+  const withinOf = (inquiryId: string): Within<Quote> | undefined => {
+    const service = inquiryId.startsWith(SERVICE_INQUIRY_PREFIX);
+    const promo = hasPromo(inquiryId);
+    if (service && promo)
+      return async (tx, booked) => ({
+        ...(await applyService(tx, booked)),
+        ...(await takePromo(tx, booked)),
+      });
+    return service ? applyService : promo ? takePromo : undefined;
+  };
 
   /**
    * After the booking: a biller's or operator's payment (money held, pending) is paid now; without an

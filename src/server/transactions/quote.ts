@@ -15,6 +15,7 @@ import { resolveListChoices, resolveProvider } from '../reference/store';
 import { resolveInquiryChoices } from './steps';
 import { quotePromo } from '../promo/quote-promo';
 import type { PromoApplied } from '../../shared/promo';
+import { beneficiaryOf } from './beneficiary';
 
 type MoneyFlow = FlowFile & { amount: AmountSpec; posting: PostingSpec };
 
@@ -45,6 +46,8 @@ export interface Quote {
   form?: Record<string, unknown>;
   /** The promo code the transaction takes (flow.promo), its reward already in the legs and total. */
   promo?: PromoApplied;
+  /** Whom a money flow pays, for the FDS new-beneficiary rule (beneficiary.ts); absent: the customer's own. */
+  beneficiary?: string;
 }
 
 /** The limit category of flows that move no money (declared with no limits). */
@@ -105,17 +108,21 @@ export function quoting(ctx: PostingContext) {
       const a = id !== undefined ? await accountById(db, id) : undefined;
       if (!a || a.customer_id !== customerId || a.status !== 'active' || a.product === 'internal')
         throw txErrors.accountNotAllowed(pointer(credit.accountId));
-      return { id: a.id, currency: a.currency };
+      return { id: a.id, currency: a.currency, own: true };
     }
     // A typed account number (form.*) or one the look-up found (inquiry.*: a mobile-number account).
     const accountNo = String(readValue({ form, inquiry }, credit.accountNo) ?? '');
-    const { rows } = await db.query<{ id: number; currency: string }>(
-      `SELECT id, currency FROM accounts WHERE account_no = $1 AND status = 'active'
+    const { rows } = await db.query<{ id: number; currency: string; customer_id: number }>(
+      `SELECT id, currency, customer_id FROM accounts WHERE account_no = $1 AND status = 'active'
           AND customer_id IS NOT NULL AND product IN ('savings', 'current')`,
       [accountNo],
     );
     if (!rows[0]) throw txErrors.beneficiaryNotFound(pointer(credit.accountNo));
-    return { id: Number(rows[0].id), currency: rows[0].currency.trim() };
+    return {
+      id: Number(rows[0].id),
+      currency: rows[0].currency.trim(),
+      own: Number(rows[0].customer_id) === customerId,
+    };
   }
 
   /** Min, max per transaction, unused daily limit (all in IDR). */
@@ -193,7 +200,21 @@ export function quoting(ctx: PostingContext) {
     const { flow } = entry;
     if (flow.service) return serviceQuote(caller, { ...flow, service: flow.service }, form, prior);
     if (!flow.amount || !flow.posting) throw new Error(`flow ${flow.id} has neither posting nor service`);
-    return moneyQuote(caller, { ...flow, amount: flow.amount, posting: flow.posting }, form, prior);
+    const q = await moneyQuote(caller, { ...flow, amount: flow.amount, posting: flow.posting }, form, prior);
+    const service = flow.posting.service;
+    if (!service) return q;
+    // What the money buys is recorded at confirm by the posting's service executor: checked now too.
+    const executor = serviceExecutors[service.execute as keyof typeof serviceExecutors];
+    const checked = executor.check
+      ? await executor.check(db, {
+          customerId: caller.customerId,
+          flow,
+          form,
+          details: q.details,
+          params: service.params ?? {},
+        })
+      : {};
+    return { ...q, details: { ...q.details, ...checked }, form };
   }
 
   async function moneyQuote(
@@ -326,6 +347,7 @@ export function quoting(ctx: PostingContext) {
       amountField,
       debitField: pointer(flow.posting.debit),
       ...(promo ? { promo: promo.applied } : {}),
+      ...beneficiaryOf(flow, form, details, credit),
     };
     await checkLimits(q, caller.customerId);
     if (debit.balance - debitAmount < debit.floor) throw txErrors.insufficientBalance(amountField);

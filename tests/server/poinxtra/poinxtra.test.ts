@@ -235,7 +235,9 @@ describe.each(testDbs)('Poin Xtra on $name', ({ open }) => {
       ['bonus', 20],
       ['earn', 20],
     ]);
-    expect(history.body.items[0].description.eng).toBe('Year-end double points: Buy a voucher 0812-3456-7890');
+    expect(history.body.items[0].description.eng).toBe(
+      'Year-end double points: Buy a voucher 0812-3456-7890',
+    );
     // Bonus off: the base points only, even in the period.
     await post(app, '/api/poinxtra/v1/bonus', c.headers, { enabled: false });
     await spend('2026-12-20');
