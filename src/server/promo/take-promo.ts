@@ -100,3 +100,37 @@ export function promoTaker(ctx: Pick<PostingContext, 't' | 'flowOrThrow'>): With
     return {};
   };
 }
+
+/**
+ * A transaction that took a code and then failed (the biller or the airline refused it; its money,
+ * cashback and waived fee already given back by the reversal): its share of the quota is given back
+ * too, and the points it earned are taken back as far as the customer still has them. The task is
+ * the customer's again (a failed journal does not count). Runs in the reversal's transaction.
+ */
+export async function releasePromo(tx: Queryable, journalId: number): Promise<void> {
+  const { rows } = await tx.query<{ code: string; customer_id: string | number; points: number }>(
+    'SELECT code, customer_id, points FROM promo_redemptions WHERE journal_id = $1',
+    [journalId],
+  );
+  const r = rows[0];
+  if (!r) return;
+  await tx.query('UPDATE promo_programmes SET used = used - 1 WHERE code = $1 AND used > 0', [r.code]);
+  if (r.points > 0) {
+    const customerId = Number(r.customer_id);
+    const { rows: held } = await tx.query<{ points: string | number }>(
+      'SELECT points FROM poin_xtra WHERE customer_id = $1 FOR UPDATE',
+      [customerId],
+    );
+    const back = Math.min(r.points, Number(held[0]?.points ?? 0));
+    if (back > 0)
+      await movePoints(tx, {
+        customerId,
+        points: -back,
+        kind: 'bonus',
+        eng: `Promo ${r.code}: transaction failed, points taken back`,
+        idn: `Promo ${r.code}: transaksi gagal, poin ditarik kembali`,
+        journalId,
+        detail: { promoCode: r.code },
+      });
+  }
+}

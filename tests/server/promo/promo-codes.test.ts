@@ -316,6 +316,24 @@ describe.each(testDbs)('promo codes on $name', ({ open }) => {
     const after = await post(app, '/api/mailbox/v1/promocode/list', c.headers, {});
     expect(after.body.promos.map((p: { code: string }) => p.code)).not.toContain(code);
 
+    // A purchase the brand refuses (a number ending 0500) gives back the quota, the task and the points.
+    const another = await insertProgramme(db, {
+      reward: 'points',
+      flows: ['voucher.buy'],
+      points: 300,
+      tasks: 1,
+    });
+    const refused = await transact(app, db, c, 'voucher.buy', {
+      ...voucher(c.account, another),
+      phoneNumber: '081234560500',
+    });
+    expect(refused.receipt.body.status).toBe('failed');
+    expect(await programmeUsed(db, another)).toBe(0);
+    expect(await pointsOf(db, c.customerId)).toBe(2_000);
+    const retry = await post(app, '/api/mailbox/v1/promocode/detail', c.headers, { code: another });
+    expect(retry.body).toMatchObject({ pendingTasks: 1, points: 0 });
+    expect(retry.body.history[0]).toMatchObject({ status: 'failed' });
+
     const unknown = await post(app, '/api/mailbox/v1/promocode/apply', c.headers, { code: 'NOPE123' });
     expect(unknown.status).toBe(404);
     const full = await insertProgramme(db, {
