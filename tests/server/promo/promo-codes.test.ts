@@ -10,6 +10,7 @@ import {
   insertAccount,
   post,
   quoteAndSendOtp,
+  sessionHeaders,
   transact,
   unbalancedJournals,
   type Customer,
@@ -234,6 +235,45 @@ describe.each(testDbs)('promo codes on $name', ({ open }) => {
     });
     expect(mixed.status).toBe(422);
     expect(mixed.body.apierror.errorCode).toBe('INVALID_CHOICE');
+  });
+
+  it('the companion app shows the code and its reward beside the amounts the customer approves', async () => {
+    const code = await insertProgramme(db, {
+      reward: 'cashback',
+      flows: ['voucher.buy'],
+      cashbackFixed: 2_000_00,
+    });
+    const c = await saver();
+    const mobile = await sessionHeaders(db, c.customerId, 'mobile');
+    const inquiry = await post(app, '/api/transaction/v1/inquiry', c.headers, {
+      flowId: 'voucher.buy',
+      form: voucher(c.account, code),
+    });
+    const ver = await post(app, '/api/transaction/v1/verification', c.headers, {
+      inquiryId: inquiry.body.inquiryId,
+      method: 'approval',
+    });
+    expect(ver.status).toBe(200);
+    const list = await post(app, '/api/mobile/v1/approvals/list', mobile, {});
+    const rows = list.body.approvals[0].summary.rows as {
+      labelEng: string;
+      valueEng: string;
+      valueIdn: string;
+    }[];
+    expect(rows.slice(-2)).toEqual([
+      {
+        labelEng: 'Promo code',
+        labelIdn: 'Kode promo',
+        valueEng: `${code} · Test promo ${code}`,
+        valueIdn: `${code} · Promo uji ${code}`,
+      },
+      {
+        labelEng: 'Cashback to your account',
+        labelIdn: 'Cashback ke rekening Anda',
+        valueEng: 'IDR 2,000',
+        valueIdn: 'Rp 2.000',
+      },
+    ]);
   });
 
   it('the last of a quota goes to one confirm: the other is refused with the quota message, books nothing and keeps its OTP', async () => {
