@@ -16,6 +16,7 @@ import { poinServiceExecutors } from '../poinxtra/service-executors';
 import { goalServiceExecutors } from '../goals/service-executors';
 import { investServiceExecutors } from '../invest/service-executors';
 import { requestPayment } from '../transfers/bifast-rfp';
+import { travelServiceExecutors } from '../travel/bookings';
 import { issuePolicy } from '../insurance/service-executors';
 
 /** What a service executor sees: the customer, the flow, the checked form and the look-up's details. */
@@ -178,5 +179,6 @@ export const serviceExecutors: Record<ServiceExecutorName, ServiceExecutor> = {
   ...goalServiceExecutors,
   ...investServiceExecutors,
   'bifast.requestPayment': requestPayment,
+  ...travelServiceExecutors,
   'insurance.issuePolicy': issuePolicy,
 };

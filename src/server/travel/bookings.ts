@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/db';
 import type { ChoiceSource, Executor, Lookup } from '../transactions/registry';
+import type { ServiceExecutor } from '../transactions/service-executors';
 import { formatMoney, type Money } from '../../shared/money';
 import { airportOf, bookable, issueTicket, offerOf, ticketStatus, type FlightOffer } from './airline';
 import { travelErrors } from './errors';
@@ -25,12 +26,11 @@ export interface HoldRow {
   expires_at: Date | string;
 }
 
-/** Holds of the customer still open: not expired, and not booked by a journal that did not fail. */
+/** Holds of the customer still open: not expired, and not taken by a booking that did not fail. */
 const OPEN_HOLDS = `
   SELECT h.* FROM flight_holds h
    WHERE h.customer_id = $1 AND h.expires_at > now()
-     AND NOT EXISTS (SELECT 1 FROM journal j WHERE j.flow_id = '${TRAVEL_FLOW}' AND j.customer_id = h.customer_id
-                       AND j.status <> 'failed' AND j.details #>> '{receipt,details,holdId}' = h.id::text)`;
+     AND (h.journal_id IS NULL OR EXISTS (SELECT 1 FROM journal j WHERE j.id = h.journal_id AND j.status = 'failed'))`;
 
 export async function holdFlight(
   db: Queryable,
@@ -169,6 +169,24 @@ export const bookFlight: Executor = {
   },
 };
 
+/**
+ * `flight.reserve` (the posting's service): the booking takes its hold in the booking's own database
+ * transaction, so two confirms of one hold (two tabs) book it once; the other books nothing.
+ */
+export const reserveHold: ServiceExecutor = {
+  async apply(tx, ctx) {
+    const { rowCount } = await tx.query(
+      `UPDATE flight_holds SET journal_id = $1
+        WHERE id = $2 AND customer_id = $3 AND expires_at > now()
+          AND (journal_id IS NULL OR journal_id IN (SELECT id FROM journal WHERE status = 'failed'))`,
+      [ctx.journalId, Number(ctx.details.holdId), ctx.customerId],
+    );
+    if (rowCount !== 1) throw travelErrors.holdExpired('/form/hold');
+    return {};
+  },
+};
+
 export const travelLookups = { 'flight.fare': flightFare } as const;
+export const travelServiceExecutors = { 'flight.reserve': reserveHold } as const;
 export const travelExecutors = { 'flight.book': bookFlight } as const;
 export const travelChoiceSources = { 'flight.holds': openHolds } as const;

@@ -120,6 +120,7 @@ export const REGISTRY_NAMES = {
       'loan.apply',
       'product.apply',
       'bifast.requestPayment',
+      'flight.reserve',
       'insurance.issuePolicy',
     ],
     /** Option lists for form fields (POST /api/transaction/v1/formdata). */

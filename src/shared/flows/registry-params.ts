@@ -115,6 +115,7 @@ export const PARAMS_SCHEMAS: {
       statuses: { type: 'array', items: { enum: ['active', 'lapsed', 'matured', 'terminated'] } },
     }),
     'alias.set': params({ action: { enum: ['register', 'change', 'remove'] } }, ['action']),
+    'flight.reserve': params({}),
   },
   choiceSources: {
     accounts: params({}),

@@ -12,6 +12,7 @@ import {
   customerWithSession,
   insertAccount,
   post,
+  quoteAndSendOtp,
   transact,
   unbalancedJournals,
   type Customer,
@@ -183,6 +184,34 @@ describe.each(testDbs)('travel concierge on $name', ({ open }) => {
     expect(after.body.choices.hold.map((o: { value: string }) => o.value)).not.toContain(holdId);
     const twice = await book(holdId, 2);
     expect(twice.inquiry.body.apierror.errorCode).toBe('FARE_HOLD_EXPIRED');
+  });
+
+  it('one hold books once: of two verified bookings of it (two tabs), the second confirm books nothing', async () => {
+    const holdId = await hold(plainFlight(), 1);
+    const form = {
+      hold: holdId,
+      passengers: passengersOf(1),
+      contactPhone: '081234567890',
+      sourceOfFund: String(c.account),
+    };
+    const a = await quoteAndSendOtp(app, db, c, 'travel.flight', form);
+    const b = await quoteAndSendOtp(app, db, c, 'travel.flight', form);
+    const first = await post(app, '/api/transaction/v1/confirm', c.headers, {
+      ...a.confirm,
+      idempotencyKey: 'hold-once-1',
+    });
+    expect(first.body.status).toBe('success');
+    const balance = await balanceOf(db, c.account);
+    const second = await post(app, '/api/transaction/v1/confirm', c.headers, {
+      ...b.confirm,
+      idempotencyKey: 'hold-once-2',
+    });
+    expect(second.status).toBe(409);
+    expect(second.body.apierror).toMatchObject({
+      errorCode: 'FARE_HOLD_EXPIRED',
+      errorTitleIdn: 'Tarif tidak lagi ditahan',
+    });
+    expect(await balanceOf(db, c.account)).toBe(balance);
   });
 
   it('a sold-out flight cannot be held; tickets the airline refuses give the money back; slow ticketing is in progress, then issued', async () => {

@@ -10,7 +10,10 @@ CREATE TABLE flight_holds (
   passengers integer NOT NULL CHECK (passengers BETWEEN 1 AND 7),
   fare bigint NOT NULL CHECK (fare > 0),                     -- per passenger, IDR minor units
   created_at timestamptz NOT NULL DEFAULT now(),
-  expires_at timestamptz NOT NULL
+  expires_at timestamptz NOT NULL,
+  -- The booking that took it (the flow's posting service, in the booking's transaction): one per hold,
+  -- unless that booking failed (the airline refused it, the money went back).
+  journal_id bigint REFERENCES journal(id)
 );
 CREATE INDEX flight_holds_customer_idx ON flight_holds (customer_id, expires_at);
 CREATE INDEX journal_flow_customer_idx ON journal (flow_id, customer_id);
