@@ -39,6 +39,9 @@ import poinXtraRoutes from './poinxtra/routes';
 import goalRoutes from './goals/routes';
 import cartRoutes from './cart/routes';
 import alertsPlugin from './alerts/plugin';
+import promoRoutes from './promo/routes';
+import travelRoutes from './travel/routes';
+import voucherRoutes from './vouchers/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -121,6 +124,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(goalRoutes);
   await app.register(cartRoutes);
   await app.register(alertsPlugin, { alertIntervalMs: opts.alertIntervalMs });
+  await app.register(promoRoutes, {});
+  await app.register(travelRoutes, {});
+  await app.register(voucherRoutes);
 
   if (opts.staticDir) await app.register(staticApps, { root: opts.staticDir });
   return app;

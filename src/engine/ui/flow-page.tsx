@@ -421,7 +421,9 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
 /** The choice fields a link names in its query (?instruction=12), as a stable key; null when none. */
 function prefillKeyOf(flow: FlowFile, params: URLSearchParams): string | null {
   const form: Record<string, string> = {};
-  for (const field of Object.keys(flow.choices ?? {})) {
+  // A choice (the server checks the value), or the promo code a promo's page offers.
+  const fields = [...Object.keys(flow.choices ?? {}), ...(flow.promo ? [flow.promo.field] : [])];
+  for (const field of fields) {
     const v = params.get(field);
     if (v !== null && v.length > 0 && v.length <= 100) form[field] = v;
   }

@@ -15,6 +15,7 @@ import { checkGates } from './gates';
 import { FDS_MARK, fdsRequired, isFlagged, passChallenge } from './fds';
 import { earlierSteps, inquireStep } from './steps';
 import { lookups } from './registry';
+import { PROMO_MARK } from '../promo/quote-promo';
 
 /** An inquiry stays confirmable this long (it covers the 5-minute OTP or approval plus resends). */
 export const INQUIRY_TTL_S = 15 * 60;
@@ -55,6 +56,7 @@ export function publicQuote(q: Quote) {
     ...(q.total ? { total: q.total } : {}),
     ...(q.exchangeRate ? { exchangeRate: q.exchangeRate } : {}),
     ...(q.equivalent ? { equivalent: q.equivalent } : {}),
+    ...(q.promo ? { promo: q.promo } : {}),
     details: q.details,
   };
 }
@@ -107,10 +109,12 @@ export function quoteStore(ctx: PostingContext) {
     // Only a customer at the page is asked: a scheduled occurrence was verified when it was set up.
     const flagged = caller.sessionId !== null && (await fdsRequired(db, entry.flow, q, caller.customerId));
     const fds = flagged ? FDS_MARK : '';
+    // A promo code taken says so too (confirm takes its quota in the booking's transaction).
+    const promo = q.promo ? PROMO_MARK : '';
     const id =
       entry.flow.service || entry.flow.posting?.service
-        ? `${SERVICE_INQUIRY_PREFIX}${fds}${randomUUID()}`
-        : `${fds}${randomUUID()}`;
+        ? `${SERVICE_INQUIRY_PREFIX}${fds}${promo}${randomUUID()}`
+        : `${fds}${promo}${randomUUID()}`;
     const booking: Booking = {
       status: executorOf(entry.flow).provider ? 'pending' : 'success',
       // As the core bank writes its narrative, "<Indonesian> / <English>", each with its detail; the

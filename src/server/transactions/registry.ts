@@ -30,6 +30,7 @@ import { insurancePolicies } from '../myaccount/insurance-flows';
 import { bifastAliases } from '../settings/bifast-alias';
 import { cardTransactions } from '../poinxtra/service-executors';
 import { activeGoals } from '../goals/service-executors';
+import { travelChoiceSources, travelExecutors, travelLookups } from '../travel/bookings';
 
 /** What a look-up or choice source sees. */
 export interface FlowContext {
@@ -200,6 +201,7 @@ export const lookups: Record<LookupName, Lookup> = {
   },
   ...clearingLookups,
   ...transferLookups,
+  ...travelLookups,
 };
 
 /** A top-up's answer carries the voucher's serial number once paid. */
@@ -251,6 +253,7 @@ export const executors: Record<ExecutorName, Executor> = {
     },
   },
   ...clearingExecutors,
+  ...travelExecutors,
 };
 
 export const choiceSources: Record<ChoiceSourceName, ChoiceSource> = {
@@ -335,4 +338,5 @@ export const choiceSources: Record<ChoiceSourceName, ChoiceSource> = {
   'goals.active': activeGoals,
   ...investChoiceSources,
   'bifast.incomingRequests': incomingRequests,
+  ...travelChoiceSources,
 };

@@ -17,6 +17,7 @@ import { goalServiceExecutors } from '../goals/service-executors';
 import { investServiceExecutors } from '../invest/service-executors';
 import { requestPayment } from '../transfers/bifast-rfp';
 import { pinServiceExecutors } from '../cards/change-pin';
+import { travelServiceExecutors } from '../travel/bookings';
 import { issuePolicy } from '../insurance/service-executors';
 
 /** What a service executor sees: the customer, the flow, the checked form and the look-up's details. */
@@ -180,5 +181,6 @@ export const serviceExecutors: Record<ServiceExecutorName, ServiceExecutor> = {
   ...investServiceExecutors,
   'bifast.requestPayment': requestPayment,
   ...pinServiceExecutors,
+  ...travelServiceExecutors,
   'insurance.issuePolicy': issuePolicy,
 };

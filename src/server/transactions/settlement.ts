@@ -6,6 +6,7 @@ import type { FlowCatalog } from './catalog';
 import { reverseJournal, SETTLEMENT_LEASE_S } from './ledger';
 import { executors } from './registry';
 import { referenceData } from '../reference/store';
+import { releasePromo } from '../promo/take-promo';
 
 /**
  * Payments whose money is held (journal pending) until a biller or operator answers for good. Every
@@ -86,7 +87,10 @@ export async function applyProviderAnswer(
       `UPDATE journal SET status = 'failed', details = $2::jsonb WHERE id = $1 AND status = 'pending'`,
       [journalId, JSON.stringify({ receipt })],
     );
-    if (rowCount === 1) await reverseJournal(tx, journalId);
+    if (rowCount === 1) {
+      await reverseJournal(tx, journalId);
+      await releasePromo(tx, journalId);
+    }
     await tx.query('DELETE FROM pending_settlements WHERE journal_id = $1', [journalId]);
   });
   return 'failed';

@@ -102,6 +102,8 @@ const RULES_OF_PROPERTY = [
   'type',
   'multipleOf',
   'not',
+  'minItems',
+  'maxItems',
 ];
 
 function newAjv(): Ajv {
@@ -568,6 +570,10 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
           `"inferFrom" needs a "prefixKey": which detail of each option lists the prefixes of "${spec.inferFrom}" it stands for.`,
         );
       if (spec.inferFrom === field) report(`${p}.inferFrom`, `A choice cannot be inferred from itself.`);
+      (Array.isArray(spec.fills) ? spec.fills : []).forEach((f, i) => {
+        if (fields && !fields.has(f)) report(`${p}.fills[${i}]`, `"${f}" is not a field of the form schema.`);
+        if (f === field) report(`${p}.fills[${i}]`, 'A choice cannot fill itself.');
+      });
     }
 
     // Reference lists and providers (lists/, providers/).
@@ -771,6 +777,41 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
         if (kinds.has(f.kind)) report(`$.posting.fees[${i}].kind`, `The fee "${f.kind}" is listed twice.`);
         kinds.add(f.kind);
       });
+    }
+    if (flow.notify && typeof flow.notify === 'object') {
+      // A mailbox message when a service flow is done: its texts, and each placeholder filled.
+      const n = flow.notify;
+      if (!flow.service) report('$.notify', 'Only a flow that moves no money ("service") tells the mailbox.');
+      checkKey(n.subjectKey, '$.notify.subjectKey');
+      checkKey(n.bodyKey, '$.notify.bodyKey');
+      for (const [name, v] of Object.entries(n.values ?? {}))
+        checkValue(v.value, `$.notify.values.${name}.value`);
+      for (const key of [n.subjectKey, n.bodyKey])
+        for (const lang of LANGS) {
+          const text = lookupLocaleKey((ns) => input.locales[lang]?.[ns], key);
+          for (const m of typeof text === 'string' ? text.matchAll(/\{\{(\w+)\}\}/g) : [])
+            if (m[1] !== 'referenceNo' && !(m[1]! in (n.values ?? {})))
+              report(
+                '$.notify.values',
+                `The text "${key}" (${lang}) names {{${m[1]}}}, which "values" does not give.`,
+              );
+        }
+    }
+    if (flow.promo && typeof flow.promo === 'object') {
+      // A promo code: an optional string field of a flow that moves money (its reward goes in the ledger).
+      const f = flow.promo.field;
+      const prop = mainSchema ? propertiesOf(mainSchema) : undefined;
+      const def = prop?.props.get(f);
+      if (flow.service)
+        report('$.promo', 'A promo code needs a flow that moves money ("amount" and "posting").');
+      if (prop && !def) report('$.promo.field', `"${f}" is not a field of the form schema.`);
+      else if (def && (def.type !== 'string' || typeof def.maxLength !== 'number' || def.maxLength > 15))
+        report(
+          '$.promo.field',
+          `"${f}" must be a string of at most 15 characters ("maxLength") in the form schema.`,
+        );
+      if (prop?.required.has(f))
+        report('$.promo.field', `"${f}" must be optional: a promo code is never required.`);
     }
     if (flow.service) {
       checkName(flow.service.execute, 'serviceExecutors', 'server', '$.service.execute');

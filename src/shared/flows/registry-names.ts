@@ -82,9 +82,17 @@ export const REGISTRY_NAMES = {
       'swift.beneficiary',
       'bifast.incomingRequest',
       'provider.premium',
+      'flight.fare',
     ],
     /** Posting executors (POST /api/transaction/v1/confirm). */
-    executors: ['ledger.transfer', 'biller.pay', 'purchase.topup', 'provider.pay', 'clearing.transfer'],
+    executors: [
+      'ledger.transfer',
+      'biller.pay',
+      'purchase.topup',
+      'provider.pay',
+      'clearing.transfer',
+      'flight.book',
+    ],
     /** Executors of flows that move no money (a flow's `service.execute`), src/server/transactions/service-executors.ts. */
     serviceExecutors: [
       'request.record',
@@ -114,6 +122,7 @@ export const REGISTRY_NAMES = {
       'bifast.requestPayment',
       'card.changePin',
       'debitcard.changePin',
+      'flight.reserve',
       'insurance.issuePolicy',
     ],
     /** Option lists for form fields (POST /api/transaction/v1/formdata). */
@@ -136,6 +145,7 @@ export const REGISTRY_NAMES = {
       'goals.active',
       'catalogue.products',
       'bifast.incomingRequests',
+      'flight.holds',
     ],
   },
 } as const;

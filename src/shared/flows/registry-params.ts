@@ -70,6 +70,7 @@ export const PARAMS_SCHEMAS: {
     ),
     'swift.beneficiary': params({ source: { enum: ['rupiah', 'foreign'] } }, ['source']),
     'bifast.incomingRequest': params({}),
+    'flight.fare': params({}),
   },
   executors: {
     'ledger.transfer': params({}),
@@ -77,6 +78,7 @@ export const PARAMS_SCHEMAS: {
     'purchase.topup': params({ product: { type: 'string' } }),
     'provider.pay': params({}),
     'clearing.transfer': params({ method }),
+    'flight.book': params({}),
   },
   serviceExecutors: {
     'request.record': params({ kind: { type: 'string', minLength: 1 }, once: { type: 'boolean' } }),
@@ -117,6 +119,7 @@ export const PARAMS_SCHEMAS: {
       statuses: { type: 'array', items: { enum: ['active', 'lapsed', 'matured', 'terminated'] } },
     }),
     'alias.set': params({ action: { enum: ['register', 'change', 'remove'] } }, ['action']),
+    'flight.reserve': params({}),
   },
   choiceSources: {
     accounts: params({}),
@@ -147,6 +150,7 @@ export const PARAMS_SCHEMAS: {
     'schedules.open': params({ mass: { type: 'boolean' } }),
     'catalogue.products': params({ category: { enum: PRODUCT_CATEGORIES } }, ['category']),
     'bifast.incomingRequests': params({}),
+    'flight.holds': params({}),
     'cards.purchases': params({}),
     debitcards: params({ linked: { type: 'boolean' } }),
     'limits.awaitingRaises': params({}),
