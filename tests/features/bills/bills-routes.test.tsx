@@ -1,0 +1,26 @@
+import { matchRoutes, type RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { authRoutes } from '../../../src/features/auth/routes';
+import { shellChildren } from '../../../src/app/authenticated-routes';
+import { buildRoutes } from '../../../src/app/routes';
+
+const routes = buildRoutes(authRoutes, shellChildren);
+const leaf = (path: string): RouteObject | undefined => matchRoutes(routes, path)?.at(-1)?.route;
+
+describe('bills, donation and virtual card number pages', () => {
+  it.each(['/donation/inquiry/', '/donation/verify/', '/donation/receipt/'])(
+    '%s is a real page, not the placeholder',
+    (path) => {
+      expect(leaf(path)?.id ?? '').not.toMatch(/^placeholder:|not-found/);
+    },
+  );
+
+  it("keeps the donation flows' first paths as redirects to the spec's", () => {
+    const route = leaf('/donation/zakat/verify/');
+    expect(route?.element).toBeTruthy();
+    expect((route?.element as { props: { to: string } }).props.to).toBe('/donation/verify/?type=zakat');
+    expect((leaf('/donation/donation/')?.element as { props: { to: string } }).props.to).toBe(
+      '/donation/inquiry/?type=donation',
+    );
+  });
+});
