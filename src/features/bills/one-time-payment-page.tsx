@@ -77,7 +77,7 @@ export function OneTimePaymentPage() {
         </Typography>
         <List disablePadding>
           {billers.map((f) => (
-            <ListItemButton key={f.id} component={Link} to={stepUrl(f, 'inquiry/')} divider>
+            <ListItemButton key={f.id} component={Link} to={f.menu?.path ?? stepUrl(f, 'inquiry/')} divider>
               <ListItemText
                 primary={tr(f.menu!.labelKey)}
                 secondary={f.menu?.descriptionKey ? tr(f.menu.descriptionKey) : undefined}

@@ -21,5 +21,12 @@ export const billsRoutes: RouteObject[] = [
     path: '/donation/zakat-calculator/',
     lazy: async () => ({ Component: (await import('./zakat-calculator-page')).ZakatCalculatorPage }),
   },
+  {
+    path: '/payment/penerimaan-negara/option/',
+    lazy: async () => {
+      const { OptionPage } = await import('./option-page');
+      return { element: <OptionPage base="/payment/penerimaan-negara/" titleKey="bills:penerimaanNegara" /> };
+    },
+  },
   ...movedDonations,
 ];

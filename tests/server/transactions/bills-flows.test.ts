@@ -91,6 +91,7 @@ describe('bill, purchase and donation flows as data', () => {
     for (const kind of ['mobile', 'electricity', 'internet', 'ewallet'])
       expect(routes).toContain(`/purchase/${kind}/`);
     expect(routes).toContain('/virtual-account/');
+    expect(routes).toContain('/payment/penerimaan-negara/bpn/');
     expect(all.filter((l) => l.flow.area === 'donation').length).toBeGreaterThanOrEqual(2);
   });
 
@@ -242,6 +243,36 @@ describe('bill, purchase and donation flows as data', () => {
         expect(await unbalancedJournals(db)).toBe(0);
       },
     );
+
+    it('refuses a number of another merchant or agency than the one chosen (the choice inferred from it)', async () => {
+      const billing = all.find((l) => l.flow.id === 'payment.penerimaan-negara')!;
+      const form = await formFor(billing.flow, schemaOf(billing), '1234');
+      // A customs billing code (first digit 4-6) paid as a tax one (DJP: 0-3).
+      const wrong = await post(app, '/api/transaction/v1/inquiry', c.headers, {
+        flowId: billing.flow.id,
+        form: { ...form, billingCode: '512345678901234', company: 'MPNDJP' },
+      });
+      expect(wrong.status).toBe(422);
+      expect(wrong.body.apierror.errorCode).toBe('NUMBER_NOT_OF_CHOICE');
+      expect(wrong.body.apierror.fields['/form/billingCode']).toEqual({
+        eng: expect.stringMatching(/Tax/),
+        idn: expect.stringMatching(/Pajak/),
+      });
+      const right = await post(app, '/api/transaction/v1/inquiry', c.headers, {
+        flowId: billing.flow.id,
+        form: { ...form, billingCode: '512345678901234', company: 'MPNDJBC' },
+      });
+      expect(right.status, JSON.stringify(right.body)).toBe(200);
+      expect(right.body.details.providerCode).toBe('MPNDJBC');
+      const va = all.find((l) => l.flow.id === 'payment.va-closed')!;
+      const vaForm = await formFor(va.flow, schemaOf(va), '1234');
+      const otherMerchant = await post(app, '/api/transaction/v1/inquiry', c.headers, {
+        flowId: va.flow.id,
+        form: { ...vaForm, vaNumber: `99${String(vaForm.vaNumber).slice(2)}` },
+      });
+      expect(otherMerchant.status).toBe(422);
+      expect(Object.keys(otherMerchant.body.apierror.fields)).toEqual(['/form/vaNumber']);
+    });
 
     it('refuses a number of the wrong kind in both languages, and an amount under the donation minimum', async () => {
       const tax = all.find((l) => l.flow.id === 'payment.tax')!;
