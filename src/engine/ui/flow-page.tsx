@@ -383,10 +383,12 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
   );
 }
 
-/** The choice fields a link names in its query (?instruction=12), as a stable key; null when none. */
+/** The choice fields a link names in its query (?instruction=12, ?vaNumber=…), as a stable key; null when none. */
 function prefillKeyOf(flow: FlowFile, params: URLSearchParams): string | null {
   const form: Record<string, string> = {};
-  for (const field of Object.keys(flow.choices ?? {})) {
+  // A choice field, or the number a choice is inferred from (a VA number names its merchant).
+  const inferredFrom = Object.values(flow.choices ?? {}).flatMap((c) => (c.inferFrom ? [c.inferFrom] : []));
+  for (const field of [...Object.keys(flow.choices ?? {}), ...inferredFrom]) {
     const v = params.get(field);
     if (v !== null && v.length > 0 && v.length <= 100) form[field] = v;
   }

@@ -28,5 +28,9 @@ export const billsRoutes: RouteObject[] = [
       return { element: <OptionPage base="/payment/penerimaan-negara/" titleKey="bills:penerimaanNegara" /> };
     },
   },
+  {
+    path: '/virtual-account/',
+    lazy: async () => ({ Component: (await import('./virtual-account-page')).VirtualAccountPage }),
+  },
   ...movedDonations,
 ];

@@ -37,6 +37,21 @@ export const txErrors = {
       { eng: `Maximum amount per transaction is ${m.en}`, idn: `Jumlah maksimum per transaksi ${m.id}` },
     );
   },
+  /** More than the biller says is outstanding (a partial VA, an instalment). */
+  aboveBill: (field: string, outstanding: Money) => {
+    const m = both(outstanding);
+    return amountRule(
+      'AMOUNT_ABOVE_BILL',
+      field,
+      {
+        titleEng: 'Amount above the bill',
+        titleIdn: 'Jumlah melebihi tagihan',
+        messageEng: `The outstanding bill is ${m.en}; you may pay up to that amount.`,
+        messageIdn: `Sisa tagihan Anda ${m.id}; Anda dapat membayar hingga jumlah tersebut.`,
+      },
+      { eng: `At most the outstanding ${m.en}`, idn: `Paling banyak sisa tagihan ${m.id}` },
+    );
+  },
   dailyLimit: (field: string, unused: Money) => {
     const m = both(unused);
     return amountRule(

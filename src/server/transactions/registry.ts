@@ -151,12 +151,16 @@ export const lookups: Record<LookupName, Lookup> = {
     const customerNumber = String(ctx.form[field] ?? '');
     // The simulated biller's own outcomes for the magic numbers (its answer is ours below).
     await lookupBill({ billerCode: provider.code }, customerNumber, `/form/${field}`);
+    const answer = simulateAnswer(category.lookup?.answer, `${provider.code}:${customerNumber}`, {
+      customerNumber,
+    });
+    amountWithinAnswer(ctx.form, params, answer);
     return {
       providerCategory: category.category,
       providerCode: provider.code,
       providerName: provider.name,
       customerNumber,
-      ...simulateAnswer(category.lookup?.answer, `${provider.code}:${customerNumber}`, { customerNumber }),
+      ...answer,
     };
   },
   /** The price of a purchase (mobile top-up denomination), checking the number belongs to the operator. */
@@ -199,6 +203,26 @@ export const lookups: Record<LookupName, Lookup> = {
   ...clearingLookups,
   ...transferLookups,
 };
+
+/**
+ * provider.inquiry's amountField/atLeast/atMost: the amount the customer typed must lie within what the
+ * biller answered (a partial VA: at least its minimum payment, at most what is outstanding).
+ */
+function amountWithinAnswer(
+  form: Record<string, unknown>,
+  params: Record<string, unknown>,
+  answer: Record<string, unknown>,
+): void {
+  if (typeof params.amountField !== 'string') return;
+  const amount = Number(form[params.amountField]);
+  const at = `/form/${params.amountField}`;
+  const bound = (key: unknown) => (typeof key === 'string' ? answer[key] : undefined);
+  const min = bound(params.atLeast);
+  const max = bound(params.atMost);
+  if (typeof max === 'number' && amount > max) throw txErrors.aboveBill(at, { amount: max, currency: 'IDR' });
+  if (typeof min === 'number' && amount < min)
+    throw txErrors.belowMinimum(at, { amount: min, currency: 'IDR' });
+}
 
 /** A top-up's answer carries the voucher's serial number once paid. */
 const withVoucher = (phone: string, outcome: ProviderOutcome): ProviderOutcome =>

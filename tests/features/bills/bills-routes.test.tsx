@@ -14,6 +14,7 @@ describe('bills, donation and virtual card number pages', () => {
     '/donation/verify/',
     '/donation/receipt/',
     '/payment/insurance/category/',
+    '/virtual-account/',
     '/payment/penerimaan-negara/option/',
     '/payment/penerimaan-negara/bpn/inquiry/',
     '/payment/penerimaan-negara/bpn/verify/',

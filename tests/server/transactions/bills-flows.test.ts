@@ -274,6 +274,33 @@ describe('bill, purchase and donation flows as data', () => {
       expect(Object.keys(otherMerchant.body.apierror.fields)).toEqual(['/form/vaNumber']);
     });
 
+    it('takes part of a partial VA bill: at least its minimum payment, at most what is outstanding', async () => {
+      const partial = all.find((l) => l.flow.id === 'payment.va-partial')!;
+      const form = await formFor(partial.flow, schemaOf(partial), '1234');
+      const ask = (amount: number) =>
+        post(app, '/api/transaction/v1/inquiry', c.headers, {
+          flowId: partial.flow.id,
+          form: { ...form, amount },
+        });
+      const { details } = (await ask(5_000_000)).body as {
+        details: { billAmount: number; minimumPayment: number };
+      };
+      expect(details.minimumPayment).toBeLessThan(details.billAmount);
+      const above = await ask(details.billAmount + 100);
+      expect(above.status).toBe(422);
+      expect(above.body.apierror.errorCode).toBe('AMOUNT_ABOVE_BILL');
+      expect(Object.keys(above.body.apierror.fields)).toEqual(['/form/amount']);
+      const below = await ask(details.minimumPayment - 100);
+      expect(below.body.apierror.errorCode).toBe('AMOUNT_BELOW_MINIMUM');
+      const before = await balanceOf(db, acct.id);
+      const { receipt } = await transact(app, db, c, partial.flow.id, {
+        ...form,
+        amount: details.billAmount - 100,
+      });
+      expect(receipt.body.status).toBe('success');
+      expect(await balanceOf(db, acct.id)).toBe(before - (details.billAmount - 100));
+    });
+
     it('refuses a number of the wrong kind in both languages, and an amount under the donation minimum', async () => {
       const tax = all.find((l) => l.flow.id === 'payment.tax')!;
       const form = await formFor(tax.flow, schemaOf(tax), '1234');
