@@ -37,6 +37,7 @@ import cardRoutes from './cards/routes';
 import bifastAliasRoutes from './settings/bifast-alias';
 import poinXtraRoutes from './poinxtra/routes';
 import goalRoutes from './goals/routes';
+import vcnRoutes from './vcn/routes';
 import cartRoutes from './cart/routes';
 
 declare module 'fastify' {
@@ -116,6 +117,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(bifastAliasRoutes);
   await app.register(poinXtraRoutes);
   await app.register(goalRoutes);
+  await app.register(vcnRoutes);
   await app.register(cartRoutes);
 
   if (opts.staticDir) await app.register(staticApps, { root: opts.staticDir });

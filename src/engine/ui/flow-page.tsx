@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate, useSearchParams } from 'react-router';
 import { createActor, type AnyActorRef, type Subscription } from 'xstate';
 import { apiPost } from '@/shared/api/client';
-import { stepUrl, type FlowFile } from '@/shared/flows';
+import { stepUrl, type FlowFile, type Receipt } from '@/shared/flows';
 import { CART_ITEM_PARAM, CART_PATH } from '@/shared/cart/cart-api';
 import { ErrorProvider, useErrorHandler, useFeatureGate, useSession, type CustomerFlags } from '@/shared/ui';
 import { addStrings } from '@/shared/i18n/i18n';
@@ -34,6 +34,11 @@ interface Sessions {
 }
 const SessionsCtx = createContext<Sessions | null>(null);
 
+function withoutSecret(r: Receipt): Receipt {
+  const { secret: _secret, ...kept } = r;
+  return kept;
+}
+
 /** What of a running flow is kept when the page is left: never the OTP, only the challenge and timestamps. */
 export function toRestore(snap: FlowSnapshot): FlowRestore {
   const c = snap.context;
@@ -45,7 +50,8 @@ export function toRestore(snap: FlowSnapshot): FlowRestore {
     inquiry: c.inquiry,
     method: c.method,
     idempotencyKey: c.idempotencyKey,
-    receipt: c.receipt,
+    // A receipt's one-time values (a virtual card number and CVV) stay in memory, never in storage.
+    receipt: c.receipt && withoutSecret(c.receipt),
     ...(c.method === 'otp' && child?.context?.challenge
       ? { otp: child.context.challenge as FlowRestore['otp'] }
       : {}),

@@ -174,7 +174,10 @@ export function FlowActorView({
         snap={snap}
         schema={mainForm && 'form' in mainForm ? mainForm.form.schema : undefined}
         cart={
-          services.cart && onAddedToCart ? { ...services.cart, done: onAddedToCart, cartItemId } : undefined
+          // A receipt that shows something once (secret.<key>) is not for the cart: verified on its own.
+          services.cart && onAddedToCart && !flow.receipt.rows.some((r) => r.value.startsWith('secret.'))
+            ? { ...services.cart, done: onAddedToCart, cartItemId }
+            : undefined
         }
       />
     );

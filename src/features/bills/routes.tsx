@@ -32,5 +32,9 @@ export const billsRoutes: RouteObject[] = [
     path: '/virtual-account/',
     lazy: async () => ({ Component: (await import('./virtual-account-page')).VirtualAccountPage }),
   },
+  {
+    path: '/virtual-card-number/',
+    lazy: async () => ({ Component: (await import('./vcn-page')).VcnPage }),
+  },
   ...movedDonations,
 ];

@@ -770,6 +770,11 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
         checkKey(r.labelKey, `${path}[${i}].labelKey`);
         checkValue(r.value, `${path}[${i}].value`);
         checkSourced(r.value, `${path}[${i}].value`, onReceipt);
+        if (!onReceipt && typeof r.value === 'string' && r.value.startsWith('secret.'))
+          report(
+            `${path}[${i}].value`,
+            `"${r.value}" is shown once, on the receipt: a verify row cannot read a receipt's secret.`,
+          );
         if (r.format === 'choice' && typeof r.value === 'string' && r.value.startsWith('form.')) {
           const f = r.value.split('.')[1] ?? '';
           // The field may live in a conditional branch (then/else, dependencies, oneOf).

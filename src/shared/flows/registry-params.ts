@@ -93,6 +93,7 @@ export const PARAMS_SCHEMAS: {
       ['category'],
     ),
     'bifast.requestPayment': params({}),
+    'vcn.issue': params({}),
     'card.convertInstalment': params({ field, tenorField: field }),
     'card.increaseLimit': params({ field }),
     'card.setControl': params({ field, control: { enum: ['online', 'overseas', 'dailyLimit'] } }, [
