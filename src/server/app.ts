@@ -38,6 +38,7 @@ import bifastAliasRoutes from './settings/bifast-alias';
 import poinXtraRoutes from './poinxtra/routes';
 import goalRoutes from './goals/routes';
 import vcnRoutes from './vcn/routes';
+import autoTopUpRoutes from './autotopup/routes';
 import cartRoutes from './cart/routes';
 
 declare module 'fastify' {
@@ -59,7 +60,7 @@ export interface AppOptions {
   approvalRereadMs?: number;
   /** How often held payments due a check are asked about (settlement.ts); 0: never (tests call it). */
   settlementIntervalMs?: number;
-  /** How often due scheduled transfers are looked for (schedules/scheduler.ts); 0: never (tests call it). */
+  /** How often due scheduled transfers and e-wallet auto top-ups are looked for; 0: never (tests call them). */
   schedulerIntervalMs?: number;
 }
 
@@ -118,6 +119,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(poinXtraRoutes);
   await app.register(goalRoutes);
   await app.register(vcnRoutes);
+  await app.register(autoTopUpRoutes, { intervalMs: opts.schedulerIntervalMs });
   await app.register(cartRoutes);
 
   if (opts.staticDir) await app.register(staticApps, { root: opts.staticDir });

@@ -82,7 +82,10 @@ export function InquiryView(props: InquiryViewProps) {
   const data = state.form;
   // Once the choices arrive, a saved or restored form is held to them too (and an inferable choice filled in).
   const { choices, choicesLoading } = props;
-  const debit = flow.posting?.debit;
+  // The account money leaves: the posting's debit, or a service flow's own source of fund (the account
+  // an e-wallet is topped up from later).
+  const debit =
+    flow.posting?.debit ?? (specs.sourceOfFund?.source === 'accounts' ? 'form.sourceOfFund' : undefined);
   const sourceField = debit?.startsWith('form.') ? debit.slice(5) : undefined;
   useEffect(() => {
     if (!choicesLoading) setState((s) => applyChoiceRules(s, s.form, specs, choices, true, sourceField));

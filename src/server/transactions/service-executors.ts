@@ -17,6 +17,7 @@ import { goalServiceExecutors } from '../goals/service-executors';
 import { investServiceExecutors } from '../invest/service-executors';
 import { requestPayment } from '../transfers/bifast-rfp';
 import { vcnServiceExecutors } from '../vcn/service-executors';
+import { autoTopUpServiceExecutors } from '../autotopup/service-executors';
 
 /** What a service executor sees: the customer, the flow, the checked form and the look-up's details. */
 export interface ServiceRequestContext {
@@ -180,4 +181,5 @@ export const serviceExecutors: Record<ServiceExecutorName, ServiceExecutor> = {
   ...investServiceExecutors,
   'bifast.requestPayment': requestPayment,
   ...vcnServiceExecutors,
+  ...autoTopUpServiceExecutors,
 };

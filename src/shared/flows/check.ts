@@ -643,7 +643,8 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
     const checkSourced = (value: unknown, path: string, onReceipt: boolean) => {
       if (typeof value !== 'string') return;
       const [head, name, key] = value.split('.');
-      const keys = providerKeys(onReceipt);
+      // A service flow's executor adds details of its own (its check and apply), which no file declares.
+      const keys = flow.service ? undefined : providerKeys(onReceipt);
       if (head === 'inquiry' && name && keys && !keys.includes(name))
         report(
           path,

@@ -99,6 +99,7 @@ export const REGISTRY_NAMES = {
       'product.apply',
       'bifast.requestPayment',
       'vcn.issue',
+      'ewallet.link',
     ],
     /** Option lists for form fields (POST /api/transaction/v1/formdata). */
     choiceSources: [

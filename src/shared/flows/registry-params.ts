@@ -94,6 +94,7 @@ export const PARAMS_SCHEMAS: {
     ),
     'bifast.requestPayment': params({}),
     'vcn.issue': params({}),
+    'ewallet.link': params({}),
     'card.convertInstalment': params({ field, tenorField: field }),
     'card.increaseLimit': params({ field }),
     'card.setControl': params({ field, control: { enum: ['online', 'overseas', 'dailyLimit'] } }, [

@@ -42,4 +42,10 @@ describe('bills, donation and virtual card number pages', () => {
     expect(entry('payment.bpn')).toBe('/payment/penerimaan-negara/bpn/inquiry/');
     expect(entry('payment.insurance')).toBe('/payment/insurance/inquiry/');
   });
+
+  it('serves GoPay auto top-up in the login area (no shell), not the placeholder', () => {
+    const m = matchRoutes(routes, '/autotopup/gopay/');
+    expect(m?.at(-1)?.route.id ?? '').not.toMatch(/^placeholder:|not-found/);
+    expect(m?.some((x) => x.route.id === 'shell')).toBe(false);
+  });
 });

@@ -23,7 +23,8 @@ import {
  */
 const { flows: loaded, problems } = loadFlowsFromDisk();
 const AREAS = ['payment', 'purchase', 'donation'];
-const all = loaded.filter((l) => AREAS.includes(l.flow.area));
+// Money flows only: linking an e-wallet for auto top-up moves none (tests/server/autotopup/).
+const all = loaded.filter((l) => AREAS.includes(l.flow.area) && !l.flow.service);
 /** Flows that look up a customer number at a provider (a donation has none). */
 const providerFlows = all.filter(
   (l) =>
