@@ -19,7 +19,7 @@ import {
   type FlowRestore,
   type FlowSnapshot,
 } from '../machine/flow-machine';
-import { FAVOURITE_PARAM } from '../favourites';
+import { FAVOURITE_PARAM, PAY_PARAM } from '../favourites';
 import { clearTransaction, loadTransaction, saveTransaction } from '../persistence';
 import { createHttpServices, type TransactionServices } from '../services/transaction-services';
 import { FlowActorView } from './flow-step-view';
@@ -239,6 +239,9 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
   const favouriteId = stepPath === 'inquiry/' ? params.get(FAVOURITE_PARAM) : null;
   const [favourite, setFavourite] = useState<{ id: string; name?: string; gone?: boolean }>();
   const favouriteLoading = !!favouriteId && favourite?.id !== favouriteId;
+  // The transaction (actor) started from a favourite to be paid at once (?pay=1).
+  const pay = params.get(PAY_PARAM) === '1';
+  const [paying, setPaying] = useState<string>();
   useEffect(() => {
     if (!favouriteId || favourite?.id === favouriteId) return;
     let live = true;
@@ -246,7 +249,9 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
       (f) => {
         if (!live) return;
         if (f && f.flowId === flow.id) {
-          setActor(sessions.startWith(flow, f.form));
+          const started = sessions.startWith(flow, f.form);
+          setActor(started);
+          if (pay) setPaying(started.sessionId);
           setFavourite({ id: favouriteId, name: f.name });
         } else setFavourite({ id: favouriteId, gone: true });
       },
@@ -259,7 +264,7 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
     return () => {
       live = false;
     };
-  }, [favouriteId, favourite?.id, sessions, flow, errors]);
+  }, [favouriteId, favourite?.id, sessions, flow, errors, pay]);
 
   // ?cartItem=<id> on the form's page (the cart's Edit): that item's form, and its verify page
   // updates the item instead of adding another.
@@ -368,6 +373,8 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
         services={sessions.services}
         onAddedToCart={() => navigate(CART_PATH)}
         cartItemId={cartItem?.itemId}
+        // ?favorite=<id>&pay=1: the favourite's form sends itself (each step once) once it has loaded.
+        autoSubmit={paying === actor.sessionId}
         notice={
           // Said while the page is the favourite's (a new transaction after it has a page of its own).
           favourite?.id === favouriteId &&

@@ -38,6 +38,8 @@ export interface FlowActorViewProps {
   onAddedToCart?: () => void;
   /** The cart item this transaction edits: the verify page updates it instead of adding one. */
   cartItemId?: number;
+  /** Each form step sends itself once it is filled in (a registered biller paid in two taps). */
+  autoSubmit?: boolean;
 }
 
 function useLoadedForm(form: FlowForm | undefined, loader: FormLoader) {
@@ -91,12 +93,15 @@ export function FlowActorView({
   notice,
   onAddedToCart,
   cartItemId,
+  autoSubmit,
 }: FlowActorViewProps) {
   const { t } = useTranslation(['engine', 'flows']);
   const snap = useSelector(actor, (s) => s) as FlowSnapshot;
   const meta = currentMeta(snap) as StepMeta | undefined;
   const view = meta?.view ?? 'inquiry';
   const errors = useErrorHandler();
+  // The steps that already sent themselves (autoSubmit): going back to one leaves it to the customer.
+  const [autoSent, setAutoSent] = useState<string[]>([]);
   const ctx = snap.context;
   const stepForm = view === 'form' ? meta?.form : flow.form;
   const loaded = useLoadedForm(stepForm, formLoader);
@@ -147,6 +152,8 @@ export function FlowActorView({
             } as never)
           }
           onBack={snap.can({ type: 'BACK' } as never) ? () => actor.send({ type: 'BACK' }) : undefined}
+          autoSubmit={autoSubmit && !autoSent.includes(meta?.path ?? '')}
+          onAutoSubmit={() => setAutoSent((s) => [...s, meta?.path ?? ''])}
         />
       );
   } else if (view === 'notice') {

@@ -71,6 +71,9 @@ export interface InquiryViewProps {
   submitLabel?: string;
   onSubmit: (form: Record<string, unknown>, labels: Record<string, ChoiceOption>) => void;
   onBack?: () => void;
+  /** Sent once, as soon as the choices have arrived (a saved form paid at once); the form's own checks still apply. */
+  autoSubmit?: boolean;
+  onAutoSubmit?: () => void;
 }
 
 export function InquiryView(props: InquiryViewProps) {
@@ -165,6 +168,16 @@ export function InquiryView(props: InquiryViewProps) {
     }
     props.onSubmit(formData, labels);
   };
+  // Once the choices are in (and the choice rules have filled the form), a saved form sends itself: the
+  // form's own checks run as on a click, and a refusal shows on the form as usual.
+  const autoSent = useRef(false);
+  const { autoSubmit, onAutoSubmit, busy } = props;
+  useEffect(() => {
+    if (!autoSubmit || autoSent.current || choicesLoading || busy) return;
+    autoSent.current = true;
+    onAutoSubmit?.();
+    formRef.current?.submit();
+  }, [autoSubmit, onAutoSubmit, choicesLoading, busy, data]);
   const serverOnly =
     props.error && !Object.keys(server.byField).length && server.other.length ? server.other : [];
   return (
