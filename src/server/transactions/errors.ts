@@ -1,5 +1,6 @@
 import { ApiError, type ErrorText } from '../http/api-error';
 import { formatMoney, type Money } from '../../shared/money';
+import { describeRule, type NumberRule } from '../../shared/flows/field-types';
 
 const both = (m: Money) => ({ en: formatMoney(m, 'en'), id: formatMoney(m, 'id') });
 
@@ -35,6 +36,23 @@ export const txErrors = {
         messageIdn: `Jumlah maksimum per transaksi adalah ${m.id}.`,
       },
       { eng: `Maximum amount per transaction is ${m.en}`, idn: `Jumlah maksimum per transaksi ${m.id}` },
+    );
+  },
+  /** A customer number not of the kind the biller issues (spec section 5's field types, its length). */
+  numberOfBiller: (field: string, biller: { en: string; id: string }, rule: NumberRule) => {
+    const eng = `${biller.en} numbers are ${describeRule(rule, 'en')}`;
+    const idn = `Nomor ${biller.id} terdiri dari ${describeRule(rule, 'id')}`;
+    return new ApiError(
+      400,
+      'CLICKS',
+      'INVALID_CUSTOMER_NUMBER',
+      {
+        titleEng: 'Check the customer number',
+        titleIdn: 'Periksa nomor pelanggan',
+        messageEng: `${eng}.`,
+        messageIdn: `${idn}.`,
+      },
+      { [field]: { eng, idn } },
     );
   },
   /** More than the biller says is outstanding (a partial VA, an instalment). */

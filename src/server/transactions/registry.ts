@@ -14,6 +14,7 @@ import { DENOMINATIONS, OPERATORS, operatorOfNumber, voucherSerial } from '../bi
 import { ApiError } from '../http/api-error';
 import { entryAsChoice } from '../../shared/flows/reference';
 import { simulateAnswer } from '../billers/answers';
+import { fitsRule, isNumberRule } from '../../shared/flows/field-types';
 import { investChoiceSources } from '../invest/service-executors';
 import { choiceEntries, invalidChoice, referenceData, resolveProvider } from '../reference/store';
 import { txErrors } from './errors';
@@ -149,6 +150,9 @@ export const lookups: Record<LookupName, Lookup> = {
     if (!resolved) throw new Error(`flow ${ctx.flow.id} uses provider.inquiry without a provider`);
     const { category, provider } = resolved;
     const customerNumber = String(ctx.form[field] ?? '');
+    // The number this biller issues (its field type and length): another is refused before asking it.
+    if (isNumberRule(provider.number) && !fitsRule(provider.number, customerNumber))
+      throw txErrors.numberOfBiller(`/form/${field}`, provider.name, provider.number);
     // The simulated biller's own outcomes for the magic numbers (its answer is ours below).
     await lookupBill({ billerCode: provider.code }, customerNumber, `/form/${field}`);
     const answer = simulateAnswer(category.lookup?.answer, `${provider.code}:${customerNumber}`, {

@@ -41,6 +41,8 @@ const refusedAndPending = new Set([...new Map(providerFlows.map((l) => [l.flow.a
 
 interface Option {
   value: string;
+  labelEng?: string;
+  labelIdn?: string;
   detail?: Record<string, unknown>;
 }
 interface Prop {
@@ -49,14 +51,22 @@ interface Prop {
   pattern?: string;
 }
 
-/** A number the field's pattern accepts, starting with `prefix` and ending with `ending`. */
-function numberFor(pattern: string, ending: string, prefix = ''): string {
+/** A number the field's pattern (and the chosen biller's own length) accepts, starting with `prefix` and ending with `ending`. */
+function numberFor(
+  pattern: string,
+  ending: string,
+  prefix = '',
+  biller?: { min?: number; type?: string },
+): string {
   const m = /\{(\d+),?(\d+)?\}/.exec(pattern);
-  const min = Number(m?.[1] ?? 10);
-  const lead = prefix || (pattern.startsWith('^08') ? '0812' : pattern.includes('A-Z') ? 'KA' : '');
+  const min = biller?.min ?? Number(m?.[1] ?? 10);
+  const letters = pattern.includes('A-Z') && (biller?.type ?? 'AN') !== 'N';
+  const lead = prefix || (pattern.startsWith('^08') ? '0812' : letters ? 'KA' : '');
   return (
     lead +
-    '7'.repeat(Math.max(0, min + (pattern.startsWith('^08') ? 2 : 0) - lead.length - ending.length)) +
+    '7'.repeat(
+      Math.max(0, min + (pattern.startsWith('^08') && !biller?.min ? 2 : 0) - lead.length - ending.length),
+    ) +
     ending
   );
 }
@@ -168,9 +178,14 @@ describe('bill, purchase and donation flows as data', () => {
           const chosen = opts[0];
           expect(chosen, `${flow.id}: an option for ${name}`).toBeDefined();
           form[name] = chosen!.value;
+          const biller = chosen!.detail?.number as { min?: number; type?: string } | undefined;
           if (spec.inferFrom) {
             const prefix = (chosen!.detail?.[spec.prefixKey!] as string[])[0]!;
-            form[spec.inferFrom] = numberFor(props[spec.inferFrom]!.pattern!, ending, prefix);
+            form[spec.inferFrom] = numberFor(props[spec.inferFrom]!.pattern!, ending, prefix, biller);
+          } else if (biller) {
+            // The chosen biller's own length for the flow's number field.
+            const field = Object.entries(props).find(([, p]) => p.type === 'string' && p.pattern)?.[0];
+            if (field) form[field] = numberFor(props[field]!.pattern!, ending, '', biller);
           }
         }
       }
@@ -178,6 +193,7 @@ describe('bill, purchase and donation flows as data', () => {
     }
 
     const schemaOf = (l: (typeof all)[number]) => l.schemas[l.flow.form.schema]!;
+    let refusedByRule = 0;
 
     it.each(all.map((l) => [l.flow.id, l] as const))(
       '%s: inquiry, verify, receipt; the money leaves the account',
@@ -233,6 +249,9 @@ describe('bill, purchase and donation flows as data', () => {
         const paid = await inquiryOf('0200');
         expect(paid.status).toBe(422);
         expect(paid.body.apierror).toMatchObject({ errorCode: '0088', errorTitleIdn: expect.any(String) });
+        const none = await inquiryOf('0204');
+        expect(none.status).toBe(422);
+        expect(none.body.apierror).toMatchObject({ errorCode: '0016', errorMessageIdn: expect.any(String) });
         expect((await inquiryOf('0504')).status).toBe(504);
         if (!refusedAndPending.has(l.flow.id)) return;
         const refused = await transact(app, db, c, l.flow.id, await formFor(l.flow, schemaOf(l), '0500'));
@@ -244,6 +263,60 @@ describe('bill, purchase and donation flows as data', () => {
         expect(await unbalancedJournals(db)).toBe(0);
       },
     );
+
+    it.each(
+      providerFlows
+        .filter((l) => l.flow.choices?.company?.source === 'providers')
+        .map((l) => [l.flow.id, l] as const),
+    )(
+      '%s: each biller refuses a number not of its own type and length (spec section 5), naming it',
+      async (_id, l) => {
+        const props = schemaOf(l).properties as Record<string, Prop>;
+        const spec = l.flow.choices!.company!;
+        // The number field: the one the biller is inferred from, else the form's one patterned field.
+        const name =
+          spec.inferFrom ?? Object.keys(props).find((k) => k !== 'sourceOfFund' && props[k]!.pattern)!;
+        const pattern = props[name]!.pattern!;
+        const [, lo, hi] = /\{(\d+),?(\d+)?\}/.exec(pattern)!.map(Number) as [unknown, number, number];
+        const extra = pattern.startsWith('^08') ? 2 : 0; // "08" and then {a,b} digits
+        let checked = 0;
+        for (const o of (await optionsOf(l.flow.id)).company ?? []) {
+          const rule = o.detail?.number as { type: string; min?: number; max?: number } | undefined;
+          if (!rule) continue;
+          const form = { ...(await formFor(l.flow, schemaOf(l), '1234')), company: o.value };
+          const prefix = (o.detail?.prefixes as string[] | undefined)?.[0] ?? '';
+          const ask = (n: string) =>
+            post(app, '/api/transaction/v1/inquiry', c.headers, {
+              flowId: l.flow.id,
+              form: { ...form, [name]: n },
+            });
+          const good = numberFor(pattern, '1234', prefix, rule);
+          expect((await ask(good)).status, `${o.value} ${good}`).toBe(200);
+          // A length the form allows but this biller does not issue.
+          const length =
+            (rule.max ?? Infinity) < (hi || lo) + extra
+              ? rule.max! + 1
+              : (rule.min ?? 0) > lo + extra
+                ? rule.min! - 1
+                : 0;
+          if (!length) continue;
+          const bad = numberFor(pattern, '1234', prefix, { min: length, type: rule.type });
+          const refused = await ask(bad);
+          expect(refused.status, `${o.value} ${bad}`).toBe(400);
+          expect(refused.body.apierror.errorCode).toBe('INVALID_CUSTOMER_NUMBER');
+          expect(refused.body.apierror.fields[`/form/${name}`]).toEqual({
+            eng: expect.stringContaining(o.labelEng!),
+            idn: expect.stringContaining(o.labelIdn!),
+          });
+          checked++;
+        }
+        refusedByRule += checked;
+      },
+    );
+
+    it("refused numbers by the billers' own rules across the kinds (not only by the forms)", () => {
+      expect(refusedByRule).toBeGreaterThan(30);
+    });
 
     it('refuses a number of another merchant or agency than the one chosen (the choice inferred from it)', async () => {
       const billing = all.find((l) => l.flow.id === 'payment.penerimaan-negara')!;
