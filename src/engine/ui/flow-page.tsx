@@ -6,7 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate, useSearchParams } from 'react-router';
 import { createActor, type AnyActorRef, type Subscription } from 'xstate';
 import { apiPost } from '@/shared/api/client';
-import { stepUrl, type FlowFile, type Receipt } from '@/shared/flows';
+import {
+  fdsPageOf,
+  firstStepPath,
+  routeArea,
+  stepHref,
+  type FlowFile,
+  type Receipt,
+  type StepMeta,
+} from '@/shared/flows';
 import { CART_ITEM_PARAM, CART_PATH } from '@/shared/cart/cart-api';
 import { ErrorProvider, useErrorHandler, useFeatureGate, useSession, type CustomerFlags } from '@/shared/ui';
 import { addStrings } from '@/shared/i18n/i18n';
@@ -52,6 +60,8 @@ export function toRestore(snap: FlowSnapshot): FlowRestore {
     idempotencyKey: c.idempotencyKey,
     // A receipt's one-time values (a virtual card number and CVV) stay in memory, never in storage.
     receipt: c.receipt && withoutSecret(c.receipt),
+    ...(c.stepToken ? { stepToken: c.stepToken, stepAnswers: c.stepAnswers, stepsDone: c.stepsDone } : {}),
+    ...(c.fdsPassed ? { fdsPassed: true } : {}),
     ...(c.method === 'otp' && child?.context?.challenge
       ? { otp: child.context.challenge as FlowRestore['otp'] }
       : {}),
@@ -76,7 +86,9 @@ export function FlowLayout() {
         const cancelled = (s as unknown as { matches: (v: unknown) => boolean }).matches({
           verify: 'rejected',
         });
-        if ((s.context.inquiry || s.context.receipt) && !cancelled) saveTransaction(flow.id, toRestore(s));
+        // So is a multi-step inquiry with a step done (a reload resumes at the next step).
+        const kept = s.context.inquiry || s.context.receipt || s.context.stepToken;
+        if (kept && !cancelled) saveTransaction(flow.id, toRestore(s));
         else if (loadTransaction()?.flowId === flow.id) clearTransaction();
       };
       // The OTP challenge and the approval request live in the verification child, whose changes
@@ -87,6 +99,8 @@ export function FlowLayout() {
       a.subscribe((snap) => {
         active.current.set(flow.route, flow.id);
         const s = snap as FlowSnapshot;
+        // The area's FDS challenge page shows the flow whose inquiry is in progress there.
+        if (s.context.inquiry) active.current.set(fdsPageOf(flow), flow.id);
         const current = s.children.verification as AnyActorRef | undefined;
         if (current !== child) {
           childSub?.unsubscribe();
@@ -153,17 +167,23 @@ function useCustomerFlags(): CustomerFlags | null | undefined {
   return session ? (session.customer ?? undefined) : flags;
 }
 
-/** One page of a flow (route + step path); follows the machine, so a step entered without its state goes back. */
-function FlowPage({ route, stepPath }: { route: string; stepPath: string }) {
+/**
+ * One page of a flow (route + step path), or an area's FDS challenge page (the flow in progress in
+ * that area); follows the machine, so a step entered without its state goes back.
+ */
+function FlowPage({ route, stepPath, fdsPage }: { route?: string; stepPath: string; fdsPage?: string }) {
   const sessions = useContext(SessionsCtx);
   const [params] = useSearchParams();
-  const flows = flowsOfRoute(route, FLOWS);
+  const flows = route ? flowsOfRoute(route, FLOWS) : FLOWS.filter((f) => fdsPageOf(f) === fdsPage);
   const variant = params.get('type');
-  const flow =
-    flows.find((f) => f.variant && f.variant === variant) ??
-    (flows.length === 1 ? flows[0] : flows.find((f) => f.id === sessions?.activeFlow(route)));
+  const key = route ?? fdsPage ?? '';
+  const flow = fdsPage
+    ? flows.find((f) => f.id === sessions?.activeFlow(fdsPage))
+    : (flows.find((f) => f.variant && f.variant === variant) ??
+      (flows.length === 1 ? flows[0] : flows.find((f) => f.id === sessions?.activeFlow(key))));
   if (!sessions) return null;
-  if (!flow) return <Navigate to={flows.length ? route : '/'} replace />;
+  // Entered with no transaction of the area in progress: back to the area's chooser.
+  if (!flow) return <Navigate to={fdsPage ? `/${routeArea(fdsPage)}/` : flows.length ? key : '/'} replace />;
   // Keyed by flow: another flow's page starts with nothing of this one's.
   return (
     <Suspense fallback={<Loading />}>
@@ -323,11 +343,11 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
     const follow = (snap: FlowSnapshot) => {
       const meta = currentMeta(snap);
       if (!meta || meta.path === stepPath) return;
-      if (stepPath === 'inquiry/' && meta.view === 'receipt') {
+      if ((stepPath === 'inquiry/' || stepPath === firstStepPath(flow)) && meta.view === 'receipt') {
         actor.send({ type: 'NEW' });
         return;
       }
-      navigate(stepUrl(flow, meta.path), { replace: true });
+      navigate(stepHref(flow, meta as StepMeta), { replace: true });
     };
     follow(actor.getSnapshot() as FlowSnapshot);
     const sub = actor.subscribe((s) => follow(s as FlowSnapshot));
@@ -410,7 +430,8 @@ function prefillKeyOf(flow: FlowFile, params: URLSearchParams): string | null {
 
 /** The route and step a flow route serves (its `handle`, built from the flow files). */
 export interface FlowStepHandle {
-  flowStep: { route: string; stepPath: string };
+  /** `route`: a flow route's step; `fdsPage`: an area's FDS challenge page (routes of ../index.ts). */
+  flowStep: { route?: string; stepPath: string; fdsPage?: string };
 }
 
 /**
@@ -421,5 +442,5 @@ export interface FlowStepHandle {
 export function FlowStepPage() {
   const step = (useMatches().at(-1)?.handle as FlowStepHandle | undefined)?.flowStep;
   if (!step) return null;
-  return <FlowPage route={step.route} stepPath={step.stepPath} />;
+  return <FlowPage route={step.route} stepPath={step.stepPath} fdsPage={step.fdsPage} />;
 }

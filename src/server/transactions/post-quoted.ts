@@ -51,15 +51,16 @@ export function posting(ctx: PostingContext) {
   /** A service flow's executor, run in the transaction that writes its record; its details join the receipt. */
   const applyService: Within<Quote> = async (tx, booked) => {
     const { flow } = ctx.flowOrThrow(booked.flowId);
-    if (!flow.service) throw new Error(`flow ${flow.id} has no service executor`);
-    const executor = serviceExecutors[flow.service.execute as keyof typeof serviceExecutors];
+    const service = flow.service ?? flow.posting?.service;
+    if (!service) throw new Error(`flow ${flow.id} has no service executor`);
+    const executor = serviceExecutors[service.execute as keyof typeof serviceExecutors];
     const details = await executor.apply(tx, {
       journalId: booked.journalId,
       customerId: booked.customerId,
       flow,
       form: booked.quote.form ?? {},
       details: booked.quote.details,
-      params: flow.service.params ?? {},
+      params: service.params ?? {},
     });
     // A one-time secret (a virtual card number) goes back with this answer only: never into the journal.
     const { secret: _secret, ...stored } = details;

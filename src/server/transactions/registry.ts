@@ -22,6 +22,7 @@ import { clearingChoiceSources, clearingExecutors, clearingLookups } from '../cl
 import { openSchedules } from '../schedules/service-executors';
 import { providerOptions } from './steps';
 import { transferLookups } from '../transfers/lookups';
+import { providerPremium } from './premium';
 import { incomingRequests } from '../transfers/bifast-rfp';
 import { instalmentablePurchases } from '../cards/card-services';
 import { debitCardChoices } from '../cards/debit-cards';
@@ -104,6 +105,7 @@ const accountLabel = (a: AccountRow) =>
 
 export const lookups: Record<LookupName, Lookup> = {
   'provider.options': (ctx, params) => providerOptions(ctx, params),
+  'provider.premium': (ctx, params) => providerPremium(ctx, params),
   /** The customer's own receiving account (own-account transfer). */
   'account.own': async (ctx) => {
     const credit = ctx.flow.posting?.credit;

@@ -24,7 +24,14 @@
 export const REGISTRY_NAMES = {
   client: {
     /** Actors a JSON machine config may invoke (src/engine/machine/flow-machine.ts). */
-    actors: ['submitInquiry', 'otpVerification', 'approvalVerification', 'confirmTransaction'],
+    actors: [
+      'submitInquiry',
+      'submitInquiryStep',
+      'passFdsChallenge',
+      'otpVerification',
+      'approvalVerification',
+      'confirmTransaction',
+    ],
     /** Guards a JSON machine config may name. */
     guards: [
       'hasReceipt',
@@ -38,6 +45,9 @@ export const REGISTRY_NAMES = {
       'approvalApproved',
       'approvalRejected',
       'switchToOtp',
+      'inquiryFlagged',
+      'fdsPending',
+      'stepsDoneAre',
     ],
     /** Actions a JSON machine config may name. */
     actions: [
@@ -51,6 +61,9 @@ export const REGISTRY_NAMES = {
       'resetVerification',
       'forgetVerification',
       'resetTransaction',
+      'storeStepForm',
+      'storeStepAnswer',
+      'storeFdsPassed',
     ],
     /** Custom RJSF widgets a uiSchema may name with ui:widget (besides RJSF's own). */
     widgets: ['choice', 'amount', 'digits', 'specialRate'],
@@ -68,6 +81,7 @@ export const REGISTRY_NAMES = {
       'account.mobileNumber',
       'swift.beneficiary',
       'bifast.incomingRequest',
+      'provider.premium',
     ],
     /** Posting executors (POST /api/transaction/v1/confirm). */
     executors: ['ledger.transfer', 'biller.pay', 'purchase.topup', 'provider.pay', 'clearing.transfer'],
@@ -100,6 +114,7 @@ export const REGISTRY_NAMES = {
       'bifast.requestPayment',
       'vcn.issue',
       'ewallet.link',
+      'insurance.issuePolicy',
     ],
     /** Option lists for form fields (POST /api/transaction/v1/formdata). */
     choiceSources: [

@@ -65,6 +65,17 @@ export const PARAMS_SCHEMAS: {
       ['options'],
     ),
     'account.mobileNumber': params({ phoneField: field }),
+    // A premium by the chosen product's premiumRule (age from a date of birth, cover, term).
+    'provider.premium': params(
+      {
+        options: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9]*$' },
+        product: { type: 'string', pattern: '^form\\.[a-zA-Z][a-zA-Z0-9]*$' },
+        birthDate: { type: 'string', pattern: '^form\\.[a-zA-Z][a-zA-Z0-9]*$' },
+        cover: { type: 'string', pattern: '^form\\.[a-zA-Z][a-zA-Z0-9]*$' },
+        term: { type: 'string', pattern: '^form\\.[a-zA-Z][a-zA-Z0-9]*$' },
+      },
+      ['product', 'birthDate', 'cover'],
+    ),
     'swift.beneficiary': params({ source: { enum: ['rupiah', 'foreign'] } }, ['source']),
     'bifast.incomingRequest': params({}),
   },
@@ -95,6 +106,7 @@ export const PARAMS_SCHEMAS: {
     'bifast.requestPayment': params({}),
     'vcn.issue': params({}),
     'ewallet.link': params({}),
+    'insurance.issuePolicy': params({}),
     'card.convertInstalment': params({ field, tenorField: field }),
     'card.increaseLimit': params({ field }),
     'card.setControl': params({ field, control: { enum: ['online', 'overseas', 'dailyLimit'] } }, [
