@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { loadFlowsFromDisk } from '../../src/shared/flows/load-node';
@@ -89,20 +90,28 @@ describe('bills, purchases, donations, virtual accounts and cards in Chromium, i
   let before = 0;
   let spent = 0;
   const references: string[] = [];
-  /** The server's options of a flow's choice fields, with their details (billers' rules and prefixes). */
-  const optionsOf = async (flowId: string) => {
-    // The page's token rotates every 30 s: ask with the one it holds now.
-    headers = await sessionHeaders(page);
-    const r = await postApi<{ choices: Record<string, Option[]> }>(
-      env.server,
-      headers,
-      '/api/transaction/v1/formdata',
-      {
-        flowId,
-      },
-    );
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    return r.body.choices;
+  /**
+   * The billers a flow's provider choices offer, in the server's order, with their details (each one's
+   * number rule and prefixes), read from providers/ as the server does: no API call with the page's
+   * token (a call with a token 30 s old rotates it, and the page would not learn the new one).
+   */
+  const optionsOf = (flowId: string) => {
+    const flow = loaded.find((l) => l.flow.id === flowId)!.flow;
+    const out: Record<string, Option[]> = {};
+    for (const [field, spec] of Object.entries(flow.choices ?? {})) {
+      if (spec.source !== 'providers' || !spec.list) continue;
+      const category = JSON.parse(readFileSync(`providers/${spec.list}.json`, 'utf8')) as {
+        providers: ({ code: string; name: { en: string } } & Record<string, unknown>)[];
+      };
+      out[field] = category.providers
+        .filter((p) =>
+          Object.entries(spec.where ?? {}).every(([k, v]) =>
+            Array.isArray(v) ? v.includes(p[k]) : p[k] === v,
+          ),
+        )
+        .map((p) => ({ value: p.code, labelEng: p.name.en, detail: p }));
+    }
+    return out;
   };
 
   /** Fills the flow's form as a customer does: its own schema, the first biller, a number it issues. */
@@ -120,7 +129,7 @@ describe('bills, purchases, donations, virtual accounts and cards in Chromium, i
     const schema = l.schemas[flow.form.schema]! as { properties: Record<string, Prop> };
     const ui = flow.form.uiSchema as Record<string, Record<string, unknown>> & { 'ui:order'?: string[] };
     const choices = (flow.choices ?? {}) as Record<string, { inferFrom?: string }>;
-    const options = await optionsOf(flow.id);
+    const options = optionsOf(flow.id);
     // The biller a number is for: the one inferred from it, or the one chosen.
     let biller: Option | undefined;
     const inferredFrom = new Map(
@@ -203,7 +212,7 @@ describe('bills, purchases, donations, virtual accounts and cards in Chromium, i
   it.each(flows.map((l) => [l.flow.id, l] as const))('%s: form, OTP, receipt', async (_id, l) => {
     if (l.flow.route === '/virtual-account/') {
       // Any VA number on /virtual-account/: the merchant from its first digits, the form of its kind.
-      const merchant = (await optionsOf(l.flow.id)).company![0]!;
+      const merchant = optionsOf(l.flow.id).company![0]!;
       await openInApp(page, '/virtual-account/');
       await page
         .locator('#va-number')
@@ -273,7 +282,6 @@ describe('bills, purchases, donations, virtual accounts and cards in Chromium, i
       expect.stringContaining('Shown only once'),
       expect.stringContaining('Shown only once'),
     ]);
-    headers = await sessionHeaders(page);
     const charged = await postApi<{ approved: boolean }>(
       env.server,
       { 'content-type': 'application/json' },
@@ -308,14 +316,16 @@ describe('bills, purchases, donations, virtual accounts and cards in Chromium, i
     await page.locator('[data-testid="autotopup"][data-linked="yes"]').waitFor();
     await page.getByTestId('autotopup-demo-spend').click();
     await page.locator('[data-testid="autotopup-topup"][data-status="success"]').first().waitFor();
-    // The scheduler may have topped it up already: every top-up made is counted.
-    headers = await sessionHeaders(page);
-    const list = await postApi<{
-      links: { topups: { status: string; referenceNo?: string; amount: { amount: number } }[] }[];
-    }>(env.server, headers, '/api/ewallet/v1/autotopup/list', {});
-    for (const t of list.body.links[0]!.topups.filter((x) => x.status === 'success')) {
-      spent += t.amount.amount + 100_000; // and the e-wallet top-up's fee
-      references.push(t.referenceNo!);
+    // The scheduler may have topped it up already: every top-up made is counted (read in the database,
+    // not with the page's token).
+    const { rows } = await env.server.db.query<{ amount: number; reference_no: string }>(
+      `SELECT t.amount, j.reference_no FROM ewallet_topups t JOIN journal j ON j.id = t.journal_id
+        WHERE t.status = 'success' AND j.customer_id = (SELECT id FROM customers WHERE user_id = 'budisantoso')`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const t of rows) {
+      spent += Number(t.amount) + 100_000; // and the e-wallet top-up's fee
+      references.push(t.reference_no);
     }
   });
 
