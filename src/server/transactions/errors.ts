@@ -55,6 +55,22 @@ export const txErrors = {
       { [field]: { eng, idn } },
     );
   },
+  /** An amount a provider of fixed amounts does not take (an e-wallet's top-up denominations). */
+  amountNotOffered: (field: string, provider: { en: string; id: string }, amounts: number[]) => {
+    const list = (lang: 'en' | 'id') =>
+      amounts.map((a) => formatMoney({ amount: a, currency: 'IDR' }, lang)).join(', ');
+    return amountRule(
+      'AMOUNT_NOT_OFFERED',
+      field,
+      {
+        titleEng: 'Choose one of the amounts',
+        titleIdn: 'Pilih salah satu nominal',
+        messageEng: `${provider.en} takes these amounts only: ${list('en')}.`,
+        messageIdn: `${provider.id} hanya menerima nominal berikut: ${list('id')}.`,
+      },
+      { eng: `${provider.en}: ${list('en')}`, idn: `${provider.id}: ${list('id')}` },
+    );
+  },
   /** More than the biller says is outstanding (a partial VA, an instalment). */
   aboveBill: (field: string, outstanding: Money) => {
     const m = both(outstanding);

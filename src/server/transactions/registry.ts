@@ -160,7 +160,7 @@ export const lookups: Record<LookupName, Lookup> = {
     const answer = simulateAnswer(category.lookup?.answer, `${provider.code}:${customerNumber}`, {
       customerNumber,
     });
-    amountWithinAnswer(ctx.form, params, answer);
+    amountWithinAnswer(ctx.form, params, answer, provider);
     return {
       providerCategory: category.category,
       providerCode: provider.code,
@@ -218,10 +218,15 @@ function amountWithinAnswer(
   form: Record<string, unknown>,
   params: Record<string, unknown>,
   answer: Record<string, unknown>,
+  provider: { name: { en: string; id: string } } & Record<string, unknown>,
 ): void {
   if (typeof params.amountField !== 'string') return;
   const amount = Number(form[params.amountField]);
   const at = `/form/${params.amountField}`;
+  // A provider that takes fixed amounts only (amountsFrom: its detail listing them).
+  const fixed = typeof params.amountsFrom === 'string' ? provider[params.amountsFrom] : undefined;
+  if (Array.isArray(fixed) && fixed.length && !fixed.includes(amount))
+    throw txErrors.amountNotOffered(at, provider.name, fixed as number[]);
   const bound = (key: unknown) => (typeof key === 'string' ? answer[key] : undefined);
   const min = bound(params.atLeast);
   const max = bound(params.atMost);

@@ -53,6 +53,8 @@ export const PARAMS_SCHEMAS: {
       amountField: field,
       atLeast: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9]*$' },
       atMost: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9]*$' },
+      // With amountField: the provider entry's detail listing the only amounts it takes (fixed top-ups).
+      amountsFrom: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9]*$' },
     }),
     'clearing.account': params({ method }, ['method']),
     // A list of the chosen provider's catalogue (flow-engine-v2.md section 6); `in`: its parent entry.

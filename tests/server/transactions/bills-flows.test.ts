@@ -348,6 +348,22 @@ describe('bill, purchase and donation flows as data', () => {
       expect(Object.keys(otherMerchant.body.apierror.fields)).toEqual(['/form/vaNumber']);
     });
 
+    it('tops up an e-wallet of fixed amounts only with one of them, another with any amount', async () => {
+      const ewallet = all.find((l) => l.flow.id === 'purchase.ewallet')!;
+      const form = await formFor(ewallet.flow, schemaOf(ewallet), '1234');
+      const ask = (company: string, amount: number) =>
+        post(app, '/api/transaction/v1/inquiry', c.headers, {
+          flowId: ewallet.flow.id,
+          form: { ...form, company, amount },
+        });
+      const odd = await ask('LINKAJA', 4_000_000);
+      expect(odd.status).toBe(422);
+      expect(odd.body.apierror.errorCode).toBe('AMOUNT_NOT_OFFERED');
+      expect(odd.body.apierror.fields['/form/amount'].idn).toMatch(/LinkAja: Rp\s?20\.000/);
+      expect((await ask('LINKAJA', 5_000_000)).status).toBe(200);
+      expect((await ask('OVO', 4_000_000)).status).toBe(200);
+    });
+
     it('takes part of a partial VA bill: at least its minimum payment, at most what is outstanding', async () => {
       const partial = all.find((l) => l.flow.id === 'payment.va-partial')!;
       const form = await formFor(partial.flow, schemaOf(partial), '1234');
