@@ -40,6 +40,7 @@ import goalRoutes from './goals/routes';
 import vcnRoutes from './vcn/routes';
 import autoTopUpRoutes from './autotopup/routes';
 import cartRoutes from './cart/routes';
+import alertsPlugin from './alerts/plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,6 +63,8 @@ export interface AppOptions {
   settlementIntervalMs?: number;
   /** How often due scheduled transfers and e-wallet auto top-ups are looked for; 0: never (tests call them). */
   schedulerIntervalMs?: number;
+  /** How often customers' alerts are sent (alerts/plugin.ts); 0: never (tests call dispatchAlerts). */
+  alertIntervalMs?: number;
 }
 
 /** Layers as in fastify/demo: external plugins, then app plugins, then routes. */
@@ -121,6 +124,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(vcnRoutes);
   await app.register(autoTopUpRoutes, { intervalMs: opts.schedulerIntervalMs });
   await app.register(cartRoutes);
+  await app.register(alertsPlugin, { alertIntervalMs: opts.alertIntervalMs });
 
   if (opts.staticDir) await app.register(staticApps, { root: opts.staticDir });
   return app;

@@ -10,13 +10,22 @@ import {
   fdsPageOf,
   firstStepPath,
   routeArea,
+  secretFields,
   stepHref,
+  withoutSecrets,
   type FlowFile,
   type Receipt,
   type StepMeta,
 } from '@/shared/flows';
 import { CART_ITEM_PARAM, CART_PATH } from '@/shared/cart/cart-api';
-import { ErrorProvider, useErrorHandler, useFeatureGate, useSession, type CustomerFlags } from '@/shared/ui';
+import {
+  ErrorProvider,
+  gateFor,
+  useErrorHandler,
+  useFeatureGate,
+  useSession,
+  type CustomerFlags,
+} from '@/shared/ui';
 import { addStrings } from '@/shared/i18n/i18n';
 import { FLOWS, flowsOfRoute, flowStrings, loadFlow } from '../flows-data';
 import {
@@ -42,24 +51,29 @@ interface Sessions {
 }
 const SessionsCtx = createContext<Sessions | null>(null);
 
-function withoutSecret(r: Receipt): Receipt {
+/** A receipt without its one-time values (Receipt.secret: a virtual card number and CVV). */
+function withoutReceiptSecret(r: Receipt): Receipt {
   const { secret: _secret, ...kept } = r;
   return kept;
 }
 
-/** What of a running flow is kept when the page is left: never the OTP, only the challenge and timestamps. */
-export function toRestore(snap: FlowSnapshot): FlowRestore {
+/**
+ * What of a running flow is kept when the page is left: never the OTP, only the challenge and
+ * timestamps; never a secret field (`secret`: secretFields of the flow), which is typed again if needed;
+ * never a receipt's one-time values.
+ */
+export function toRestore(snap: FlowSnapshot, secret: readonly string[] = []): FlowRestore {
   const c = snap.context;
   const child = snap.children.verification?.getSnapshot() as
     { context?: { challenge?: unknown; approval?: unknown } } | undefined;
   return {
-    form: c.form,
+    form: withoutSecrets(c.form, secret),
     labels: c.labels,
     inquiry: c.inquiry,
     method: c.method,
     idempotencyKey: c.idempotencyKey,
     // A receipt's one-time values (a virtual card number and CVV) stay in memory, never in storage.
-    receipt: c.receipt && withoutSecret(c.receipt),
+    receipt: c.receipt && withoutReceiptSecret(c.receipt),
     ...(c.stepToken ? { stepToken: c.stepToken, stepAnswers: c.stepAnswers, stepsDone: c.stepsDone } : {}),
     ...(c.fdsPassed ? { fdsPassed: true } : {}),
     ...(c.method === 'otp' && child?.context?.challenge
@@ -78,6 +92,7 @@ export function FlowLayout() {
   const active = useRef(new Map<string, string>());
   const sessions = useMemo<Sessions>(() => {
     const start = (flow: FlowFile, restore: FlowRestore | undefined): FlowActorRef => {
+      const secret = secretFields(flow);
       const a = createActor(provideServices(createFlowMachine(flow), flow, services), {
         input: { flow, restore },
       });
@@ -88,7 +103,7 @@ export function FlowLayout() {
         });
         // So is a multi-step inquiry with a step done (a reload resumes at the next step).
         const kept = s.context.inquiry || s.context.receipt || s.context.stepToken;
-        if (kept && !cancelled) saveTransaction(flow.id, toRestore(s));
+        if (kept && !cancelled) saveTransaction(flow.id, toRestore(s, secret));
         else if (loadTransaction()?.flowId === flow.id) clearTransaction();
       };
       // The OTP challenge and the approval request live in the verification child, whose changes
@@ -237,8 +252,11 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
   // before the form: a refusal shows its spec dialog and the form stays closed.
   const gated = !!flow.gates?.length && !!sessions.services.eligibility;
   const [eligible, setEligible] = useState<boolean | undefined>(gated ? undefined : true);
+  // Asked only of a customer the flow's `requires` lets in: one dialog (the pop-up), not two.
+  const requiresKnown = !flow.requires || customer !== undefined;
+  const requiresFails = !!flow.requires && gateFor(customer ?? null, flow.requires) !== 'ok';
   useEffect(() => {
-    if (!gated) return;
+    if (!gated || !requiresKnown || requiresFails) return;
     let live = true;
     sessions.services.eligibility!(flow.id).then(
       () => live && setEligible(true),
@@ -251,7 +269,7 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
     return () => {
       live = false;
     };
-  }, [gated, flow.id, sessions, errors]);
+  }, [gated, requiresKnown, requiresFails, flow.id, sessions, errors]);
 
   // ?favorite=<id> on the form's page: a new transaction, filled in from that favourite. Until it is
   // read, the page does not follow a transaction left in verify (it is being replaced).
@@ -356,7 +374,7 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
 
   if (
     (flow.requires && customer === undefined) ||
-    eligible === undefined ||
+    (eligible === undefined && !blocked) ||
     favouriteLoading ||
     prefillPending ||
     cartLoading
@@ -370,7 +388,7 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
     return (
       <Box sx={{ maxWidth: 640, mx: 'auto', p: 2 }}>
         <Alert severity="info" data-testid="flow-casa-required">
-          {t('casaRequired')}
+          {t(gate.outcome === 'supplementary' ? 'supplementaryBlocked' : 'casaRequired')}
         </Alert>
         {gate.dialogs}
       </Box>

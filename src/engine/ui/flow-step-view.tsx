@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { createActor, type AnyActorRef } from 'xstate';
 import { ErrorProvider, useErrorHandler } from '@/shared/ui';
 import { kindOf } from '../machine/errors';
-import type { ChoiceOption, FlowFile, FlowForm, StepMeta } from '@/shared/flows';
+import { secretFields, type ChoiceOption, type FlowFile, type FlowForm, type StepMeta } from '@/shared/flows';
 import {
   createFlowMachine,
   currentMeta,
@@ -216,11 +216,13 @@ export function FlowActorView({
         snap={snap}
         schema={mainForm && 'form' in mainForm ? mainForm.form.schema : undefined}
         cart={
-          // Not a cart item: a multi-step inquiry (its earlier steps live on the server for 15 minutes),
-          // or a receipt that shows something once (secret.<key>), verified on its own.
+          // Not a cart item: a multi-step inquiry (its earlier steps live on the server for 15 minutes), a
+          // flow with a secret field (a PIN would stay in the cart's form), or a receipt that shows
+          // something once (secret.<key>), verified on its own.
           services.cart &&
           onAddedToCart &&
           !multiStep &&
+          !secretFields(flow).length &&
           !flow.receipt.rows.some((r) => r.value.startsWith('secret.'))
             ? { ...services.cart, done: onAddedToCart, cartItemId }
             : undefined

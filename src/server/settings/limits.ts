@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 import { ApiError } from '../http/api-error';
 import { limitsAndUse } from '../transactions/limits';
 
@@ -81,6 +81,21 @@ export async function applyDueRaises(db: Queryable, customerId: number, nowIso: 
       Number(r.daily_limit),
     );
   return rows.length;
+}
+
+/**
+ * Applies every customer's due raises (the settings plugin runs it every minute), each customer's in one
+ * transaction: a raise takes effect when its cooling-off ends, whether or not the customer opens the
+ * limits page again. Returns how many were applied.
+ */
+export async function applyAllDueRaises(db: Db, nowIso: string): Promise<number> {
+  const { rows } = await db.query<{ customer_id: string | number }>(
+    `SELECT DISTINCT customer_id FROM limit_raise_requests WHERE status = 'cooling_off' AND effective_at <= $1::timestamptz`,
+    [nowIso],
+  );
+  let n = 0;
+  for (const r of rows) n += await db.transaction((tx) => applyDueRaises(tx, Number(r.customer_id), nowIso));
+  return n;
 }
 
 async function writeLimit(

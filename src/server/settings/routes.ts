@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../http/api-error';
 import { arr, bool, empty, id, int, nullable, obj, str } from '../myaccount/schemas';
 import {
+  applyAllDueRaises,
   CATEGORIES,
   CHANNELS,
   cancelRaise,
@@ -14,7 +15,12 @@ import {
 export interface SettingsRoutesOptions {
   /** The clock (epoch ms); tests move it past a cooling-off period. */
   now?: () => number;
+  /** How often due limit raises are applied for every customer; 0: never (tests call applyAllDueRaises). */
+  raiseSweepMs?: number;
 }
+
+/** Raises whose cooling-off ended are applied within this long, page opened or not. */
+export const RAISE_SWEEP_MS = 60_000;
 
 function sessionOf(request: FastifyRequest) {
   const s = request.session;
@@ -77,6 +83,19 @@ const alertSetting = obj({
  */
 export default async function settingsRoutes(app: FastifyInstance, opts: SettingsRoutesOptions = {}) {
   const now = () => new Date((opts.now ?? Date.now)()).toISOString();
+  const sweepEvery = opts.raiseSweepMs ?? RAISE_SWEEP_MS;
+  if (sweepEvery > 0) {
+    let sweeping = false;
+    const timer = setInterval(() => {
+      if (sweeping) return;
+      sweeping = true;
+      applyAllDueRaises(app.db, now())
+        .catch((err: unknown) => app.log.warn({ err }, 'limit raise sweep failed'))
+        .finally(() => (sweeping = false));
+    }, sweepEvery);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
   const authed = { preHandler: app.requireSession };
   const post = (
     url: string,

@@ -18,6 +18,7 @@ import { investServiceExecutors } from '../invest/service-executors';
 import { requestPayment } from '../transfers/bifast-rfp';
 import { vcnServiceExecutors } from '../vcn/service-executors';
 import { autoTopUpServiceExecutors } from '../autotopup/service-executors';
+import { pinServiceExecutors } from '../cards/change-pin';
 import { issuePolicy } from '../insurance/service-executors';
 
 /** What a service executor sees: the customer, the flow, the checked form and the look-up's details. */
@@ -183,5 +184,6 @@ export const serviceExecutors: Record<ServiceExecutorName, ServiceExecutor> = {
   'bifast.requestPayment': requestPayment,
   ...vcnServiceExecutors,
   ...autoTopUpServiceExecutors,
+  ...pinServiceExecutors,
   'insurance.issuePolicy': issuePolicy,
 };

@@ -16,6 +16,7 @@ import { lookupLocaleKey } from './locale-key';
 import { PAYMENT_DETAILS, PROVIDER_DETAILS, type ReferenceData } from './reference';
 import { CUT_OFFS, LIMIT_CATEGORIES } from './rules';
 import { PARAMS_SCHEMAS } from './registry-params';
+import { SECRET_WIDGET, secretFields } from './secret';
 
 /** What the checker reads; the Node loader (load-node.ts) fills it from the three folders. */
 export interface FlowCheckInput {
@@ -100,6 +101,7 @@ const RULES_OF_PROPERTY = [
   'format',
   'type',
   'multipleOf',
+  'not',
 ];
 
 function newAjv(): Ajv {
@@ -526,7 +528,14 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
       if (fields && own) for (const f of own) fields.add(f);
       checkName(st.lookup, 'lookups', 'server', `${p}.lookup`);
       checkKey(st.titleKey, `${p}.titleKey`);
+      // An earlier step's answers are kept as typed (steps.ts): a secret belongs in the last form.
+      for (const f of secretFields({ form: st.form, machine: null }))
+        report(
+          `${p}.form.uiSchema.${f}`,
+          `"${f}" is a secret field ("ui:widget": "${SECRET_WIDGET}"): put it in the flow's own (last) form, whose stored copy the server hashes.`,
+        );
     });
+    const secrets = new Set(secretFields(flow));
     const choices = flow.choices && typeof flow.choices === 'object' ? flow.choices : {};
 
     const checkValue = (value: unknown, path: string) => {
@@ -786,6 +795,11 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
             `${path}[${i}].value`,
             `"${r.value}" is shown once, on the receipt: a verify row cannot read a receipt's secret.`,
           );
+        if (typeof r.value === 'string' && r.value.startsWith('form.') && secrets.has(r.value.split('.')[1]!))
+          report(
+            `${path}[${i}].value`,
+            `"${r.value}" is a secret field ("ui:widget": "${SECRET_WIDGET}"): it is never shown on verify, the receipt or the companion app.`,
+          );
         if (r.format === 'choice' && typeof r.value === 'string' && r.value.startsWith('form.')) {
           const f = r.value.split('.')[1] ?? '';
           // The field may live in a conditional branch (then/else, dependencies, oneOf).
@@ -799,6 +813,11 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
       });
     checkRows(flow.verify?.summary, '$.verify.summary', false);
     checkRows(flow.receipt?.rows, '$.receipt.rows', true);
+    if (secrets.size && Array.isArray(flow.receipt?.actions) && flow.receipt.actions.includes('favourite'))
+      report(
+        '$.receipt.actions',
+        'A flow with a secret field cannot be saved as a favourite (a favourite keeps the form): remove "favourite".',
+      );
     if (flow.amount) checkSourced(flow.amount.from, '$.amount.from', false);
 
     if (flow.machine && typeof flow.machine === 'object') {

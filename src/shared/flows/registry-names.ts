@@ -114,6 +114,8 @@ export const REGISTRY_NAMES = {
       'bifast.requestPayment',
       'vcn.issue',
       'ewallet.link',
+      'card.changePin',
+      'debitcard.changePin',
       'insurance.issuePolicy',
     ],
     /** Option lists for form fields (POST /api/transaction/v1/formdata). */

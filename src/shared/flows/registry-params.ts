@@ -93,6 +93,8 @@ export const PARAMS_SCHEMAS: {
     'account.setStatus': params({ field, to: { enum: ['active', 'blocked'] } }, ['to']),
     'card.setStatus': params({ field, to: { enum: ['active', 'blocked'] } }, ['to']),
     'card.activate': params({ field }),
+    'card.changePin': params({ field }),
+    'debitcard.changePin': params({ field }),
     'schedule.cancel': params({ field, mass: { type: 'boolean' } }),
     'schedule.edit': params({ field, mass: { type: 'boolean' } }),
     'poinxtra.redeem': params({}),
@@ -119,7 +121,9 @@ export const PARAMS_SCHEMAS: {
     'debitcard.replace': params({ field }),
     'deposit.setAro': params({ field, to: { type: 'boolean' } }, ['to']),
     'limit.verifyRaise': params({}),
-    'credential.change': params({ what: { enum: ['email', 'mobile', 'userId', 'secureWord'] } }, ['what']),
+    'credential.change': params({ what: { enum: ['email', 'mobile', 'userId', 'secureWord', 'password'] } }, [
+      'what',
+    ]),
     'insurance.request': params({
       kind: { type: 'string', minLength: 1 },
       statuses: { type: 'array', items: { enum: ['active', 'lapsed', 'matured', 'terminated'] } },

@@ -98,7 +98,10 @@ export type FlowGate =
   /** The customer's age in whole years from the date of birth, within min..max. */
   | { kind: 'age'; min?: number; max?: number }
   /** An active account or card of this product (credit_card, time_deposit, loan, ...). */
-  | { kind: 'productHeld'; product: string };
+  | { kind: 'productHeld'; product: string }
+  /** A new beneficiary's first transfers capped (rules/new-beneficiary.json): `account` (and `bank`)
+   * are the form's value paths that name the beneficiary. */
+  | { kind: 'newBeneficiary'; account: ValuePath; bank?: ValuePath };
 
 export type GateKind = FlowGate['kind'];
 
@@ -262,7 +265,7 @@ export interface FlowFile {
   titleKey: LocaleKey;
   menu?: FlowMenu;
   /** "casa": only customers with a savings or current account (others see the credit-card-only pop-up). */
-  requires?: 'casa';
+  requires?: 'casa' | 'mainCard';
   /** Eligibility gates, checked on the server (form data, inquiry, eligibility) and before the form. */
   gates?: FlowGate[];
   /** FDS challenge before verify: "always", or "risk" (rules/fds.json decides at inquiry). */

@@ -192,4 +192,38 @@ describe('flows:check reports each mistake with file, JSON path and a sentence',
       /^schemas\/forms\/payment\/water-shape.json: The file is not valid JSON at line 4, column 3/,
     );
   });
+  it('refuses a verify or receipt row, a favourite or an earlier step that would keep a secret field', () => {
+    // customerNumber typed masked ("ui:widget": "password") is a secret: never shown, never kept as typed.
+    const at = check('water', {
+      flow: (f) => {
+        ui(f).customerNumber = { ...ui(f).customerNumber, 'ui:widget': 'password' };
+        (f.receipt as { actions: string[] }).actions.push('favourite');
+      },
+    });
+    expect(at('$.verify.summary[1].value')[0]).toMatch(
+      /"form.customerNumber" is a secret field .* never shown/,
+    );
+    expect(at('$.receipt.actions')[0]).toMatch(/secret field cannot be saved as a favourite/);
+    const steps = check('water', {
+      flow: (f) => {
+        f.inquiry = {
+          ...(f.inquiry as Json),
+          steps: [
+            {
+              id: 'first',
+              path: 'inquiry/step-1/',
+              lookup: 'provider.options',
+              form: {
+                schema: 'forms/payment/water-shape.json',
+                uiSchema: { customerNumber: { 'ui:widget': 'password' } },
+              },
+            },
+          ],
+        };
+      },
+    });
+    expect(steps('$.inquiry.steps[0].form.uiSchema.customerNumber')[0]).toMatch(
+      /put it in the flow's own \(last\) form/,
+    );
+  });
 });
