@@ -37,6 +37,8 @@ import cardRoutes from './cards/routes';
 import bifastAliasRoutes from './settings/bifast-alias';
 import poinXtraRoutes from './poinxtra/routes';
 import goalRoutes from './goals/routes';
+import vcnRoutes from './vcn/routes';
+import autoTopUpRoutes from './autotopup/routes';
 import cartRoutes from './cart/routes';
 import alertsPlugin from './alerts/plugin';
 import promoRoutes from './promo/routes';
@@ -62,7 +64,7 @@ export interface AppOptions {
   approvalRereadMs?: number;
   /** How often held payments due a check are asked about (settlement.ts); 0: never (tests call it). */
   settlementIntervalMs?: number;
-  /** How often due scheduled transfers are looked for (schedules/scheduler.ts); 0: never (tests call it). */
+  /** How often due scheduled transfers and e-wallet auto top-ups are looked for; 0: never (tests call them). */
   schedulerIntervalMs?: number;
   /** How often customers' alerts are sent (alerts/plugin.ts); 0: never (tests call dispatchAlerts). */
   alertIntervalMs?: number;
@@ -122,6 +124,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(bifastAliasRoutes);
   await app.register(poinXtraRoutes);
   await app.register(goalRoutes);
+  await app.register(vcnRoutes);
+  await app.register(autoTopUpRoutes, { intervalMs: opts.schedulerIntervalMs });
   await app.register(cartRoutes);
   await app.register(alertsPlugin, { alertIntervalMs: opts.alertIntervalMs });
   await app.register(promoRoutes, {});

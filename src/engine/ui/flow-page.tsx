@@ -14,6 +14,7 @@ import {
   stepHref,
   withoutSecrets,
   type FlowFile,
+  type Receipt,
   type StepMeta,
 } from '@/shared/flows';
 import { CART_ITEM_PARAM, CART_PATH } from '@/shared/cart/cart-api';
@@ -35,7 +36,7 @@ import {
   type FlowRestore,
   type FlowSnapshot,
 } from '../machine/flow-machine';
-import { FAVOURITE_PARAM } from '../favourites';
+import { FAVOURITE_PARAM, PAY_PARAM } from '../favourites';
 import { clearTransaction, loadTransaction, saveTransaction } from '../persistence';
 import { createHttpServices, type TransactionServices } from '../services/transaction-services';
 import { FlowActorView } from './flow-step-view';
@@ -50,9 +51,16 @@ interface Sessions {
 }
 const SessionsCtx = createContext<Sessions | null>(null);
 
+/** A receipt without its one-time values (Receipt.secret: a virtual card number and CVV). */
+function withoutReceiptSecret(r: Receipt): Receipt {
+  const { secret: _secret, ...kept } = r;
+  return kept;
+}
+
 /**
  * What of a running flow is kept when the page is left: never the OTP, only the challenge and
- * timestamps; never a secret field (`secret`: secretFields of the flow), which is typed again if needed.
+ * timestamps; never a secret field (`secret`: secretFields of the flow), which is typed again if needed;
+ * never a receipt's one-time values.
  */
 export function toRestore(snap: FlowSnapshot, secret: readonly string[] = []): FlowRestore {
   const c = snap.context;
@@ -64,7 +72,8 @@ export function toRestore(snap: FlowSnapshot, secret: readonly string[] = []): F
     inquiry: c.inquiry,
     method: c.method,
     idempotencyKey: c.idempotencyKey,
-    receipt: c.receipt,
+    // A receipt's one-time values (a virtual card number and CVV) stay in memory, never in storage.
+    receipt: c.receipt && withoutReceiptSecret(c.receipt),
     ...(c.stepToken ? { stepToken: c.stepToken, stepAnswers: c.stepAnswers, stepsDone: c.stepsDone } : {}),
     ...(c.fdsPassed ? { fdsPassed: true } : {}),
     ...(c.method === 'otp' && child?.context?.challenge
@@ -268,6 +277,9 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
   const favouriteId = stepPath === 'inquiry/' ? params.get(FAVOURITE_PARAM) : null;
   const [favourite, setFavourite] = useState<{ id: string; name?: string; gone?: boolean }>();
   const favouriteLoading = !!favouriteId && favourite?.id !== favouriteId;
+  // The transaction (actor) started from a favourite to be paid at once (?pay=1).
+  const pay = params.get(PAY_PARAM) === '1';
+  const [paying, setPaying] = useState<string>();
   useEffect(() => {
     if (!favouriteId || favourite?.id === favouriteId) return;
     let live = true;
@@ -275,7 +287,9 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
       (f) => {
         if (!live) return;
         if (f && f.flowId === flow.id) {
-          setActor(sessions.startWith(flow, f.form));
+          const started = sessions.startWith(flow, f.form);
+          setActor(started);
+          if (pay) setPaying(started.sessionId);
           setFavourite({ id: favouriteId, name: f.name });
         } else setFavourite({ id: favouriteId, gone: true });
       },
@@ -288,7 +302,7 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
     return () => {
       live = false;
     };
-  }, [favouriteId, favourite?.id, sessions, flow, errors]);
+  }, [favouriteId, favourite?.id, sessions, flow, errors, pay]);
 
   // ?cartItem=<id> on the form's page (the cart's Edit): that item's form, and its verify page
   // updates the item instead of adding another.
@@ -397,6 +411,8 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
         services={sessions.services}
         onAddedToCart={() => navigate(CART_PATH)}
         cartItemId={cartItem?.itemId}
+        // ?favorite=<id>&pay=1: the favourite's form sends itself (each step once) once it has loaded.
+        autoSubmit={paying === actor.sessionId}
         notice={
           // Said while the page is the favourite's (a new transaction after it has a page of its own).
           favourite?.id === favouriteId &&
@@ -418,11 +434,17 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
   );
 }
 
-/** The choice fields a link names in its query (?instruction=12), as a stable key; null when none. */
+/** The choice fields a link names in its query (?instruction=12, ?vaNumber=…), as a stable key; null when none. */
 function prefillKeyOf(flow: FlowFile, params: URLSearchParams): string | null {
   const form: Record<string, string> = {};
-  // A choice (the server checks the value), or the promo code a promo's page offers.
-  const fields = [...Object.keys(flow.choices ?? {}), ...(flow.promo ? [flow.promo.field] : [])];
+  // A choice (the server checks the value), the number a choice is inferred from (a VA number names
+  // its merchant), or the promo code a promo's page offers.
+  const inferredFrom = Object.values(flow.choices ?? {}).flatMap((c) => (c.inferFrom ? [c.inferFrom] : []));
+  const fields = [
+    ...Object.keys(flow.choices ?? {}),
+    ...inferredFrom,
+    ...(flow.promo ? [flow.promo.field] : []),
+  ];
   for (const field of fields) {
     const v = params.get(field);
     if (v !== null && v.length > 0 && v.length <= 100) form[field] = v;

@@ -40,6 +40,8 @@ export interface FlowActorViewProps {
   onAddedToCart?: () => void;
   /** The cart item this transaction edits: the verify page updates it instead of adding one. */
   cartItemId?: number;
+  /** Each form step sends itself once it is filled in (a registered biller paid in two taps). */
+  autoSubmit?: boolean;
 }
 
 function useLoadedForm(form: FlowForm | undefined, loader: FormLoader) {
@@ -93,12 +95,15 @@ export function FlowActorView({
   notice,
   onAddedToCart,
   cartItemId,
+  autoSubmit,
 }: FlowActorViewProps) {
   const { t } = useTranslation(['engine', 'flows']);
   const snap = useSelector(actor, (s) => s) as FlowSnapshot;
   const meta = currentMeta(snap) as StepMeta | undefined;
   const view = meta?.view ?? 'inquiry';
   const errors = useErrorHandler();
+  // The steps that already sent themselves (autoSubmit): going back to one leaves it to the customer.
+  const [autoSent, setAutoSent] = useState<string[]>([]);
   const ctx = snap.context;
   const stepForm = formOfStep(flow, meta);
   const loaded = useLoadedForm(stepForm, formLoader);
@@ -173,6 +178,8 @@ export function FlowActorView({
             } as never)
           }
           onBack={snap.can({ type: 'BACK' } as never) ? () => actor.send({ type: 'BACK' }) : undefined}
+          autoSubmit={autoSubmit && !autoSent.includes(meta?.path ?? '')}
+          onAutoSubmit={() => setAutoSent((s) => [...s, meta?.path ?? ''])}
         />
       );
   } else if (view === 'notice') {
@@ -209,9 +216,14 @@ export function FlowActorView({
         snap={snap}
         schema={mainForm && 'form' in mainForm ? mainForm.form.schema : undefined}
         cart={
-          // A multi-step inquiry's earlier steps live on the server for 15 minutes, and a flow with a
-          // secret field (a PIN) would leave it in the cart's form: neither is a cart item.
-          services.cart && onAddedToCart && !multiStep && !secretFields(flow).length
+          // Not a cart item: a multi-step inquiry (its earlier steps live on the server for 15 minutes), a
+          // flow with a secret field (a PIN would stay in the cart's form), or a receipt that shows
+          // something once (secret.<key>), verified on its own.
+          services.cart &&
+          onAddedToCart &&
+          !multiStep &&
+          !secretFields(flow).length &&
+          !flow.receipt.rows.some((r) => r.value.startsWith('secret.'))
             ? { ...services.cart, done: onAddedToCart, cartItemId }
             : undefined
         }

@@ -51,15 +51,24 @@ export function Row({
   );
 }
 
+export interface SummaryLine {
+  label: string;
+  value: string;
+  strong?: boolean;
+  /** A one-time value (secret.<key>): never printed in the PDF nor shared. */
+  secret?: boolean;
+}
+
 /** The rows a verify or receipt page shows: the flow's own rows, then amount, fees, rate and total. */
-export function summaryLines(
-  p: SummaryProps,
-  t: (k: string) => string,
-  lang: Lang,
-): { label: string; value: string; strong?: boolean }[] {
-  const out: { label: string; value: string; strong?: boolean }[] = [];
+export function summaryLines(p: SummaryProps, t: (k: string) => string, lang: Lang): SummaryLine[] {
+  const out: SummaryLine[] = [];
   for (const r of p.rows) {
     const v = formatRow(r, p.ctx, p.labels, p.flow, lang, t, p.schema);
+    // A one-time value (a virtual card number): shown on the receipt's first answer only.
+    if (r.value.startsWith('secret.')) {
+      out.push({ label: t(r.labelKey), value: v ?? t('engine:secret.gone'), secret: true });
+      continue;
+    }
     if (v === undefined) {
       if (!r.optional) out.push({ label: t(r.labelKey), value: '-' });
       continue;

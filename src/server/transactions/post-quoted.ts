@@ -13,6 +13,10 @@ import { promoTaker } from '../promo/take-promo';
 import { hasPromo } from '../promo/quote-promo';
 import { flowNotice } from '../mailbox/flow-notice';
 
+/** A service executor's one-time values (ServiceExecutor's `secret`): text by key. */
+const isSecret = (v: unknown): v is Record<string, string> =>
+  !!v && typeof v === 'object' && Object.values(v).every((x) => typeof x === 'string');
+
 /** What posting one quoted inquiry answers: its receipt, or why nothing was booked. */
 export type PostResult =
   { outcome: 'posted'; journalId: number; receipt: Receipt } | { outcome: 'refused'; error: ApiError };
@@ -61,11 +65,13 @@ export function posting(ctx: PostingContext) {
       details: booked.quote.details,
       params: service.params ?? {},
     });
-    if (Object.keys(details).length)
+    // A one-time secret (a virtual card number) goes back with this answer only: never into the journal.
+    const { secret: _secret, ...stored } = details;
+    if (Object.keys(stored).length)
       await tx.query(
         `UPDATE journal SET details = jsonb_set(details, '{receipt,details}',
                 coalesce(details #> '{receipt,details}', '{}'::jsonb) || $2::jsonb) WHERE id = $1`,
-        [booked.journalId, JSON.stringify(details)],
+        [booked.journalId, JSON.stringify(stored)],
       );
     // The mailbox message the flow declares (card blocked, limit raised), with the change it reports.
     await flowNotice(tx, ctx.t, {
@@ -101,7 +107,8 @@ export function posting(ctx: PostingContext) {
    */
   async function finish(booked: Booked, applied?: Record<string, unknown>): Promise<Receipt> {
     const body = receiptBodyOf(booked.flowId, booked.quote);
-    const receiptBody = applied ? { ...body, details: { ...body.details, ...applied } } : body;
+    const { secret, ...details } = applied ?? {};
+    const receiptBody = applied ? { ...body, details: { ...body.details, ...details } } : body;
     const entry = ctx.flowOrThrow(booked.flowId);
     const { provider } = executorOf(entry.flow);
     if (!provider)
@@ -110,6 +117,7 @@ export function posting(ctx: PostingContext) {
         status: 'success',
         ...receiptBody,
         createdAt: booked.createdAt,
+        ...(isSecret(secret) ? { secret } : {}),
       };
     const outcome = await provider
       .pay(booked.quote.details, entry.flow.posting?.params ?? {})

@@ -14,6 +14,7 @@ import { DENOMINATIONS, OPERATORS, operatorOfNumber, voucherSerial } from '../bi
 import { ApiError } from '../http/api-error';
 import { entryAsChoice } from '../../shared/flows/reference';
 import { simulateAnswer } from '../billers/answers';
+import { fitsRule, isNumberRule } from '../../shared/flows/field-types';
 import { investChoiceSources } from '../invest/service-executors';
 import { choiceEntries, invalidChoice, referenceData, resolveProvider } from '../reference/store';
 import { txErrors } from './errors';
@@ -152,14 +153,21 @@ export const lookups: Record<LookupName, Lookup> = {
     if (!resolved) throw new Error(`flow ${ctx.flow.id} uses provider.inquiry without a provider`);
     const { category, provider } = resolved;
     const customerNumber = String(ctx.form[field] ?? '');
+    // The number this biller issues (its field type and length): another is refused before asking it.
+    if (isNumberRule(provider.number) && !fitsRule(provider.number, customerNumber))
+      throw txErrors.numberOfBiller(`/form/${field}`, provider.name, provider.number);
     // The simulated biller's own outcomes for the magic numbers (its answer is ours below).
     await lookupBill({ billerCode: provider.code }, customerNumber, `/form/${field}`);
+    const answer = simulateAnswer(category.lookup?.answer, `${provider.code}:${customerNumber}`, {
+      customerNumber,
+    });
+    amountWithinAnswer(ctx.form, params, answer, provider);
     return {
       providerCategory: category.category,
       providerCode: provider.code,
       providerName: provider.name,
       customerNumber,
-      ...simulateAnswer(category.lookup?.answer, `${provider.code}:${customerNumber}`, { customerNumber }),
+      ...answer,
     };
   },
   /** The price of a purchase (mobile top-up denomination), checking the number belongs to the operator. */
@@ -203,6 +211,31 @@ export const lookups: Record<LookupName, Lookup> = {
   ...transferLookups,
   ...travelLookups,
 };
+
+/**
+ * provider.inquiry's amountField/atLeast/atMost: the amount the customer typed must lie within what the
+ * biller answered (a partial VA: at least its minimum payment, at most what is outstanding).
+ */
+function amountWithinAnswer(
+  form: Record<string, unknown>,
+  params: Record<string, unknown>,
+  answer: Record<string, unknown>,
+  provider: { name: { en: string; id: string } } & Record<string, unknown>,
+): void {
+  if (typeof params.amountField !== 'string') return;
+  const amount = Number(form[params.amountField]);
+  const at = `/form/${params.amountField}`;
+  // A provider that takes fixed amounts only (amountsFrom: its detail listing them).
+  const fixed = typeof params.amountsFrom === 'string' ? provider[params.amountsFrom] : undefined;
+  if (Array.isArray(fixed) && fixed.length && !fixed.includes(amount))
+    throw txErrors.amountNotOffered(at, provider.name, fixed as number[]);
+  const bound = (key: unknown) => (typeof key === 'string' ? answer[key] : undefined);
+  const min = bound(params.atLeast);
+  const max = bound(params.atMost);
+  if (typeof max === 'number' && amount > max) throw txErrors.aboveBill(at, { amount: max, currency: 'IDR' });
+  if (typeof min === 'number' && amount < min)
+    throw txErrors.belowMinimum(at, { amount: min, currency: 'IDR' });
+}
 
 /** A top-up's answer carries the voucher's serial number once paid. */
 const withVoucher = (phone: string, outcome: ProviderOutcome): ProviderOutcome =>

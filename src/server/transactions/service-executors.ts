@@ -16,6 +16,8 @@ import { poinServiceExecutors } from '../poinxtra/service-executors';
 import { goalServiceExecutors } from '../goals/service-executors';
 import { investServiceExecutors } from '../invest/service-executors';
 import { requestPayment } from '../transfers/bifast-rfp';
+import { vcnServiceExecutors } from '../vcn/service-executors';
+import { autoTopUpServiceExecutors } from '../autotopup/service-executors';
 import { pinServiceExecutors } from '../cards/change-pin';
 import { travelServiceExecutors } from '../travel/bookings';
 import { issuePolicy } from '../insurance/service-executors';
@@ -33,7 +35,8 @@ export interface ServiceRequestContext {
  * The executor of a flow that moves no money (a flow's `service.execute`). `check` runs at inquiry and
  * refuses early (its details join the inquiry's, shown on verify as `inquiry.<key>`); `apply` runs at
  * confirm inside the database transaction that writes the record (a journal with no entries): when it
- * throws, nothing is written and the OTP stays unused. What it returns joins the receipt's details.
+ * throws, nothing is written and the OTP stays unused. What it returns joins the receipt's details,
+ * except `secret` ({key: text}): shown once with the confirm's answer (Receipt.secret), stored nowhere.
  * A domain adds its executors here (one line) and their names to REGISTRY_NAMES.server.serviceExecutors.
  */
 export interface ServiceExecutor {
@@ -180,6 +183,8 @@ export const serviceExecutors: Record<ServiceExecutorName, ServiceExecutor> = {
   ...goalServiceExecutors,
   ...investServiceExecutors,
   'bifast.requestPayment': requestPayment,
+  ...vcnServiceExecutors,
+  ...autoTopUpServiceExecutors,
   ...pinServiceExecutors,
   ...travelServiceExecutors,
   'insurance.issuePolicy': issuePolicy,

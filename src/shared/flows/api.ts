@@ -91,6 +91,12 @@ export interface Receipt {
   details: Record<string, unknown>;
   createdAt: string;
   error?: ApiErrorBody;
+  /**
+   * What the customer sees once, on this answer only (a virtual card number and its CVV): receipt rows
+   * read it as `secret.<key>`. The server stores it nowhere; the page keeps it in memory only, never
+   * in storage, the PDF or a shared text, and a receipt read again has none.
+   */
+  secret?: Record<string, string>;
 }
 
 /** A flow's form saved under a name (receipt action "save as favourite", /my-favorite/). */

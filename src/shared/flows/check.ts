@@ -658,7 +658,8 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
     const checkSourced = (value: unknown, path: string, onReceipt: boolean) => {
       if (typeof value !== 'string') return;
       const [head, name, key] = value.split('.');
-      const keys = providerKeys(onReceipt);
+      // A service flow's executor adds details of its own (its check and apply), which no file declares.
+      const keys = flow.service ? undefined : providerKeys(onReceipt);
       if (head === 'inquiry' && name && keys && !keys.includes(name))
         report(
           path,
@@ -830,6 +831,11 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
         checkKey(r.labelKey, `${path}[${i}].labelKey`);
         checkValue(r.value, `${path}[${i}].value`);
         checkSourced(r.value, `${path}[${i}].value`, onReceipt);
+        if (!onReceipt && typeof r.value === 'string' && r.value.startsWith('secret.'))
+          report(
+            `${path}[${i}].value`,
+            `"${r.value}" is shown once, on the receipt: a verify row cannot read a receipt's secret.`,
+          );
         if (typeof r.value === 'string' && r.value.startsWith('form.') && secrets.has(r.value.split('.')[1]!))
           report(
             `${path}[${i}].value`,

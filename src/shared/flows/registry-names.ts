@@ -120,6 +120,8 @@ export const REGISTRY_NAMES = {
       'loan.apply',
       'product.apply',
       'bifast.requestPayment',
+      'vcn.issue',
+      'ewallet.link',
       'card.changePin',
       'debitcard.changePin',
       'flight.reserve',

@@ -45,7 +45,17 @@ export const PARAMS_SCHEMAS: {
     }),
     'purchase.price': params({ product: { type: 'string' }, choice: field }),
     // step: the multi-step inquiry's step (flow-engine-v2.md section 6).
-    'provider.inquiry': params({ customerField: field, step: { type: 'string' } }),
+    // amountField with atLeast/atMost: the customer's amount must lie within what the biller answered
+    // (a partial VA or instalment: between its minimum payment and what is outstanding).
+    'provider.inquiry': params({
+      customerField: field,
+      step: { type: 'string' },
+      amountField: field,
+      atLeast: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9]*$' },
+      atMost: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9]*$' },
+      // With amountField: the provider entry's detail listing the only amounts it takes (fixed top-ups).
+      amountsFrom: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9]*$' },
+    }),
     'clearing.account': params({ method }, ['method']),
     // A list of the chosen provider's catalogue (flow-engine-v2.md section 6); `in`: its parent entry.
     'provider.options': params(
@@ -100,6 +110,8 @@ export const PARAMS_SCHEMAS: {
       ['category'],
     ),
     'bifast.requestPayment': params({}),
+    'vcn.issue': params({}),
+    'ewallet.link': params({}),
     'insurance.issuePolicy': params({}),
     'card.convertInstalment': params({ field, tenorField: field }),
     'card.increaseLimit': params({ field }),

@@ -36,6 +36,8 @@ export interface FlowMenu {
   /** A Material icon name the shell may show (e.g. "SwapHoriz"). */
   icon?: string;
   descriptionKey?: LocaleKey;
+  /** The page the entry opens instead of the form: a spec page choosing between sibling flows. */
+  path?: string;
 }
 
 export interface FlowForm {

@@ -90,7 +90,7 @@ describe('flows:check reports each mistake with file, JSON path and a sentence',
       },
     });
     expect(at('$.inquiry.params.customerFeild')).toEqual([
-      '"customerFeild" is not a param of the look-up "provider.inquiry" (it takes "customerField", "step"; check the spelling).',
+      '"customerFeild" is not a param of the look-up "provider.inquiry" (it takes "customerField", "step", "amountField", "atLeast", "atMost", "amountsFrom"; check the spelling).',
     ]);
     expect(at('$.posting.params.billerCode')[0]).toMatch(
       /not a param of the executor "provider.pay" \(it takes no params/,
