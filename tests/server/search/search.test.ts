@@ -57,7 +57,9 @@ describe.each(testDbs)('search box on $name', ({ open }) => {
 
   it('finds the providers a flow lets the customer pick, in either language, to open the flow with it chosen', async () => {
     const c = await loggedIn();
+    // A top-up now, and the automatic top-up set up once.
     expect((await c.post('/api/searchbox/v1/search', { query: 'gopay' })).json().billers).toEqual([
+      { name: 'GoPay', flowId: 'purchase.ewallet-autotopup', field: 'company', code: 'GOPAY' },
       { name: 'GoPay', flowId: 'purchase.ewallet', field: 'company', code: 'GOPAY' },
     ]);
     expect((await c.post('/api/searchbox/v1/search', { query: 'steam' })).json().billers).toEqual([

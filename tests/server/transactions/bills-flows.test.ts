@@ -284,7 +284,12 @@ describe('bill, purchase and donation flows as data', () => {
         for (const o of (await optionsOf(l.flow.id)).company ?? []) {
           const rule = o.detail?.number as { type: string; min?: number; max?: number } | undefined;
           if (!rule) continue;
-          const form = { ...(await formFor(l.flow, schemaOf(l), '1234')), company: o.value };
+          const form: Record<string, unknown> = {
+            ...(await formFor(l.flow, schemaOf(l), '1234')),
+            company: o.value,
+          };
+          // A biller chosen under another field (an insurer under its category) takes that field's value.
+          if (spec.dependsOn && spec.filterKey) form[spec.dependsOn] = o.detail?.[spec.filterKey];
           const prefix = (o.detail?.prefixes as string[] | undefined)?.[0] ?? '';
           const ask = (n: string) =>
             post(app, '/api/transaction/v1/inquiry', c.headers, {
