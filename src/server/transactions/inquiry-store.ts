@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { hasEnrolledDevice } from '../approvals/devices';
 import type { InquiryResponse, PhoneOption } from '../../shared/flows/api';
-import type { FlowFile } from '../../shared/flows/types';
 import { transactionDetail } from '../../shared/flows/detail';
 import type { Caller, PostingContext, ServiceContext } from './context';
 import { txErrors } from './errors';
 import { BOOKING_COLUMNS, bookingValues, type Booking } from './ledger';
 import { quoting, type Quote } from './quote';
 import { validateFormOrThrow } from './catalog';
-import { executors } from './registry';
+import { bookingStepOf, providerOf } from './booking-executors';
 import { checkGates } from './gates';
 import { FDS_MARK, fdsRequired, isFlagged, passChallenge } from './fds';
 import { earlierSteps, inquireStep } from './steps';
@@ -18,8 +17,9 @@ import { lookups } from './registry';
 export const INQUIRY_TTL_S = 15 * 60;
 
 /**
- * Inquiries of flows that move no money start with this, so a confirm knows, before it reads anything,
- * to book them in a transaction with their executor (a money flow's confirm stays one statement).
+ * Inquiries whose executor completes the booking in its transaction (every flow that moves no money,
+ * and a money flow whose executor has `apply`) start with this, so a confirm knows, before it reads
+ * anything, to book them in a transaction with their executor (the others' confirm stays one statement).
  */
 export const SERVICE_INQUIRY_PREFIX = 'svc-';
 
@@ -40,10 +40,6 @@ export interface InquiryRow {
   expires_at: Date | string;
   expired: boolean;
 }
-
-/** A money flow's executor; a flow that moves no money has none (its service executor runs at confirm). */
-export const executorOf = (flow: FlowFile) =>
-  flow.posting ? executors[flow.posting.execute as keyof typeof executors] : {};
 
 export function publicQuote(q: Quote) {
   return {
@@ -82,14 +78,16 @@ export function quoteStore(ctx: PostingContext) {
     // A multi-step inquiry: the earlier steps' forms and answers, kept by the server (steps.ts).
     const prior = await earlierSteps(db, caller, entry.flow, stepToken);
     const form = prior ? { ...prior.form, ...own } : own;
-    const q = await quote(caller, entry, form, prior?.answers);
+    const quoted = await quote(caller, entry, form, prior?.answers);
+    // An executor that completes the booking in its transaction reads the checked form there.
+    const withStep = !!bookingStepOf(entry.flow);
+    const q = withStep && !quoted.form ? { ...quoted, form } : quoted;
     // An inquiry the FDS rule flags says so in its id (verify and confirm then ask for its challenge).
     const fds = fdsRequired(entry.flow, q.limitAmount) ? FDS_MARK : '';
-    const id = entry.flow.service
-      ? `${SERVICE_INQUIRY_PREFIX}${fds}${randomUUID()}`
-      : `${fds}${randomUUID()}`;
+    const id = withStep ? `${SERVICE_INQUIRY_PREFIX}${fds}${randomUUID()}` : `${fds}${randomUUID()}`;
     const booking: Booking = {
-      status: executorOf(entry.flow).provider ? 'pending' : 'success',
+      // Answered later by its provider (a biller, a fund manager at the next NAV): held until then.
+      status: providerOf(entry.flow) ? 'pending' : 'success',
       // As the core bank writes its narrative, "<Indonesian> / <English>", each with its detail; the
       // journal keeps each language apart (migration 057) for the history of each page.
       description: [

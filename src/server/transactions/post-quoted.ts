@@ -3,10 +3,10 @@ import type { ApiError } from '../http/api-error';
 import type { Receipt } from '../../shared/flows/api';
 import type { PostingContext } from './context';
 import { txErrors } from './errors';
-import { executorOf, receiptBodyOf, SERVICE_INQUIRY_PREFIX } from './inquiry-store';
+import { receiptBodyOf, SERVICE_INQUIRY_PREFIX } from './inquiry-store';
+import { bookingStepOf, executorParamsOf, providerOf } from './booking-executors';
 import { newReferenceNo, SETTLEMENT_LEASE_S, type Within } from './ledger';
 import { DEFAULT_LIMITS_ARGS, type Limits } from './limits';
-import { serviceExecutors } from './service-executors';
 import { limitsAllow, type Quote } from './quote';
 import { applyProviderAnswer } from './settlement';
 
@@ -44,18 +44,21 @@ export function posting(ctx: PostingContext) {
     return { receipt, idempotencyKey: r.idempotency_key };
   }
 
-  /** A service flow's executor, run in the transaction that writes its record; its details join the receipt. */
+  /**
+   * The flow's executor step (a service flow's executor, or a money executor's `apply`), run in the
+   * transaction that writes the journal; its details join the receipt.
+   */
   const applyService: Within<Quote> = async (tx, booked) => {
     const { flow } = ctx.flowOrThrow(booked.flowId);
-    if (!flow.service) throw new Error(`flow ${flow.id} has no service executor`);
-    const executor = serviceExecutors[flow.service.execute as keyof typeof serviceExecutors];
-    const details = await executor.apply(tx, {
+    const step = bookingStepOf(flow);
+    if (!step) throw new Error(`flow ${flow.id} has no executor step`);
+    const details = await step(tx, {
       journalId: booked.journalId,
       customerId: booked.customerId,
       flow,
       form: booked.quote.form ?? {},
       details: booked.quote.details,
-      params: flow.service.params ?? {},
+      params: executorParamsOf(flow),
     });
     if (Object.keys(details).length)
       await tx.query(
@@ -78,7 +81,7 @@ export function posting(ctx: PostingContext) {
     const body = receiptBodyOf(booked.flowId, booked.quote);
     const receiptBody = applied ? { ...body, details: { ...body.details, ...applied } } : body;
     const entry = ctx.flowOrThrow(booked.flowId);
-    const { provider } = executorOf(entry.flow);
+    const provider = providerOf(entry.flow);
     if (!provider)
       return {
         referenceNo: booked.referenceNo,
@@ -87,7 +90,7 @@ export function posting(ctx: PostingContext) {
         createdAt: booked.createdAt,
       };
     const outcome = await provider
-      .pay(booked.quote.details, entry.flow.posting?.params ?? {})
+      .pay(booked.quote.details, executorParamsOf(entry.flow), { db, now: new Date() })
       .catch(() => null);
     if (outcome) {
       const held = { journalId: booked.journalId, receipt: receiptBody, checks: 0 };

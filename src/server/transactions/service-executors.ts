@@ -2,7 +2,7 @@ import type { Queryable } from '../db/db';
 import type { FlowFile } from '../../shared/flows/types';
 import type { ServiceExecutorName } from '../../shared/flows/registry-names';
 import { ApiError } from '../http/api-error';
-import { accountById } from './registry';
+import { accountById, type Provider } from './registry';
 import { cardServiceExecutors } from '../cards/service-executors';
 import { cancelSchedule, editSchedule } from '../schedules/service-executors';
 import { creditCardServiceExecutors } from '../cards/card-services';
@@ -36,6 +36,11 @@ export interface ServiceRequestContext {
 export interface ServiceExecutor {
   check?(db: Queryable, ctx: ServiceRequestContext): Promise<Record<string, unknown>>;
   apply(tx: Queryable, ctx: ServiceRequestContext & { journalId: number }): Promise<Record<string, unknown>>;
+  /**
+   * A request another party answers later (a fund manager at the next NAV): the record is booked
+   * pending and settled as a held payment is (settlement.ts), through this provider's answers.
+   */
+  provider?: Provider;
 }
 
 const openRequestExists = () =>

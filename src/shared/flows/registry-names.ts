@@ -68,9 +68,17 @@ export const REGISTRY_NAMES = {
       'account.mobileNumber',
       'swift.beneficiary',
       'bifast.incomingRequest',
+      'product.opening',
     ],
     /** Posting executors (POST /api/transaction/v1/confirm). */
-    executors: ['ledger.transfer', 'biller.pay', 'purchase.topup', 'provider.pay', 'clearing.transfer'],
+    executors: [
+      'ledger.transfer',
+      'biller.pay',
+      'purchase.topup',
+      'provider.pay',
+      'clearing.transfer',
+      'account.open',
+    ],
     /** Executors of flows that move no money (a flow's `service.execute`), src/server/transactions/service-executors.ts. */
     serviceExecutors: [
       'request.record',

@@ -25,6 +25,8 @@ const minor = { type: 'integer', minimum: 0 };
 const method = { enum: ['bifast', 'online', 'skn', 'rtgs'] };
 /** The bank's product categories (src/server/invest: catalogue and applications). */
 const PRODUCT_CATEGORIES = ['saving', 'timedeposit', 'creditcard', 'loan', 'insurance'];
+/** What an opening flow opens (src/server/invest/openings.ts). */
+const OPENING_KINDS = { enum: ['saving', 'isa', 'timedeposit'] };
 
 export const PARAMS_SCHEMAS: {
   lookups: Record<LookupName, ParamsSchema>;
@@ -59,6 +61,7 @@ export const PARAMS_SCHEMAS: {
     'account.mobileNumber': params({ phoneField: field }),
     'swift.beneficiary': params({ source: { enum: ['rupiah', 'foreign'] } }, ['source']),
     'bifast.incomingRequest': params({}),
+    'product.opening': params({ kind: OPENING_KINDS }, ['kind']),
   },
   executors: {
     'ledger.transfer': params({}),
@@ -66,6 +69,7 @@ export const PARAMS_SCHEMAS: {
     'purchase.topup': params({ product: { type: 'string' } }),
     'provider.pay': params({}),
     'clearing.transfer': params({ method }),
+    'account.open': params({ kind: OPENING_KINDS }, ['kind']),
   },
   serviceExecutors: {
     'request.record': params({ kind: { type: 'string', minLength: 1 }, once: { type: 'boolean' } }),
@@ -129,7 +133,10 @@ export const PARAMS_SCHEMAS: {
     providers: params({}),
     'clearing.banks': params({ method }),
     'schedules.open': params({ mass: { type: 'boolean' } }),
-    'catalogue.products': params({ category: { enum: PRODUCT_CATEGORIES } }, ['category']),
+    'catalogue.products': params(
+      { category: { enum: PRODUCT_CATEGORIES }, openingFlow: { enum: ['saving', 'isa'] } },
+      ['category'],
+    ),
     'bifast.incomingRequests': params({}),
     'cards.purchases': params({}),
     debitcards: params({ linked: { type: 'boolean' } }),
