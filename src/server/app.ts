@@ -103,7 +103,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(transferRoutes, { schedulerIntervalMs: opts.schedulerIntervalMs, notify });
   await app.register(myAccountRoutes);
   await app.register(settingsRoutes);
-  await app.register(investRoutes);
+  await app.register(investRoutes, { navIntervalMs: opts.settlementIntervalMs === 0 ? 0 : undefined });
   await app.register(goldRoutes);
   await app.register(mailboxRoutes);
   await app.register(helpRoutes);

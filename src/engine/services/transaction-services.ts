@@ -22,7 +22,7 @@ import type {
 export interface TransactionServices {
   formData(flow: FlowFile): Promise<Record<string, ChoiceOption[]>>;
   /** The flow's eligibility gates for this customer; rejects with the gate's apierror (its dialog). */
-  eligibility?(flowId: string): Promise<{ eligible: boolean }>;
+  eligibility?(flowId: string, form?: Record<string, unknown>): Promise<{ eligible: boolean }>;
   inquiry(flowId: string, form: Record<string, unknown>): Promise<InquiryResponse>;
   startVerification(
     inquiryId: string,
@@ -122,7 +122,11 @@ export function createHttpServices(): TransactionServices {
       }
       return out;
     },
-    eligibility: (flowId) => apiPost<{ eligible: boolean }>('/api/transaction/v1/eligibility', { flowId }),
+    eligibility: (flowId, form) =>
+      apiPost<{ eligible: boolean }>('/api/transaction/v1/eligibility', {
+        flowId,
+        ...(form ? { form } : {}),
+      }),
     inquiry: (flowId, form) => apiPost<InquiryResponse>('/api/transaction/v1/inquiry', { flowId, form }, tx),
     startVerification: (inquiryId, method, phoneId) =>
       apiPost<VerificationResponse>(

@@ -3,10 +3,18 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { createContext, Suspense, use, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation, useMatches, useNavigate, useSearchParams } from 'react-router';
+import {
+  Navigate,
+  Outlet,
+  useLocation,
+  useMatches,
+  useNavigate,
+  useParams,
+  useSearchParams,
+} from 'react-router';
 import { createActor, type AnyActorRef, type Subscription } from 'xstate';
 import { apiPost } from '@/shared/api/client';
-import { stepUrl, type FlowFile } from '@/shared/flows';
+import { stepsOf, stepUrl, type FlowFile } from '@/shared/flows';
 import { CART_ITEM_PARAM, CART_PATH } from '@/shared/cart/cart-api';
 import { ErrorProvider, useErrorHandler, useFeatureGate, useSession, type CustomerFlags } from '@/shared/ui';
 import { addStrings } from '@/shared/i18n/i18n';
@@ -153,9 +161,16 @@ function FlowPage({ route, stepPath }: { route: string; stepPath: string }) {
   const [params] = useSearchParams();
   const flows = flowsOfRoute(route, FLOWS);
   const variant = params.get('type');
+  // Flows sharing a route: the one named by ?type=, else the only one with this step (gold's buy/ and
+  // sell/), else the one last used under the route (their shared verify and receipt).
+  const owning = flows.filter((f) => stepsOf(f).some((s) => s.path === stepPath));
   const flow =
     flows.find((f) => f.variant && f.variant === variant) ??
-    (flows.length === 1 ? flows[0] : flows.find((f) => f.id === sessions?.activeFlow(route)));
+    (flows.length === 1
+      ? flows[0]
+      : owning.length === 1
+        ? owning[0]
+        : flows.find((f) => f.id === sessions?.activeFlow(route)));
   if (!sessions) return null;
   if (!flow) return <Navigate to={flows.length ? route : '/'} replace />;
   // Keyed by flow: another flow's page starts with nothing of this one's.
@@ -202,6 +217,10 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
   const errors = useErrorHandler();
   const [actor, setActor] = useState(() => sessions.actorFor(flow));
   const customer = useCustomerFlags();
+  // The route's parameters as form values (":mf" of a fund's pages is its "fund" field).
+  const urlParams = useParams();
+  const routeKey = JSON.stringify(routeValuesOf(flow, urlParams));
+  const routeValues = useMemo(() => JSON.parse(routeKey) as Record<string, string>, [routeKey]);
   const gate = useFeatureGate(customer ?? null, () => navigate('/applyandinvest/saving/'));
   const [blocked, setBlocked] = useState(false);
   useEffect(() => {
@@ -214,7 +233,8 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
   useEffect(() => {
     if (!gated) return;
     let live = true;
-    sessions.services.eligibility!(flow.id).then(
+    const known = JSON.parse(routeKey) as Record<string, string>;
+    sessions.services.eligibility!(flow.id, Object.keys(known).length ? known : undefined).then(
       () => live && setEligible(true),
       (err: unknown) => {
         if (!live) return;
@@ -225,7 +245,7 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
     return () => {
       live = false;
     };
-  }, [gated, flow.id, sessions, errors]);
+  }, [gated, flow.id, sessions, errors, routeKey]);
 
   // ?favorite=<id> on the form's page: a new transaction, filled in from that favourite. Until it is
   // read, the page does not follow a transaction left in verify (it is being replaced).
@@ -285,14 +305,21 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
 
   // ?<choice field>=<value> on the form's page (a link from a list, e.g. /mytransaction/'s "Delete"):
   // a new transaction with that option chosen. Only fields with a choice; the server checks the value.
-  const prefillKey = stepPath === 'inquiry/' && !favouriteId ? prefillKeyOf(flow, params) : null;
+  // The route's parameters do the same (a fund's code in /mutualfund/:mf/...); a form that already has
+  // these values (the customer came back from verify, or reloaded) is kept.
+  const prefillKey =
+    stepPath === 'inquiry/' && !favouriteId && !cartItemParam
+      ? prefillKeyOf(flow, params, routeValues)
+      : null;
   const [prefilled, setPrefilled] = useState<string | null>(null);
   const prefillPending = !!prefillKey && prefilled !== prefillKey;
   useEffect(() => {
     if (!prefillKey || prefilled === prefillKey) return;
-    setActor(sessions.startWith(flow, JSON.parse(prefillKey) as Record<string, string>));
+    const values = JSON.parse(prefillKey) as Record<string, string>;
+    const form = actor.getSnapshot().context.form;
+    if (!Object.entries(values).every(([k, v]) => form[k] === v)) setActor(sessions.startWith(flow, values));
     setPrefilled(prefillKey);
-  }, [prefillKey, prefilled, sessions, flow]);
+  }, [prefillKey, prefilled, sessions, flow, actor]);
 
   // ?to=<account number> on the form's page (a recent recipient on /transfer/): a new transaction to
   // that account, in the flow's beneficiary account-number field.
@@ -311,17 +338,35 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
     if (favouriteLoading || prefillPending || cartLoading) return;
     const follow = (snap: FlowSnapshot) => {
       const meta = currentMeta(snap);
-      if (!meta || meta.path === stepPath) return;
+      if (!meta) return;
+      // Past the form, the URL names the transaction's own product (":mf"), not another one typed in.
+      const form = snap.context.form;
+      const otherProduct =
+        stepPath !== 'inquiry/' &&
+        Object.values(flow.routeParams ?? {}).some(
+          (field) => typeof form[field] === 'string' && form[field] !== routeValues[field],
+        );
+      if (meta.path === stepPath && !otherProduct) return;
       if (stepPath === 'inquiry/' && meta.view === 'receipt') {
         actor.send({ type: 'NEW' });
         return;
       }
-      navigate(stepUrl(flow, meta.path), { replace: true });
+      navigate(stepUrl(flow, meta.path, true, { ...routeValues, ...form }), { replace: true });
     };
     follow(actor.getSnapshot() as FlowSnapshot);
     const sub = actor.subscribe((s) => follow(s as FlowSnapshot));
     return () => sub.unsubscribe();
-  }, [actor, flow, stepPath, navigate, location.pathname, favouriteLoading, prefillPending, cartLoading]);
+  }, [
+    actor,
+    flow,
+    stepPath,
+    navigate,
+    location.pathname,
+    favouriteLoading,
+    prefillPending,
+    cartLoading,
+    routeValues,
+  ]);
 
   if (
     (flow.requires && customer === undefined) ||
@@ -362,6 +407,7 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
         services={sessions.services}
         onAddedToCart={() => navigate(CART_PATH)}
         cartItemId={cartItem?.itemId}
+        routeValues={routeValues}
         notice={
           // Said while the page is the favourite's (a new transaction after it has a page of its own).
           favourite?.id === favouriteId &&
@@ -383,14 +429,35 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
   );
 }
 
-/** The choice fields a link names in its query (?instruction=12), as a stable key; null when none. */
-function prefillKeyOf(flow: FlowFile, params: URLSearchParams): string | null {
+/**
+ * The choice fields a link names in its query (?instruction=12) or its route (:mf), as a stable key;
+ * null when none.
+ */
+function prefillKeyOf(
+  flow: FlowFile,
+  params: URLSearchParams,
+  routeValues: Record<string, string>,
+): string | null {
   const form: Record<string, string> = {};
   for (const field of Object.keys(flow.choices ?? {})) {
     const v = params.get(field);
     if (v !== null && v.length > 0 && v.length <= 100) form[field] = v;
   }
+  Object.assign(form, routeValues);
   return Object.keys(form).length ? JSON.stringify(form) : null;
+}
+
+/** The values the URL gives the route's parameters, by the field each fills (a literal ":mf" gives none). */
+function routeValuesOf(
+  flow: FlowFile,
+  urlParams: Record<string, string | undefined>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [param, field] of Object.entries(flow.routeParams ?? {})) {
+    const v = urlParams[param];
+    if (v && !v.startsWith(':') && v.length <= 100) out[field] = v;
+  }
+  return out;
 }
 
 /** The route and step a flow route serves (its `handle`, built from the flow files). */

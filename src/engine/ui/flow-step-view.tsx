@@ -9,6 +9,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createActor, type AnyActorRef } from 'xstate';
+import { Link, useInRouterContext } from 'react-router';
 import { ErrorProvider, useErrorHandler } from '@/shared/ui';
 import { kindOf } from '../machine/errors';
 import type { ChoiceOption, FlowFile, FlowForm, StepMeta } from '@/shared/flows';
@@ -38,6 +39,8 @@ export interface FlowActorViewProps {
   onAddedToCart?: () => void;
   /** The cart item this transaction edits: the verify page updates it instead of adding one. */
   cartItemId?: number;
+  /** Choice values the page's URL gave (route parameters): one that is no option gets a not-found page. */
+  routeValues?: Record<string, string>;
 }
 
 function useLoadedForm(form: FlowForm | undefined, loader: FormLoader) {
@@ -91,6 +94,7 @@ export function FlowActorView({
   notice,
   onAddedToCart,
   cartItemId,
+  routeValues,
 }: FlowActorViewProps) {
   const { t } = useTranslation(['engine', 'flows']);
   const snap = useSelector(actor, (s) => s) as FlowSnapshot;
@@ -122,8 +126,30 @@ export function FlowActorView({
   }, [choices.error, errors]);
 
   const title = t(meta?.titleKey ?? flow.titleKey);
+  const inRouter = useInRouterContext();
+  // The app's router when there is one (a page without one, as in Storybook, follows the link).
+  const linkTo = (to: string) => (inRouter ? { component: Link, to } : { href: to });
+  // A product the URL names that is not one of the field's options (a fund code that does not exist,
+  // or one the customer does not hold): said plainly instead of an empty form.
+  const unknown =
+    view === 'inquiry' && !choices.loading && !choices.error
+      ? Object.entries(routeValues ?? {}).find(
+          ([field, value]) => !(choices.choices[field] ?? []).some((o) => o.value === value),
+        )
+      : undefined;
   let body: React.ReactNode;
-  if (view === 'inquiry' || view === 'form') {
+  if (unknown) {
+    body = (
+      <Box data-testid="flow-route-unknown">
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('engine:routeUnknown', { value: unknown[1] })}
+        </Alert>
+        <Button variant="contained" {...linkTo(`/${flow.area}/`)}>
+          {t('engine:routeUnknownBack')}
+        </Button>
+      </Box>
+    );
+  } else if (view === 'inquiry' || view === 'form') {
     if (!loaded) body = <CircularProgress aria-label={t('common:loading')} />;
     else if ('error' in loaded) body = <Alert severity="error">{t('engine:inquiry.formUnavailable')}</Alert>;
     else

@@ -1,5 +1,9 @@
 import type { Executor, Lookup } from '../transactions/registry';
+import type { ServiceExecutor } from '../transactions/service-executors';
+import type { ChoiceSource } from '../transactions/registry';
 import { openAccountExecutor, openingLookup } from './openings';
+import { fundChoices, fundOrderLookup } from './fund-orders';
+import { redeemExecutor, subscribeExecutor, switchExecutor } from './fund-executors';
 
 /**
  * Apply & invest's named implementations for the flow engine (one line each in
@@ -8,8 +12,19 @@ import { openAccountExecutor, openingLookup } from './openings';
  */
 export const investLookups = {
   'product.opening': openingLookup,
+  'fund.order': fundOrderLookup,
 } satisfies Record<string, Lookup>;
 
 export const investExecutors = {
   'account.open': openAccountExecutor,
+  'fund.subscribe': subscribeExecutor,
 } satisfies Record<string, Executor>;
+
+export const investOrderServiceExecutors = {
+  'fund.redeem': redeemExecutor,
+  'fund.switch': switchExecutor,
+} satisfies Record<string, ServiceExecutor>;
+
+export const investOrderChoiceSources = {
+  'invest.funds': fundChoices,
+} satisfies Record<string, ChoiceSource>;

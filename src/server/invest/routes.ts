@@ -9,13 +9,19 @@ import {
   saveRiskProfile,
 } from './risk-profile';
 import * as s from './schemas';
+import { publishDueNavs } from './nav';
 import { RISK_PROFILE_VALID_MONTHS } from '../../shared/invest/risk-questionnaire';
 import type { ProductCategory } from '../../shared/invest/types';
 
 export interface InvestRoutesOptions {
   /** The clock (epoch ms); tests move it to cross offering periods and profile expiry. */
   now?: () => number;
+  /** How often the funds' due NAVs are published (nav.ts); 0: never (tests publish themselves). */
+  navIntervalMs?: number;
 }
+
+/** The funds' NAVs due are looked for this often by default (each is published once, at 17:00 WIB). */
+export const NAV_INTERVAL_MS = 60_000;
 
 const notFound = () =>
   new ApiError(404, 'WMS', 'PRODUCT_NOT_FOUND', {
@@ -42,6 +48,22 @@ export default async function investRoutes(
   const now = () => new Date((opts.now ?? Date.now)());
   const authed = { preHandler: app.requireSession };
   const tags = ['invest'];
+
+  // The NAV of each business day, published as the fund managers do; one run at a time, unref'd.
+  const every = opts.navIntervalMs ?? NAV_INTERVAL_MS;
+  if (every > 0) {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      publishDueNavs(app.db, now())
+        .then((n) => n > 0 && app.log.info({ navs: n }, 'fund NAVs published'))
+        .catch((err: unknown) => app.log.warn({ err }, 'NAV publication failed'))
+        .finally(() => (running = false));
+    }, every);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
 
   app.post(
     '/api/invest/v1/products',

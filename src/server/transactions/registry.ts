@@ -15,7 +15,7 @@ import { ApiError } from '../http/api-error';
 import { entryAsChoice } from '../../shared/flows/reference';
 import { simulateAnswer } from '../billers/answers';
 import { investChoiceSources } from '../invest/service-executors';
-import { investExecutors, investLookups } from '../invest/flow-registry';
+import { investExecutors, investLookups, investOrderChoiceSources } from '../invest/flow-registry';
 import { choiceEntries, invalidChoice, referenceData, resolveProvider } from '../reference/store';
 import { txErrors } from './errors';
 import { clearingChoiceSources, clearingExecutors, clearingLookups } from '../clearing/registry';
@@ -376,5 +376,6 @@ export const choiceSources: Record<ChoiceSourceName, ChoiceSource> = {
   'poinxtra.cardTransactions': cardTransactions,
   'goals.active': activeGoals,
   ...investChoiceSources,
+  ...investOrderChoiceSources,
   'bifast.incomingRequests': incomingRequests,
 };

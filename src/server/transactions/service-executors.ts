@@ -15,6 +15,7 @@ import { aliasServiceExecutors } from '../settings/bifast-alias';
 import { poinServiceExecutors } from '../poinxtra/service-executors';
 import { goalServiceExecutors } from '../goals/service-executors';
 import { investServiceExecutors } from '../invest/service-executors';
+import { investOrderServiceExecutors } from '../invest/flow-registry';
 import { requestPayment } from '../transfers/bifast-rfp';
 
 /** What a service executor sees: the customer, the flow, the checked form and the look-up's details. */
@@ -181,5 +182,6 @@ export const serviceExecutors: Record<ServiceExecutorName, ServiceExecutor> = {
   ...poinServiceExecutors,
   ...goalServiceExecutors,
   ...investServiceExecutors,
+  ...investOrderServiceExecutors,
   'bifast.requestPayment': requestPayment,
 };

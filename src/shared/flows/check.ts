@@ -11,7 +11,7 @@ import type {
   SummaryRow,
   TransitionConfig,
 } from './types';
-import { DEFAULT_STEPS, stepsOf } from './steps';
+import { DEFAULT_STEPS, routeParamsOf, stepsOf } from './steps';
 import { lookupLocaleKey } from './locale-key';
 import { PAYMENT_DETAILS, PROVIDER_DETAILS, type ReferenceData } from './reference';
 import { CUT_OFFS, LIMIT_CATEGORIES } from './rules';
@@ -528,6 +528,26 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
       checkKey(st.titleKey, `${p}.titleKey`);
     });
     const choices = flow.choices && typeof flow.choices === 'object' ? flow.choices : {};
+    // Route parameters: each names a choice field of the form, and every one is in the route.
+    if (typeof flow.route === 'string') {
+      const inRoute = routeParamsOf(flow.route);
+      const mapped = flow.routeParams && typeof flow.routeParams === 'object' ? flow.routeParams : {};
+      for (const param of inRoute)
+        if (!(param in mapped))
+          report('$.routeParams', `The route parameter ":${param}" needs a field in "routeParams".`);
+      for (const [param, field] of Object.entries(mapped)) {
+        const p = `$.routeParams.${param}`;
+        if (!inRoute.includes(param)) report(p, `The route "${flow.route}" has no parameter ":${param}".`);
+        else if (fields && !fields.has(field)) report(p, `The form has no field "${field}".`);
+        else if (!(field in choices))
+          report(p, `"${field}" has no choice: the server must check the value a URL gives it.`);
+      }
+      if (inRoute.length && flow.menu)
+        report(
+          '$.menu',
+          'A flow whose route has parameters has no menu entry (its page needs their values).',
+        );
+    }
 
     const checkValue = (value: unknown, path: string) => {
       if (typeof value !== 'string') return;

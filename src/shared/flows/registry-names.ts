@@ -69,6 +69,7 @@ export const REGISTRY_NAMES = {
       'swift.beneficiary',
       'bifast.incomingRequest',
       'product.opening',
+      'fund.order',
     ],
     /** Posting executors (POST /api/transaction/v1/confirm). */
     executors: [
@@ -78,6 +79,7 @@ export const REGISTRY_NAMES = {
       'provider.pay',
       'clearing.transfer',
       'account.open',
+      'fund.subscribe',
     ],
     /** Executors of flows that move no money (a flow's `service.execute`), src/server/transactions/service-executors.ts. */
     serviceExecutors: [
@@ -106,6 +108,8 @@ export const REGISTRY_NAMES = {
       'loan.apply',
       'product.apply',
       'bifast.requestPayment',
+      'fund.redeem',
+      'fund.switch',
     ],
     /** Option lists for form fields (POST /api/transaction/v1/formdata). */
     choiceSources: [
@@ -127,6 +131,7 @@ export const REGISTRY_NAMES = {
       'goals.active',
       'catalogue.products',
       'bifast.incomingRequests',
+      'invest.funds',
     ],
   },
 } as const;

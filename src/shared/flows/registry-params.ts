@@ -27,6 +27,8 @@ const method = { enum: ['bifast', 'online', 'skn', 'rtgs'] };
 const PRODUCT_CATEGORIES = ['saving', 'timedeposit', 'creditcard', 'loan', 'insurance'];
 /** What an opening flow opens (src/server/invest/openings.ts). */
 const OPENING_KINDS = { enum: ['saving', 'isa', 'timedeposit'] };
+/** A fund's regular plans (src/server/invest/fund-orders.ts). */
+const FUND_PLANS = { enum: ['regular', 'crisp', 'crispplus'] };
 
 export const PARAMS_SCHEMAS: {
   lookups: Record<LookupName, ParamsSchema>;
@@ -62,6 +64,9 @@ export const PARAMS_SCHEMAS: {
     'swift.beneficiary': params({ source: { enum: ['rupiah', 'foreign'] } }, ['source']),
     'bifast.incomingRequest': params({}),
     'product.opening': params({ kind: OPENING_KINDS }, ['kind']),
+    'fund.order': params({ side: { enum: ['subscription', 'redemption', 'switching'] }, plan: FUND_PLANS }, [
+      'side',
+    ]),
   },
   executors: {
     'ledger.transfer': params({}),
@@ -70,6 +75,7 @@ export const PARAMS_SCHEMAS: {
     'provider.pay': params({}),
     'clearing.transfer': params({ method }),
     'account.open': params({ kind: OPENING_KINDS }, ['kind']),
+    'fund.subscribe': params({ plan: FUND_PLANS }),
   },
   serviceExecutors: {
     'request.record': params({ kind: { type: 'string', minLength: 1 }, once: { type: 'boolean' } }),
@@ -89,6 +95,8 @@ export const PARAMS_SCHEMAS: {
       ['category'],
     ),
     'bifast.requestPayment': params({}),
+    'fund.redeem': params({}),
+    'fund.switch': params({}),
     'card.convertInstalment': params({ field, tenorField: field }),
     'card.increaseLimit': params({ field }),
     'card.setControl': params({ field, control: { enum: ['online', 'overseas', 'dailyLimit'] } }, [
@@ -147,5 +155,6 @@ export const PARAMS_SCHEMAS: {
     'bifast.aliases': params({}),
     'poinxtra.cardTransactions': params({}),
     'goals.active': params({}),
+    'invest.funds': params({ held: { type: 'boolean' } }),
   },
 };

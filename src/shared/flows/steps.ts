@@ -27,12 +27,24 @@ export function stepsOf(flow: Pick<FlowFile, 'machine'>): FlowStep[] {
   return out;
 }
 
-/** The full URL path of a step: route + step path, e.g. /payment/bpjs/inquiry/. */
+/**
+ * The full URL path of a step: route + step path, e.g. /payment/bpjs/inquiry/. A route parameter
+ * (":mf") takes the value of its field in `values` (the form); without one it stays as it is.
+ */
 export function stepUrl(
-  flow: Pick<FlowFile, 'route' | 'variant'>,
+  flow: Pick<FlowFile, 'route' | 'variant' | 'routeParams'>,
   stepPath: string,
   withVariant = true,
+  values: Record<string, unknown> = {},
 ): string {
   const q = withVariant && flow.variant ? `?type=${encodeURIComponent(flow.variant)}` : '';
-  return `${flow.route}${stepPath}${q}`;
+  const route = flow.route.replace(/:([a-zA-Z][a-zA-Z0-9]*)/g, (whole, param: string) => {
+    const v = values[flow.routeParams?.[param] ?? param];
+    return typeof v === 'string' && v !== '' ? encodeURIComponent(v) : whole;
+  });
+  return `${route}${stepPath}${q}`;
 }
+
+/** The route parameters of a flow (":mf" -> "mf"). */
+export const routeParamsOf = (route: string): string[] =>
+  [...route.matchAll(/:([a-zA-Z][a-zA-Z0-9]*)/g)].map((m) => m[1]!);
