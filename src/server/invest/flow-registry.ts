@@ -4,6 +4,7 @@ import type { ChoiceSource } from '../transactions/registry';
 import { openAccountExecutor, openingLookup } from './openings';
 import { fundChoices, fundOrderLookup } from './fund-orders';
 import { redeemExecutor, subscribeExecutor, switchExecutor } from './fund-executors';
+import { bondChoices, bondOrderLookup, buyBondExecutor, sellBondExecutor } from './bond-orders';
 
 /**
  * Apply & invest's named implementations for the flow engine (one line each in
@@ -13,18 +14,22 @@ import { redeemExecutor, subscribeExecutor, switchExecutor } from './fund-execut
 export const investLookups = {
   'product.opening': openingLookup,
   'fund.order': fundOrderLookup,
+  'bond.order': bondOrderLookup,
 } satisfies Record<string, Lookup>;
 
 export const investExecutors = {
   'account.open': openAccountExecutor,
   'fund.subscribe': subscribeExecutor,
+  'bond.buy': buyBondExecutor,
 } satisfies Record<string, Executor>;
 
 export const investOrderServiceExecutors = {
   'fund.redeem': redeemExecutor,
   'fund.switch': switchExecutor,
+  'bond.sell': sellBondExecutor,
 } satisfies Record<string, ServiceExecutor>;
 
 export const investOrderChoiceSources = {
   'invest.funds': fundChoices,
+  'invest.bonds': bondChoices,
 } satisfies Record<string, ChoiceSource>;

@@ -70,6 +70,7 @@ export const REGISTRY_NAMES = {
       'bifast.incomingRequest',
       'product.opening',
       'fund.order',
+      'bond.order',
     ],
     /** Posting executors (POST /api/transaction/v1/confirm). */
     executors: [
@@ -80,6 +81,7 @@ export const REGISTRY_NAMES = {
       'clearing.transfer',
       'account.open',
       'fund.subscribe',
+      'bond.buy',
     ],
     /** Executors of flows that move no money (a flow's `service.execute`), src/server/transactions/service-executors.ts. */
     serviceExecutors: [
@@ -110,6 +112,7 @@ export const REGISTRY_NAMES = {
       'bifast.requestPayment',
       'fund.redeem',
       'fund.switch',
+      'bond.sell',
     ],
     /** Option lists for form fields (POST /api/transaction/v1/formdata). */
     choiceSources: [
@@ -132,6 +135,7 @@ export const REGISTRY_NAMES = {
       'catalogue.products',
       'bifast.incomingRequests',
       'invest.funds',
+      'invest.bonds',
     ],
   },
 } as const;

@@ -67,6 +67,7 @@ export const PARAMS_SCHEMAS: {
     'fund.order': params({ side: { enum: ['subscription', 'redemption', 'switching'] }, plan: FUND_PLANS }, [
       'side',
     ]),
+    'bond.order': params({ side: { enum: ['buy', 'sell'] } }, ['side']),
   },
   executors: {
     'ledger.transfer': params({}),
@@ -76,6 +77,7 @@ export const PARAMS_SCHEMAS: {
     'clearing.transfer': params({ method }),
     'account.open': params({ kind: OPENING_KINDS }, ['kind']),
     'fund.subscribe': params({ plan: FUND_PLANS }),
+    'bond.buy': params({}),
   },
   serviceExecutors: {
     'request.record': params({ kind: { type: 'string', minLength: 1 }, once: { type: 'boolean' } }),
@@ -97,6 +99,7 @@ export const PARAMS_SCHEMAS: {
     'bifast.requestPayment': params({}),
     'fund.redeem': params({}),
     'fund.switch': params({}),
+    'bond.sell': params({}),
     'card.convertInstalment': params({ field, tenorField: field }),
     'card.increaseLimit': params({ field }),
     'card.setControl': params({ field, control: { enum: ['online', 'overseas', 'dailyLimit'] } }, [
@@ -156,5 +159,6 @@ export const PARAMS_SCHEMAS: {
     'poinxtra.cardTransactions': params({}),
     'goals.active': params({}),
     'invest.funds': params({ held: { type: 'boolean' } }),
+    'invest.bonds': params({ side: { enum: ['buy', 'sell'] } }, ['side']),
   },
 };
