@@ -250,7 +250,9 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
   // ?favorite=<id> on the form's page: a new transaction, filled in from that favourite. Until it is
   // read, the page does not follow a transaction left in verify (it is being replaced).
   const [params] = useSearchParams();
-  const favouriteId = stepPath === 'inquiry/' ? params.get(FAVOURITE_PARAM) : null;
+  // The flow's first page (its form: "inquiry/", or gold's "buy/", "register/").
+  const first = stepPath === firstStepPath(flow);
+  const favouriteId = first ? params.get(FAVOURITE_PARAM) : null;
   const [favourite, setFavourite] = useState<{ id: string; name?: string; gone?: boolean }>();
   const favouriteLoading = !!favouriteId && favourite?.id !== favouriteId;
   useEffect(() => {
@@ -277,7 +279,7 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
 
   // ?cartItem=<id> on the form's page (the cart's Edit): that item's form, and its verify page
   // updates the item instead of adding another.
-  const cartItemParam = stepPath === 'inquiry/' && !favouriteId ? params.get(CART_ITEM_PARAM) : null;
+  const cartItemParam = first && !favouriteId ? params.get(CART_ITEM_PARAM) : null;
   const [cartItem, setCartItem] = useState<{ param: string; itemId?: number }>();
   const cartLoading = !!cartItemParam && !!sessions.services.cart && cartItem?.param !== cartItemParam;
   useEffect(() => {
@@ -307,10 +309,7 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
   // a new transaction with that option chosen. Only fields with a choice; the server checks the value.
   // The route's parameters do the same (a fund's code in /mutualfund/:mf/...); a form that already has
   // these values (the customer came back from verify, or reloaded) is kept.
-  const prefillKey =
-    stepPath === 'inquiry/' && !favouriteId && !cartItemParam
-      ? prefillKeyOf(flow, params, routeValues)
-      : null;
+  const prefillKey = first && !favouriteId && !cartItemParam ? prefillKeyOf(flow, params, routeValues) : null;
   const [prefilled, setPrefilled] = useState<string | null>(null);
   const prefillPending = !!prefillKey && prefilled !== prefillKey;
   useEffect(() => {
@@ -323,7 +322,7 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
 
   // ?to=<account number> on the form's page (a recent recipient on /transfer/): a new transaction to
   // that account, in the flow's beneficiary account-number field.
-  const to = stepPath === 'inquiry/' && !favouriteId ? params.get('to') : null;
+  const to = first && !favouriteId ? params.get('to') : null;
   const [startedTo, setStartedTo] = useState<string>();
   useEffect(() => {
     const credit = flow.posting?.credit;
@@ -342,12 +341,12 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
       // Past the form, the URL names the transaction's own product (":mf"), not another one typed in.
       const form = snap.context.form;
       const otherProduct =
-        stepPath !== 'inquiry/' &&
+        !first &&
         Object.values(flow.routeParams ?? {}).some(
           (field) => typeof form[field] === 'string' && form[field] !== routeValues[field],
         );
       if (meta.path === stepPath && !otherProduct) return;
-      if (stepPath === 'inquiry/' && meta.view === 'receipt') {
+      if (first && meta.view === 'receipt') {
         actor.send({ type: 'NEW' });
         return;
       }
@@ -360,6 +359,7 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
     actor,
     flow,
     stepPath,
+    first,
     navigate,
     location.pathname,
     favouriteLoading,
@@ -446,6 +446,9 @@ function prefillKeyOf(
   Object.assign(form, routeValues);
   return Object.keys(form).length ? JSON.stringify(form) : null;
 }
+
+/** The path of a flow's first page (the first step its machine declares). */
+const firstStepPath = (flow: FlowFile) => stepsOf(flow)[0]?.path ?? 'inquiry/';
 
 /** The values the URL gives the route's parameters, by the field each fills (a literal ":mf" gives none). */
 function routeValuesOf(

@@ -5,9 +5,10 @@ import { openAccountExecutor, openingLookup } from './openings';
 import { fundChoices, fundOrderLookup } from './fund-orders';
 import { redeemExecutor, subscribeExecutor, switchExecutor } from './fund-executors';
 import { bondChoices, bondOrderLookup, buyBondExecutor, sellBondExecutor } from './bond-orders';
+import { goldQuoteLookup, goldTradeExecutor, registerGoldExecutor } from '../gold/gold-flows';
 
 /**
- * Apply & invest's named implementations for the flow engine (one line each in
+ * Apply & invest's (and gold saving's) named implementations for the flow engine (one line each in
  * src/server/transactions/registry.ts): look-ups that check an order against the catalogue, and the
  * executors that book it.
  */
@@ -15,18 +16,21 @@ export const investLookups = {
   'product.opening': openingLookup,
   'fund.order': fundOrderLookup,
   'bond.order': bondOrderLookup,
+  'gold.quote': goldQuoteLookup,
 } satisfies Record<string, Lookup>;
 
 export const investExecutors = {
   'account.open': openAccountExecutor,
   'fund.subscribe': subscribeExecutor,
   'bond.buy': buyBondExecutor,
+  'gold.trade': goldTradeExecutor,
 } satisfies Record<string, Executor>;
 
 export const investOrderServiceExecutors = {
   'fund.redeem': redeemExecutor,
   'fund.switch': switchExecutor,
   'bond.sell': sellBondExecutor,
+  'gold.register': registerGoldExecutor,
 } satisfies Record<string, ServiceExecutor>;
 
 export const investOrderChoiceSources = {

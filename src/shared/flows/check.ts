@@ -811,6 +811,7 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
         if (typeof m.initial === 'string' && !(m.initial in m.states))
           report('$.machine.initial', `The initial state "${m.initial}" is not one of the states.`);
         const stepPaths = new Map<string, string>();
+        const stepViews = new Set<string>();
         const walkStates = (states: Record<string, MachineStateConfig>, path: string) => {
           const siblings = new Set(Object.keys(states));
           const checkTransition = (t: TransitionConfig | string | undefined, p: string) => {
@@ -870,6 +871,7 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
                     `The step path "${st.meta.path}" is already used by state "${prev}".`,
                   );
                 else stepPaths.set(st.meta.path, name);
+                if (typeof st.meta.view === 'string') stepViews.add(st.meta.view);
               }
             }
             if (st.initial && st.states && !(st.initial in st.states))
@@ -878,11 +880,12 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
           }
         };
         walkStates(m.states, '$.machine.states');
+        // The spec's own paths may differ (gold saving's buy/, confirmation/): each view is what counts.
         for (const needed of DEFAULT_STEPS)
-          if (![...stepPaths.keys()].includes(needed.path))
+          if (![...stepViews].includes(needed.view))
             report(
               '$.machine',
-              `The machine needs a state whose meta.path is "${needed.path}" (the ${needed.view} step).`,
+              `The machine needs a state whose meta.view is "${needed.view}" (its page, e.g. "${needed.path}").`,
             );
       }
     }

@@ -53,7 +53,7 @@ export const REGISTRY_NAMES = {
       'resetTransaction',
     ],
     /** Custom RJSF widgets a uiSchema may name with ui:widget (besides RJSF's own). */
-    widgets: ['choice', 'amount', 'digits', 'specialRate'],
+    widgets: ['choice', 'amount', 'digits', 'specialRate', 'priceQuote', 'photo'],
   },
   server: {
     /** Inquiry look-ups (POST /api/transaction/v1/inquiry): return details shown on verify and receipt. */
@@ -71,6 +71,7 @@ export const REGISTRY_NAMES = {
       'product.opening',
       'fund.order',
       'bond.order',
+      'gold.quote',
     ],
     /** Posting executors (POST /api/transaction/v1/confirm). */
     executors: [
@@ -82,6 +83,7 @@ export const REGISTRY_NAMES = {
       'account.open',
       'fund.subscribe',
       'bond.buy',
+      'gold.trade',
     ],
     /** Executors of flows that move no money (a flow's `service.execute`), src/server/transactions/service-executors.ts. */
     serviceExecutors: [
@@ -113,6 +115,7 @@ export const REGISTRY_NAMES = {
       'fund.redeem',
       'fund.switch',
       'bond.sell',
+      'gold.register',
     ],
     /** Option lists for form fields (POST /api/transaction/v1/formdata). */
     choiceSources: [

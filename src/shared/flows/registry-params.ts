@@ -68,6 +68,7 @@ export const PARAMS_SCHEMAS: {
       'side',
     ]),
     'bond.order': params({ side: { enum: ['buy', 'sell'] } }, ['side']),
+    'gold.quote': params({ side: { enum: ['buy', 'sell'] } }, ['side']),
   },
   executors: {
     'ledger.transfer': params({}),
@@ -78,6 +79,7 @@ export const PARAMS_SCHEMAS: {
     'account.open': params({ kind: OPENING_KINDS }, ['kind']),
     'fund.subscribe': params({ plan: FUND_PLANS }),
     'bond.buy': params({}),
+    'gold.trade': params({ side: { enum: ['buy', 'sell'] } }, ['side']),
   },
   serviceExecutors: {
     'request.record': params({ kind: { type: 'string', minLength: 1 }, once: { type: 'boolean' } }),
@@ -100,6 +102,7 @@ export const PARAMS_SCHEMAS: {
     'fund.redeem': params({}),
     'fund.switch': params({}),
     'bond.sell': params({}),
+    'gold.register': params({}),
     'card.convertInstalment': params({ field, tenorField: field }),
     'card.increaseLimit': params({ field }),
     'card.setControl': params({ field, control: { enum: ['online', 'overseas', 'dailyLimit'] } }, [
