@@ -10,6 +10,7 @@ import { bankDate, formatBankDateTime } from '../../shared/bank-time';
 import { formatMoney, type Money } from '../../shared/money';
 import { nextCouponDate, offerStatus } from './catalogue';
 import { addMonths } from './openings';
+import { dropEmptyHolding } from './fund-executors';
 
 /**
  * Bond orders, checked against the bond's own rules: a primary offering only in its offering period
@@ -443,6 +444,7 @@ export const sellBondExecutor: ServiceExecutor = {
         WHERE customer_id = $1 AND product_code = $2`,
       [ctx.customerId, text(d.bondCode), face, cost],
     );
+    await dropEmptyHolding(tx, ctx.customerId, text(d.bondCode));
     const proceeds = moneyOf(d.proceeds);
     await postEntries(tx, ctx.journalId, [
       {

@@ -114,7 +114,17 @@ async function takeUnits(tx: Queryable, customerId: number, code: string, units:
       WHERE customer_id = $1 AND product_code = $2`,
     [customerId, code, fourText(units), cost],
   );
+  await dropEmptyHolding(tx, customerId, code);
   return cost;
+}
+
+/** A holding sold or switched out entirely is gone (the pending order shows it until settled). */
+export async function dropEmptyHolding(tx: Queryable, customerId: number, code: string) {
+  await tx.query(
+    `DELETE FROM investment_holdings WHERE customer_id = $1 AND product_code = $2
+        AND coalesce(units, 0) = 0 AND coalesce(face_value, 0) = 0`,
+    [customerId, code],
+  );
 }
 
 async function settleMovement(

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/db';
 import { ApiError } from '../http/api-error';
 import { bondDetail, bondHoldings, fundDetail, listBonds, listFunds, listProducts } from './catalogue';
 import {
@@ -38,6 +39,15 @@ const customerOf = (request: FastifyRequest) => {
 };
 
 const codeBody = s.obj({ code: s.productCode });
+
+/** The customer's fund units by fund code (4 decimals). */
+async function heldFunds(db: Queryable, customerId: number): Promise<Map<string, string>> {
+  const { rows } = await db.query<{ product_code: string; units: string }>(
+    `SELECT product_code, units::text AS units FROM investment_holdings WHERE customer_id = $1 AND units > 0`,
+    [customerId],
+  );
+  return new Map(rows.map((r) => [r.product_code, r.units]));
+}
 const withProfile = { profile: s.nullable(s.riskProfile), investor: s.nullable(s.investorAccount) };
 
 /** Apply & invest, read side: the catalogue, funds and bonds with what the customer may buy, the risk profile. */
@@ -107,8 +117,14 @@ export default async function investRoutes(
       },
     },
     async (request) => {
-      const ctx = await eligibilityContext(app.db, customerOf(request), now());
-      return { funds: await listFunds(app.db, ctx.of), profile: ctx.profile, investor: ctx.investor };
+      const customerId = customerOf(request);
+      const ctx = await eligibilityContext(app.db, customerId, now());
+      const held = await heldFunds(app.db, customerId);
+      const funds = (await listFunds(app.db, ctx.of)).map((f) => ({
+        ...f,
+        heldUnits: held.get(f.code) ?? null,
+      }));
+      return { funds, profile: ctx.profile, investor: ctx.investor };
     },
   );
 
@@ -124,10 +140,11 @@ export default async function investRoutes(
       },
     },
     async (request) => {
-      const ctx = await eligibilityContext(app.db, customerOf(request), now());
+      const customerId = customerOf(request);
+      const ctx = await eligibilityContext(app.db, customerId, now());
       const fund = await fundDetail(app.db, (request.body as { code: string }).code, ctx.of);
       if (!fund) throw notFound();
-      return fund;
+      return { ...fund, heldUnits: (await heldFunds(app.db, customerId)).get(fund.code) ?? null };
     },
   );
 

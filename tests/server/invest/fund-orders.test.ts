@@ -151,7 +151,7 @@ describe.each(bothEngines)('mutual fund orders, settled at the next NAV, on $nam
       units: '200',
     });
     expect(receipt.body.status).toBe('pending');
-    expect(await unitsOf(db, c.customerId, 'MF-MONI2')).toBe('0.0000');
+    expect(await unitsOf(db, c.customerId, 'MF-MONI2')).toBeNull();
     await makeDue();
     expect(await settleDuePayments(db, catalog, { now: at(navDate, '18:00') })).toMatchObject({ success: 1 });
     const out = (await navOn(db, 'MF-MONI2', navDate))!;

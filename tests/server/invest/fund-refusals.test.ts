@@ -144,7 +144,7 @@ describe.each(testDbs)('mutual fund orders refused on $name', ({ open }) => {
       destinationAccount: String(account.id),
     });
     expect(all.receipt.body.status).toBe('pending');
-    expect(await unitsOf(db, c.customerId, 'MF-PCF')).toBe('0.0000');
+    expect(await unitsOf(db, c.customerId, 'MF-PCF')).toBeNull();
   });
 
   it('says on verify that an order after the cut-off gets the next business day’s NAV', async () => {
