@@ -11,6 +11,7 @@ import { formatMoney, type Money } from '../../shared/money';
 import { nextCouponDate, offerStatus } from './catalogue';
 import { addMonths } from './openings';
 import { dropEmptyHolding } from './fund-executors';
+import { longDate } from './fund-orders';
 
 /**
  * Bond orders, checked against the bond's own rules: a primary offering only in its offering period
@@ -362,8 +363,8 @@ async function recordTrade(
 }
 
 function allottedOn(date: string): { ok: false; error: ApiErrorBody } {
-  const en = `Your order is allotted on the offering's settlement date, ${date}. The bond then shows in your portfolio.`;
-  const id = `Pesanan Anda dijatahkan pada tanggal setelmen penawaran, ${date}. Obligasi lalu tampil di portofolio Anda.`;
+  const en = `Your order is allotted on the offering's settlement date, ${longDate(date, 'en')}. The bond then shows in your portfolio.`;
+  const id = `Pesanan Anda dijatahkan pada tanggal setelmen penawaran, ${longDate(date, 'id')}. Obligasi lalu tampil di portofolio Anda.`;
   return {
     ok: false,
     error: {

@@ -10,7 +10,7 @@ import { createInstruction } from '../schedules/store';
 import { bankDate } from '../../shared/bank-time';
 import type { Money } from '../../shared/money';
 import { fourText, parseFour, percentOf, unitsFor, unitsValue } from '../../shared/invest/units';
-import { fundOf, fundOrderLookup, heldUnits, fundErrors, type PlanKind } from './fund-orders';
+import { fundOf, fundOrderLookup, heldUnits, fundErrors, longDate, type PlanKind } from './fund-orders';
 import { navOn, publishDueNavs } from './nav';
 
 /**
@@ -278,10 +278,11 @@ export const subscribeExecutor: Executor = {
 /** Redemptions: priced at the NAV of the order's date, paid on its payment date (NAV date + the fund's settlement days). */
 const redemptionProvider: Provider = {
   async pay(details) {
-    const date = text(details.paymentDate);
+    const nav = text(details.navDate);
+    const paid = text(details.paymentDate);
     return inProgress(
-      `Your units are redeemed at the NAV of ${text(details.navDate)}; the proceeds are paid on ${date}.`,
-      `Unit Anda dicairkan dengan NAB tanggal ${text(details.navDate)}; dananya dibayarkan pada ${date}.`,
+      `Your units are redeemed at the NAV of ${longDate(nav, 'en')}; the proceeds are paid on ${longDate(paid, 'en')}.`,
+      `Unit Anda dicairkan dengan NAB tanggal ${longDate(nav, 'id')}; dananya dibayarkan pada ${longDate(paid, 'id')}.`,
     );
   },
   async status(details, _params, _sentAt, ctx) {

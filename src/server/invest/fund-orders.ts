@@ -4,7 +4,7 @@ import type { ChoiceSource, FlowContext, Lookup } from '../transactions/registry
 import { accountById } from '../transactions/registry';
 import { txErrors } from '../transactions/errors';
 import { addDays, occurrenceAfter, occurrenceOnOrAfter } from '../schedules/recurrence';
-import { bankDate } from '../../shared/bank-time';
+import { bankDate, formatBankDate } from '../../shared/bank-time';
 import { formatMoney, type Money } from '../../shared/money';
 import { navDateFor } from '../../shared/invest/fund-orders';
 import { fourText, parseFour, percentOf, unitsFor, unitsValue } from '../../shared/invest/units';
@@ -229,23 +229,28 @@ export function addBusinessDays(date: string, n: number): string {
   return d;
 }
 
+/** A day as the customer reads it in a sentence: "27 November 2026", "27 November 2026". */
+export const longDate = (date: string, lang: 'en' | 'id') =>
+  formatBankDate(date, lang, { day: 'numeric', month: 'long', year: 'numeric' });
+
 /** When an order's NAV date falls, and what the customer is told about it (both languages). */
 export function navTiming(fund: Fund, now: Date) {
   const navDate = navDateFor(now, fund.cutoff);
+  const on = { en: longDate(navDate, 'en'), id: longDate(navDate, 'id') };
   const today = new Date(now.getTime() + WIB_MS).toISOString().slice(0, 10);
   return {
     navDate,
     ...(navDate !== today
       ? {
           cutOffNote: {
-            en: `Orders after the ${fund.cutoff} WIB cut-off, and on weekends, get the NAV of the next business day (${navDate}).`,
-            id: `Pesanan setelah batas waktu ${fund.cutoff} WIB, dan pada akhir pekan, mendapat NAB hari kerja berikutnya (${navDate}).`,
+            en: `Orders after the ${fund.cutoff} WIB cut-off, and on weekends, get the NAV of the next business day (${on.en}).`,
+            id: `Pesanan setelah batas waktu ${fund.cutoff} WIB, dan pada akhir pekan, mendapat NAB hari kerja berikutnya (${on.id}).`,
           },
         }
       : {}),
     allotmentNote: {
-      en: `Units are allotted at the NAV of ${navDate}, published after ${NAV_PUBLISH_TIME} WIB.`,
-      id: `Unit dialokasikan dengan NAB tanggal ${navDate}, yang terbit setelah pukul ${NAV_PUBLISH_TIME} WIB.`,
+      en: `Units are allotted at the NAV of ${on.en}, published after ${NAV_PUBLISH_TIME} WIB.`,
+      id: `Unit dialokasikan dengan NAB tanggal ${on.id}, yang terbit setelah pukul ${NAV_PUBLISH_TIME} WIB.`,
     },
   };
 }

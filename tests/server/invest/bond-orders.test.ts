@@ -6,6 +6,7 @@ import { seedInvest } from '../../../src/server/invest/seed';
 import { loadCatalog } from '../../../src/server/transactions/catalog';
 import { settleDuePayments } from '../../../src/server/transactions/settlement';
 import { accruedInterest, priceValue } from '../../../src/server/invest/bond-orders';
+import { longDate } from '../../../src/server/invest/fund-orders';
 import { bothEngines, testDbs } from '../test-db';
 import { balanceOf, post, transact, unbalancedJournals } from '../transactions/bank';
 import { investor, movementsOf } from './investor';
@@ -60,7 +61,7 @@ describe.each(bothEngines)('a primary bond offering on $name', ({ open: openDb }
     });
     const settlementDate = inquiry.body.details.settlementDate as string;
     expect(receipt.body.status).toBe('pending');
-    expect(receipt.body.error.errorMessageIdn).toContain(settlementDate);
+    expect(receipt.body.error.errorMessageIdn).toContain(longDate(settlementDate, 'id'));
     expect(await balanceOf(db, account.id)).toBe(rp(95_000_000));
     expect(await faceOf(db, c.customerId, 'ORI028')).toBeNull();
 

@@ -6,7 +6,7 @@ import { seedInvest } from '../../../src/server/invest/seed';
 import { loadCatalog } from '../../../src/server/transactions/catalog';
 import { settleDuePayments } from '../../../src/server/transactions/settlement';
 import { navOn } from '../../../src/server/invest/nav';
-import { addBusinessDays } from '../../../src/server/invest/fund-orders';
+import { addBusinessDays, longDate } from '../../../src/server/invest/fund-orders';
 import { navDateFor } from '../../../src/shared/invest/fund-orders';
 import { fourText, parseFour, unitsFor, unitsValue } from '../../../src/shared/invest/units';
 import { bothEngines } from '../test-db';
@@ -62,8 +62,8 @@ describe.each(bothEngines)('mutual fund orders, settled at the next NAV, on $nam
     expect(receipt.status).toBe(200);
     expect(receipt.body.status).toBe('pending');
     expect(receipt.body.error).toMatchObject({ errorCode: '0097' });
-    expect(receipt.body.error.errorMessageEng).toContain(`NAV of ${navDate}`);
-    expect(receipt.body.error.errorMessageIdn).toContain(`NAB tanggal ${navDate}`);
+    expect(receipt.body.error.errorMessageEng).toContain(`NAV of ${longDate(navDate, 'en')}`);
+    expect(receipt.body.error.errorMessageIdn).toContain(`NAB tanggal ${longDate(navDate, 'id')}`);
     expect(await balanceOf(db, account.id)).toBe(rp(99_000_000));
     expect(await movementsOf(db, c.customerId)).toEqual([
       expect.objectContaining({

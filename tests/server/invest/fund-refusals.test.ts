@@ -160,7 +160,7 @@ describe.each(testDbs)('mutual fund orders refused on $name', ({ open }) => {
     expect(res.status).toBe(200);
     expect(res.body.details.navDate).toBe('2026-11-30');
     expect(res.body.details.cutOffNote.en).toContain('12:00 WIB');
-    expect(res.body.details.cutOffNote.id).toContain('2026-11-30');
+    expect(res.body.details.cutOffNote.id).toContain('30 November 2026');
   });
 
   it('works out a CRISP plan’s monthly amount, and CRISP Plus adds life cover within its age limits', async () => {
