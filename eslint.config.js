@@ -86,4 +86,21 @@ export default tseslint.config(
     ],
     'the server never imports browser code',
   ),
+  {
+    // Server and browser test files share one module graph per worker (vite.config.ts: isolate: false),
+    // so a module replaced in one file would leak into the next.
+    files: ['tests/server/**/*.ts', 'tests/browser/**/*.ts'],
+    ignores: ['tests/server/**/*.isolated.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|stubGlobal)$/]",
+          message:
+            'server and browser test files share modules: replace a module only in a *.isolated.test.ts file',
+        },
+      ],
+    },
+  },
 );

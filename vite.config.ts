@@ -184,6 +184,17 @@ export default defineConfig(({ mode }) => ({
             Object.entries(flow).filter(([k]) => !FLOW_BODY_KEYS.includes(k) && k !== '$schema'),
           );
           if (flow.machine) meta.machine = machineSkeleton(flow.machine);
+          // A multi-step inquiry's pages (stepsOf): each step's id, path and title, none of its form.
+          const inquiry = flow.inquiry as { [k: string]: Json } | undefined;
+          if (Array.isArray(inquiry?.steps))
+            meta.inquiry = {
+              ...(inquiry.path ? { path: inquiry.path } : {}),
+              ...(inquiry.titleKey ? { titleKey: inquiry.titleKey } : {}),
+              steps: inquiry.steps.map((st) => {
+                const { id, path: p, titleKey } = st as { [k: string]: Json };
+                return { id, path: p, ...(titleKey ? { titleKey } : {}) } as Json;
+              }),
+            };
           return `export default ${JSON.stringify(meta)};`;
         }
         const strings = /^flow-strings-(\w+)$/.exec(query);
@@ -314,6 +325,21 @@ export function Markdown({ children }) { return createElement('span', null, chil
         test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
+          exclude: ['tests/server/**/*.isolated.test.ts'],
+          environment: 'node',
+          // Files share one module graph per worker: the server's modules, its compiled schemas and the
+          // flow catalogue load once per worker, not once per file (half the project's time). A file
+          // that replaces a module (vi.mock) needs a graph of its own: name it *.isolated.test.ts.
+          isolate: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server-isolated',
+          include: ['tests/server/**/*.isolated.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -325,6 +351,8 @@ export function Markdown({ children }) { return createElement('span', null, chil
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           environment: 'node',
+          // One module graph per worker, as for the server files (no browser test replaces a module).
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -49,10 +49,12 @@ const FLOW_SHAPED = new Set(['inquiry-empty', 'verify-otp', 'receipt-success']);
 let count = 0;
 let tested = 0;
 for (const [flowIndex, { flow, schemas }] of flows.entries()) {
-  // Extra steps a flow declares in its machine (a second form page, a notice) get stories too.
+  // Extra steps get stories too: a second form page or a notice a flow's machine declares, each
+  // step of a multi-step inquiry and its last form ("step N of M"), the FDS challenge.
+  const multiStep = !!flow.inquiry?.steps?.length;
   const extra: StoryScenario[] = stepsOf(flow)
-    .filter((s) => s.view === 'form' || s.view === 'notice')
-    .map((s) => ({ id: `step:${s.state}`, label: `Step ${s.state}` }));
+    .filter((s) => ['form', 'notice', 'step', 'fds'].includes(s.view) || (multiStep && s.view === 'inquiry'))
+    .map((s) => ({ id: `step:${s.state}`, label: `Step ${s.path.replace(/\/$/, '')}` }));
   // A conditional form (if/then/else, dependencies, oneOf): a story of each variant, its fields shown.
   const branches: StoryScenario[] = formBranches(schemas[flow.form.schema]).map((b) => ({
     id: `branch:${JSON.stringify(b.form)}`,

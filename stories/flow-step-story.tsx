@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { ApprovalStatus, ChoiceOption, FlowFile, InquiryResponse, Receipt } from '@/shared/flows';
-import { lookupLocaleKey } from '@/shared/flows';
+import { lookupLocaleKey, stepStateOf } from '@/shared/flows';
 import { flowById } from '@/engine/flows-all';
 import type { TransactionServices } from '@/engine/services/transaction-services';
 import type { FlowRestore } from '@/engine/machine/flow-machine';
@@ -190,6 +190,8 @@ function fakeServices(flow: FlowFile, approvalOutcome: ApprovalStatus): Transact
     formData: async () => choices,
     // Stories stop at the step they show: calls that would move on never settle.
     inquiry: () => never,
+    inquiryStep: () => never,
+    fdsChallenge: () => never,
     startVerification: async (_id, method) =>
       method === 'otp'
         ? {
@@ -236,6 +238,25 @@ function restoreFor(flow: FlowFile, scenario: string): FlowRestore | undefined {
     Object.entries(choices).flatMap(([k, opts]) => (opts[0] ? [[k, opts[0]]] : [])),
   );
   const base = { form, labels, inquiry, idempotencyKey: 'story-key' };
+  // A page of the flow's own machine steps: a multi-step inquiry's step (the steps before it done,
+  // their answers offering the choices), its last form, or the FDS challenge of a flagged inquiry.
+  if (scenario.startsWith('step:')) {
+    const state = scenario.slice('step:'.length);
+    if (state === 'fds') return { ...base, inquiry: { ...inquiry, fdsRequired: true } };
+    const steps = flow.inquiry?.steps ?? [];
+    const at = state === 'inquiry' ? steps.length : steps.findIndex((st) => stepStateOf(st.id) === state);
+    if (at < 0) return undefined;
+    const done = steps.slice(0, at);
+    const stepAnswers = Object.fromEntries(
+      done.map((st) => {
+        const field = Object.entries(flow.choices ?? {}).find(
+          ([, c]) => c.source === 'inquiry' && c.from === `inquiry.${st.id}.options`,
+        )?.[0];
+        return [st.id, { options: field ? choices[field] : [] }];
+      }),
+    );
+    return at ? { form: {}, labels: {}, stepToken: 'story-steps', stepAnswers, stepsDone: at } : undefined;
+  }
   // A variant of a conditional form: the inquiry step with the values that open it.
   if (scenario.startsWith('branch:'))
     return { form: JSON.parse(scenario.slice('branch:'.length)) as Record<string, unknown>, labels };

@@ -7,9 +7,11 @@ import type { ValidatorType } from '@rjsf/utils';
 import type { ChoiceOption, FlowFile, Receipt } from '@/shared/flows';
 import type { TransactionServices } from '@/engine/services/transaction-services';
 import { FlowStepView } from '@/engine/ui/flow-step-view';
+import type { FlowRestore } from '@/engine/machine/flow-machine';
 
 // The shapes an analyst wrote as JSON only (tests/engine/new-shapes/: a token purchase, a bill whose
-// company is chosen, a transfer with fields per method), rendered in Chromium by the generic renderer.
+// company is chosen, a transfer with fields per method, a purchase in two inquiry steps, a donation
+// the fraud detection challenges), rendered in Chromium by the generic renderer.
 // Test data, not the app's flows: validated here with ajv at run time (the app precompiles).
 const ROOT = '/tests/engine/new-shapes';
 const flows = import.meta.glob<FlowFile>('/tests/engine/new-shapes/flows/**/*.json', {
@@ -59,6 +61,15 @@ const services = {
     rtgsBank: BANKS.slice(0, 4),
   }),
   inquiry: never,
+  // The multi-step shape's first step answers the products of the kind of cover chosen.
+  inquiryStep: async (input: { step: string }) => ({
+    stepToken: 'story-steps',
+    step: input.step,
+    details: {
+      options: [opt('INS-SOMPO-PA', 'Sompo Personal Accident')],
+    },
+  }),
+  fdsChallenge: never,
   startVerification: never,
   resendVerification: never,
   watchApproval: () => () => {},
@@ -67,7 +78,27 @@ const services = {
   favourite: async () => undefined,
 } as unknown as TransactionServices;
 
-function ShapeStory({ file }: { file: string }) {
+/** The FDS-challenged shape on its challenge page: an inquiry the server flagged. */
+const FLAGGED: FlowRestore = {
+  form: { sourceOfFund: '7', company: 'BAZNAS', amount: 5_000_000 },
+  labels: {
+    sourceOfFund: opt('7', 'Tabungan Xtra · 800123456701'),
+    company: opt('BAZNAS', 'BAZNAS'),
+  },
+  inquiry: {
+    inquiryId: 'fds-story',
+    flowId: 'donation.fdsshape',
+    amount: { amount: 5_000_000, currency: 'IDR' },
+    fees: [],
+    total: { amount: 5_000_000, currency: 'IDR' },
+    details: { providerName: { en: 'BAZNAS', id: 'BAZNAS' } },
+    expiresAt: '2099-01-01T00:00:00Z',
+    fdsRequired: true,
+  },
+  idempotencyKey: 'story-key',
+};
+
+function ShapeStory({ file, flagged }: { file: string; flagged?: boolean }) {
   const { i18n } = useTranslation();
   const flow = flows[`${ROOT}/flows/${file}`]!;
   useMemo(() => {
@@ -81,7 +112,14 @@ function ShapeStory({ file }: { file: string }) {
     }),
     [],
   );
-  return <FlowStepView flow={flow} services={services} formLoader={formLoader} />;
+  return (
+    <FlowStepView
+      flow={flow}
+      services={services}
+      formLoader={formLoader}
+      state={flagged ? FLAGGED : undefined}
+    />
+  );
 }
 
 const meta = {
@@ -154,5 +192,35 @@ export const TransferByMethodOnAPhone: Story = {
     await expect(bank.getBoundingClientRect().right).toBeLessThanOrEqual(390);
     await expect(list.getBoundingClientRect().right).toBeLessThanOrEqual(390);
     await expect(within(list).getAllByRole('option').length).toBeGreaterThan(10);
+  },
+};
+
+/** A multi-step inquiry: step 1 of 2, then step 2 offering what step 1 answered. */
+export const PurchaseInTwoSteps: Story = {
+  args: { file: 'applyandinvest/steps-shape.json' },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(await c.findByText(/Step 1 of 2/)).toBeVisible();
+    await userEvent.click(await c.findByRole('combobox', { name: /Kind of cover/ }));
+    await userEvent.click(await within(document.body).findByRole('option', { name: 'Personal accident' }));
+    await userEvent.type(c.getByLabelText(/Date of birth/), '1990-01-01');
+    await userEvent.click(c.getByTestId('inquiry-submit'));
+    await expect(await c.findByText(/Step 2 of 2/)).toBeVisible();
+    await userEvent.click(await c.findByRole('combobox', { name: /Product/ }));
+    const option = await within(document.body).findByRole('option', { name: 'Sompo Personal Accident' });
+    await waitFor(() => expect(option).toBeVisible());
+  },
+};
+
+/** The FDS challenge before verify: Continue only once both statements are confirmed. */
+export const DonationChallengedByFraudDetection: Story = {
+  args: { file: 'donation/fds-shape.json', flagged: true },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(await c.findByText('Security check')).toBeVisible();
+    await expect(c.getByTestId('fds-continue')).toBeDisabled();
+    await userEvent.click(c.getByRole('checkbox', { name: /I know the recipient/ }));
+    await userEvent.click(c.getByRole('checkbox', { name: /I am making this transaction myself/ }));
+    await expect(c.getByTestId('fds-continue')).toBeEnabled();
   },
 };

@@ -1,5 +1,5 @@
 import type { ResourceLanguage } from 'i18next';
-import { stepsOf, type FlowFile } from '@/shared/flows';
+import { firstStepPath, stepsOf, type FlowFile, type StepsOfFlow } from '@/shared/flows';
 import type { StringLoader } from '@/shared/i18n/i18n';
 
 /**
@@ -11,7 +11,7 @@ import type { StringLoader } from '@/shared/i18n/i18n';
 export type FlowMeta = Omit<
   FlowFile,
   'form' | 'choices' | 'inquiry' | 'amount' | 'posting' | 'verify' | 'receipt'
->;
+> & { inquiry?: StepsOfFlow['inquiry'] };
 
 const metas = import.meta.glob<FlowMeta>('/flows/**/*.json', {
   eager: true,
@@ -71,7 +71,20 @@ export function flowsOfRoute<F extends FlowMeta>(route: string, flows: readonly 
   return flows.filter((f) => f.route === route).sort((a, b) => (a.menu?.order ?? 0) - (b.menu?.order ?? 0));
 }
 
-/** Distinct step paths of a route's flows, e.g. ["inquiry/", "verify/", "receipt/"]. */
+/**
+ * Distinct step paths of a route's flows, e.g. ["inquiry/", "verify/", "receipt/"]. The FDS challenge
+ * is on its area's page (fdsPagesOf). A multi-step flow's "inquiry/" is kept too: a link to the form
+ * (a favourite, the cart, the search box) lands there and follows the machine to its step.
+ */
 export function stepPathsOfRoute(route: string, flows: readonly FlowMeta[] = FLOWS): string[] {
-  return [...new Set(flowsOfRoute(route, flows).flatMap((f) => stepsOf(f).map((s) => s.path)))];
+  return [
+    ...new Set(
+      flowsOfRoute(route, flows).flatMap((f) => [
+        ...stepsOf(f)
+          .filter((s) => s.view !== 'fds')
+          .map((s) => s.path),
+        ...(firstStepPath(f) !== 'inquiry/' ? ['inquiry/'] : []),
+      ]),
+    ),
+  ];
 }

@@ -9,6 +9,8 @@ import type { FlowRestore } from './machine/flow-machine';
  */
 export const STORAGE_KEY = 'engine.transaction';
 export const RECORD_VERSION = 1;
+/** The server keeps a multi-step inquiry's earlier steps this long (transaction_inquiry_steps). */
+export const STEPS_TTL_MS = 15 * 60_000;
 
 export interface StoredTransaction {
   v: number;
@@ -51,7 +53,9 @@ export function loadTransaction(now = Date.now()): StoredTransaction | undefined
     !!creds &&
     creds.expires > now &&
     now - rec.savedAt < SESSION.absoluteMs &&
-    (!!rec.state.receipt || !rec.state.inquiry || Date.parse(rec.state.inquiry.expiresAt) > now);
+    (!!rec.state.receipt || !rec.state.inquiry || Date.parse(rec.state.inquiry.expiresAt) > now) &&
+    // A multi-step inquiry's earlier answers live as long on the server (from the last step sent).
+    (!rec.state.stepToken || !!rec.state.inquiry || now - rec.savedAt < STEPS_TTL_MS);
   if (!live) {
     clearTransaction();
     return undefined;

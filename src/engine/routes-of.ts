@@ -1,4 +1,4 @@
-import { stepUrl } from '@/shared/flows';
+import { FDS_CHALLENGE_PAGES, fdsPageOf, firstStepPath, stepsOf, stepUrl } from '@/shared/flows';
 import { stepPathsOfRoute, type FlowMeta } from './flows-data';
 
 /** Menu entry of a flow on its area's chooser page (/transfer/, /payment/, /purchase/, ...). */
@@ -21,13 +21,22 @@ export function pagePathsOf(flows: readonly FlowMeta[]): { route: string; stepPa
   );
 }
 
+/**
+ * The FDS challenge pages: every area's page of rules/fds.json (the spec's routes, served whether or
+ * not a flow of the area asks for it yet), and `<route>fds-challenge/` of a flow of another area that does.
+ */
+export function fdsPagesOf(flows: readonly FlowMeta[]): string[] {
+  const own = flows.filter((f) => stepsOf(f).some((s) => s.view === 'fds')).map(fdsPageOf);
+  return [...new Set([...Object.values(FDS_CHALLENGE_PAGES), ...own])];
+}
+
 export function menuEntriesOf(flows: readonly FlowMeta[]): FlowMenuEntry[] {
   return flows
     .filter((f) => f.menu)
     .map((f) => ({
       flowId: f.id,
       area: f.area,
-      path: stepUrl(f, 'inquiry/'),
+      path: stepUrl(f, firstStepPath(f)),
       labelKey: f.menu!.labelKey,
       icon: f.menu!.icon,
       order: f.menu!.order,

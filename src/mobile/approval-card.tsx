@@ -85,8 +85,9 @@ export function ApprovalCard({
           </Typography>
         )}
         <Divider sx={{ mb: 1 }} />
-        {s.rows.map((r) => (
-          <Row key={r.labelEng} label={en ? r.labelEng : r.labelIdn} value={en ? r.valueEng : r.valueIdn} />
+        {s.rows.map((r, i) => (
+          // A cart's request repeats labels (each item has its own source of fund): the key is the place.
+          <Row key={i} label={en ? r.labelEng : r.labelIdn} value={en ? r.valueEng : r.valueIdn} />
         ))}
         <Divider sx={{ my: 1 }} />
         {s.amount && <Row label={t('card.amount')} value={money(s.amount)} />}

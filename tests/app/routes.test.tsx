@@ -78,7 +78,38 @@ describe('route table', () => {
     expect(leaf('/login/')?.id ?? '').not.toMatch(/^placeholder:/);
     expect(leaf('/dashboard/')?.id ?? '').not.toMatch(/^placeholder:/);
     expect(leaf('/help/faq/')?.id ?? '').not.toMatch(/^placeholder:/);
-    expect(leaf('/applyandinvest/sunlife/inquiry/step-3/')?.id).toMatch(/^placeholder:/);
+  });
+
+  it('serves the Sun Life (steps 1-3) and Sompo (steps 1-2) purchases as flow pages', () => {
+    for (const p of [
+      '/applyandinvest/sunlife/inquiry/step-1/',
+      '/applyandinvest/sunlife/inquiry/step-2/',
+      '/applyandinvest/sunlife/inquiry/step-3/',
+      '/applyandinvest/sunlife/verify/',
+      '/applyandinvest/sunlife/receipt/',
+      '/applyandinvest/sompo/inquiry/step-1/',
+      '/applyandinvest/sompo/inquiry/step-2/',
+      '/applyandinvest/sompo/verify/',
+      '/applyandinvest/sompo/receipt/',
+    ])
+      expect((leaf(p)?.handle as { flowStep?: { route?: string } })?.flowStep?.route, p).toMatch(
+        /^\/applyandinvest\/(sunlife|sompo)\/$/,
+      );
+  });
+
+  it("serves each area's FDS challenge page (the spec's routes) as a flow page", () => {
+    for (const p of [
+      '/transfer/fds-challenge/',
+      '/payment/fds-payment/',
+      '/donation/fds-donation/',
+      '/purchase/fds/',
+      '/virtual-card-number/fds/',
+      '/myaccount/fds/',
+    ]) {
+      const route = leaf(p);
+      expect(route?.id ?? '', p).not.toMatch(/^placeholder:/);
+      expect((route?.handle as { flowStep?: { fdsPage?: string } })?.flowStep?.fdsPage, p).toBe(p);
+    }
   });
 
   it('has choosers for every area of flows unless a feature serves them', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PERSONAS, latestOtp, login, newContext, serverAndBrowser } from './helpers';
+import { PERSONAS, companionLogin, latestOtp, login, newContext, serverAndBrowser } from './helpers';
 import { accountOf, chooseOption, sessionHeaders } from './helpers/flows';
 
 const env = serverAndBrowser();
@@ -69,6 +69,73 @@ describe('the cart', () => {
       await page.locator('[data-testid="cart-badge"][data-count="0"]').waitFor();
     } finally {
       await web.context.close();
+    }
+  });
+
+  it('asks before logging out with items in the cart, then verifies three items by one approval in the companion app', async () => {
+    const web = await newContext(env.browser, { language: 'id' });
+    const mobile = await newContext(env.browser, { language: 'en', viewport: 'mobile' });
+    const { page } = web;
+    try {
+      await login(page, env.server.baseUrl, PERSONAS.budi);
+      const headers = await sessionHeaders(page);
+      const start = (await accountOf(env.server, headers, SOURCE)).balance.amount;
+
+      await addToCart(page, '/transfer/inquiry/?type=same-bank', async () => {
+        await chooseOption(page, 'sourceOfFund', SOURCE);
+        await page.locator('#root_beneficiaryAccountNo').fill(BENEFICIARY);
+        await chooseOption(page, 'purpose', 'Keluarga');
+        await page.locator('#root_amount').fill('250000');
+      });
+      await addToCart(page, '/payment/bpjs/inquiry/', async () => {
+        await chooseOption(page, 'sourceOfFund', SOURCE);
+        await page.locator('#root_customerNumber').fill('8888807654321');
+      });
+      await addToCart(page, '/purchase/mobile/inquiry/', async () => {
+        await chooseOption(page, 'sourceOfFund', SOURCE);
+        await page.locator('#root_phoneNumber').fill('081298765432');
+        await expect.poll(() => page.locator('#root_operator').textContent()).toBe('Telkomsel');
+        await chooseOption(page, 'denomination', 'Pulsa 25.000 —');
+        await page.locator('.MuiMenu-root').waitFor({ state: 'detached' });
+      });
+      await page.locator('[data-testid="cart-badge"][data-count="3"]').waitFor();
+
+      // Logging out with items in the cart asks first (spec section 4); staying keeps the session.
+      await page.getByTestId('logout').click();
+      await page.getByTestId('cart-logout-stay').click();
+      await page.getByTestId('cart-logout-stay').waitFor({ state: 'detached' });
+      expect(page.url()).toMatch(/\/cart\/$/);
+
+      // One approval for the three, in the app, which lists every item.
+      await mobile.page.goto(`${env.server.baseUrl}/m/`);
+      await companionLogin(mobile.page, env.server, PERSONAS.budi.userId, '482916');
+      await page.getByTestId('cart-verify-approval').click();
+      const shown = (await page.getByTestId('cart-match-number').textContent())!.trim();
+      const card = mobile.page.getByTestId('approval-card');
+      await card.waitFor();
+      // Every item is on the phone, with its own details (numbers grouped as the web shows them).
+      const request = ((await card.textContent()) ?? '').replace(/\s/g, '');
+      expect(request).toContain('3 transactions in the cart'.replace(/\s/g, ''));
+      expect(request).toContain('RINAKUSUMAWATI');
+      expect(request).toContain('8888807654321');
+      expect(request).toContain('0812-9876-5432');
+      const confirmed = page.waitForResponse((r) => r.url().endsWith('/api/cart/v1/confirm'));
+      await mobile.page.getByTestId(`approval-match-${shown}`).click();
+      const results = ((await (await confirmed).json()) as { results: Result[] }).results;
+      expect(results.map((r) => r.status)).toEqual(['success', 'success', 'success']);
+      await expect
+        .poll(() => page.locator('[data-testid="cart-result"][data-status="success"]').count())
+        .toBe(3);
+      const spent = results.reduce((s, r) => s + (r.receipt?.total?.amount ?? 0), 0);
+      expect(start - (await accountOf(env.server, headers, SOURCE)).balance.amount).toBe(spent);
+      await page.locator('[data-testid="cart-badge"][data-count="0"]').waitFor();
+
+      // With an empty cart, logout goes straight to the login page.
+      await page.getByTestId('logout').click();
+      await page.waitForURL(/\/login\/$/);
+    } finally {
+      await web.context.close();
+      await mobile.context.close();
     }
   });
 });

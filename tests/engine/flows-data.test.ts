@@ -12,8 +12,20 @@ describe('flows load per flow', () => {
     expect(FLOWS.map((f) => f.id)).toEqual(ALL_FLOWS.map((f) => f.id));
     for (const full of ALL_FLOWS) {
       const meta = flowMetaById(full.id)!;
-      for (const body of ['form', 'choices', 'inquiry', 'amount', 'posting', 'verify', 'receipt'])
+      for (const body of ['form', 'choices', 'amount', 'posting', 'verify', 'receipt'])
         expect(meta, `${full.id} ${body}`).not.toHaveProperty(body);
+      // Of the inquiry, only a multi-step one's pages (ids, paths, titles): no look-up, no form.
+      if (full.inquiry?.steps)
+        expect(meta.inquiry).toEqual({
+          steps: full.inquiry.steps.map((s) => ({
+            id: s.id,
+            path: s.path,
+            ...(s.titleKey ? { titleKey: s.titleKey } : {}),
+          })),
+          ...(full.inquiry.path ? { path: full.inquiry.path } : {}),
+          ...(full.inquiry.titleKey ? { titleKey: full.inquiry.titleKey } : {}),
+        });
+      else expect(meta, `${full.id} inquiry`).not.toHaveProperty('inquiry');
       expect({ route: meta.route, variant: meta.variant, menu: meta.menu, titleKey: meta.titleKey }).toEqual({
         route: full.route,
         variant: full.variant,

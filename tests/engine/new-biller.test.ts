@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadFlowsFromDisk, projectFolders } from '@/shared/flows/load-node';
-import { menuEntriesOf, pagePathsOf } from '@/engine/routes-of';
+import { fdsPagesOf, menuEntriesOf, pagePathsOf } from '@/engine/routes-of';
 import { compileValidators } from '../../scripts/compile-validators';
 import { buildApp } from '../../src/server/app';
 import type { Db } from '../../src/server/db/db';
@@ -130,7 +130,29 @@ describe('a new biller from JSON and strings only', () => {
     const { flows, problems } = loadFlowsFromDisk(projectFolders(root));
     expect(problems).toEqual([]);
     expect(flows.map((f) => f.flow.id)).toEqual(
-      expect.arrayContaining(['purchase.tokenshape', 'payment.watershape', 'transfer.methodshape']),
+      expect.arrayContaining([
+        'purchase.tokenshape',
+        'payment.watershape',
+        'transfer.methodshape',
+        'applyandinvest.stepsshape',
+        'donation.fdsshape',
+      ]),
+    );
+    // A multi-step inquiry gets a page per step; an FDS-challenged donation, its area's challenge page.
+    const files = flows.map((f) => f.flow);
+    expect(pagePathsOf(files).map((p) => p.path)).toEqual(
+      expect.arrayContaining([
+        '/applyandinvest/steps-shape/inquiry/step-1/',
+        '/applyandinvest/steps-shape/inquiry/step-2/',
+        '/applyandinvest/steps-shape/verify/',
+      ]),
+    );
+    expect(fdsPagesOf(files)).toContain('/donation/fds-donation/');
+    expect(menuEntriesOf(files)).toContainEqual(
+      expect.objectContaining({
+        flowId: 'applyandinvest.stepsshape',
+        path: '/applyandinvest/steps-shape/inquiry/step-1/',
+      }),
     );
   });
 
@@ -232,6 +254,61 @@ describe('a new biller from JSON and strings only', () => {
         expect(receipt.status).toBe(200);
         expect(receipt.body.status).toBe('success');
         expect(receipt.body.details.billerReference).toBeTruthy();
+      }, 60_000);
+
+      it('a purchase in two steps: the first answers the products, the last the premium, to a receipt', async () => {
+        const c = await customerWithSession(db);
+        const acct = await insertAccount(db, c.customerId, { balance: 500_000_000 });
+        const step = await post(app, '/api/transaction/v1/inquiry/step', c.headers, {
+          flowId: 'applyandinvest.stepsshape',
+          step: 'insured',
+          form: { category: 'personal_accident', birthDate: '1990-01-01' },
+        });
+        expect(step.status).toBe(200);
+        expect(step.body.details.options.map((o: { value: string }) => o.value)).toEqual(['INS-SOMPO-PA']);
+        const inq = await post(app, '/api/transaction/v1/inquiry', c.headers, {
+          flowId: 'applyandinvest.stepsshape',
+          stepToken: step.body.stepToken,
+          form: { product: 'INS-SOMPO-PA', cover: 5_000_000_000, sourceOfFund: String(acct.id) },
+        });
+        expect(inq.status).toBe(200);
+        // Rp 50 million of cover at Rp 3,000 a year per million (age up to 45): Rp 150,000.
+        expect(inq.body.amount).toEqual({ amount: 15_000_000, currency: 'IDR' });
+        const ver = await post(app, '/api/transaction/v1/verification', c.headers, {
+          inquiryId: inq.body.inquiryId,
+          method: 'otp',
+        });
+        const rec = await post(app, '/api/transaction/v1/confirm', c.headers, {
+          inquiryId: inq.body.inquiryId,
+          idempotencyKey: 'steps-shape-1',
+          otp: await latestCode(db, c.phone),
+          otpRequestId: ver.body.otp.requestId,
+        });
+        expect(rec.status).toBe(200);
+        expect(rec.body.status).toBe('success');
+      }, 60_000);
+
+      it('a donation the fraud detection always challenges: verify waits for the challenge, then a receipt', async () => {
+        const c = await customerWithSession(db);
+        const acct = await insertAccount(db, c.customerId, { balance: 500_000_000 });
+        const form = { sourceOfFund: String(acct.id), company: 'BAZNAS', amount: 5_000_000 };
+        const first = await post(app, '/api/transaction/v1/inquiry', c.headers, {
+          flowId: 'donation.fdsshape',
+          form,
+        });
+        expect(first.status).toBe(200);
+        expect(first.body.fdsRequired).toBe(true);
+        const early = await post(app, '/api/transaction/v1/verification', c.headers, {
+          inquiryId: first.body.inquiryId,
+          method: 'otp',
+        });
+        expect(early.status).toBe(409);
+        expect(early.body.apierror.errorCode).toBe('FDS_CHALLENGE_REQUIRED');
+        // As the page does: the challenge passed, then verify and confirm.
+        const { inquiry, receipt } = await transact(app, db, c, 'donation.fdsshape', form);
+        expect(inquiry.body.fdsRequired).toBe(true);
+        expect(receipt.status).toBe(200);
+        expect(receipt.body.status).toBe('success');
       }, 60_000);
 
       it("a transfer by method: each method's fee, and the RTGS-only fields required only for RTGS", async () => {

@@ -11,10 +11,10 @@ import type {
   VerificationMethod,
 } from '@/shared/flows';
 import { approvalMachine, type ApprovalOutput } from './approval-machine';
-import { DEFAULT_MACHINE } from './default-machine';
+import { defaultMachineOf } from './default-machine';
 import { otpMachine, type OtpOutput } from './otp-machine';
 import { settleConfirmError } from './settle';
-import type { TransactionServices } from '../services/transaction-services';
+import type { InquiryStepAnswer, StepInput, TransactionServices } from '../services/transaction-services';
 
 /** What survives leaving the page (see persistence.ts); never an OTP. */
 export interface FlowRestore {
@@ -26,6 +26,12 @@ export interface FlowRestore {
   otp?: OtpChallenge;
   approval?: ApprovalRequest;
   receipt?: Receipt;
+  /** A multi-step inquiry: the server's token, each done step's answer, how many are done. */
+  stepToken?: string;
+  stepAnswers?: Record<string, Record<string, unknown>>;
+  stepsDone?: number;
+  /** The FDS challenge of this inquiry was passed. */
+  fdsPassed?: boolean;
 }
 
 export interface FlowInput {
@@ -47,15 +53,27 @@ export interface FlowContext {
   restoredApproval?: ApprovalRequest;
   receipt?: Receipt;
   error?: unknown;
+  /** A multi-step inquiry's step ids, in order (none for a one-form flow). */
+  stepIds: string[];
+  stepToken?: string;
+  /** Each done step's answer (`inquiry.<stepId>.<key>`: the next steps' options). */
+  stepAnswers: Record<string, Record<string, unknown>>;
+  stepsDone: number;
+  /** What the step or form being sent holds of its own (the form's other values are earlier steps'). */
+  submitted?: { step?: string; form: Record<string, unknown> };
+  fdsPassed: boolean;
 }
 
 export type FlowEvent =
-  | { type: 'SUBMIT'; form: Record<string, unknown>; labels?: Record<string, ChoiceOption> }
+  /** `step`: the inquiry step sent (a multi-step flow's earlier step); its own fields only. */
+  | { type: 'SUBMIT'; form: Record<string, unknown>; labels?: Record<string, ChoiceOption>; step?: string }
   | { type: 'NEXT'; form: Record<string, unknown>; labels?: Record<string, ChoiceOption> }
   | { type: 'BACK' }
   | { type: 'USE_OTP' }
   | { type: 'USE_APPROVAL' }
   | { type: 'RETRY' }
+  /** The customer passes the FDS challenge. */
+  | { type: 'CONFIRM' }
   | { type: 'NEW' };
 
 const notWired = (name: string) =>
@@ -76,7 +94,16 @@ export const flowSetup = setup({
   },
   actors: {
     submitInquiry: notWired('submitInquiry') as unknown as ReturnType<
-      typeof fromPromise<InquiryResponse, { flowId: string; form: Record<string, unknown> }>
+      typeof fromPromise<
+        InquiryResponse,
+        { flowId: string; form: Record<string, unknown>; stepToken?: string }
+      >
+    >,
+    submitInquiryStep: notWired('submitInquiryStep') as unknown as ReturnType<
+      typeof fromPromise<InquiryStepAnswer, StepInput>
+    >,
+    passFdsChallenge: notWired('passFdsChallenge') as unknown as ReturnType<
+      typeof fromPromise<unknown, { inquiryId: string }>
     >,
     otpVerification: otpMachine,
     approvalVerification: approvalMachine,
@@ -97,13 +124,56 @@ export const flowSetup = setup({
     approvalRejected: ({ event }) => outputOf(event)?.status === 'rejected',
     switchToOtp: ({ event, context }) =>
       outputOf(event)?.status === 'switchToOtp' && context.methods.includes('otp'),
+    /** The inquiry's answer asks for the FDS challenge. */
+    inquiryFlagged: ({ event }) =>
+      (event as unknown as { output?: InquiryResponse }).output?.fdsRequired === true,
+    /** A restored inquiry whose FDS challenge is still to pass. */
+    fdsPending: ({ context }) =>
+      !!context.inquiry?.fdsRequired && !context.fdsPassed && !!context.idempotencyKey,
+    stepsDoneAre: ({ context }, params: { count: number }) => context.stepsDone === params.count,
   },
   actions: {
+    // A multi-step flow's form keeps the earlier steps' values (the verify page shows them all);
+    // what is sent is the form's own.
     storeForm: assign(({ event, context }) =>
       event.type === 'SUBMIT'
-        ? { form: event.form, labels: event.labels ?? {}, error: undefined }
+        ? context.stepIds.length
+          ? {
+              form: { ...context.form, ...event.form },
+              labels: { ...context.labels, ...event.labels },
+              submitted: { form: event.form },
+              error: undefined,
+            }
+          : { form: event.form, labels: event.labels ?? {}, submitted: undefined, error: undefined }
         : { form: context.form },
     ),
+    storeStepForm: assign(({ event, context }) =>
+      event.type === 'SUBMIT'
+        ? {
+            form: { ...context.form, ...event.form },
+            labels: { ...context.labels, ...event.labels },
+            submitted: { step: event.step, form: event.form },
+            error: undefined,
+          }
+        : {},
+    ),
+    // A step's answer: the ones after it are dropped (the customer went back and chose again).
+    storeStepAnswer: assign(({ event, context }) => {
+      const out = (event as unknown as { output: InquiryStepAnswer }).output;
+      const at = context.stepIds.indexOf(out.step);
+      const kept = Object.fromEntries(
+        context.stepIds
+          .slice(0, Math.max(0, at))
+          .flatMap((id) => (context.stepAnswers[id] ? [[id, context.stepAnswers[id]]] : [])),
+      );
+      return {
+        stepToken: out.stepToken,
+        stepAnswers: { ...kept, [out.step]: out.details },
+        stepsDone: at + 1,
+        error: undefined,
+      };
+    }),
+    storeFdsPassed: assign({ fdsPassed: true, error: undefined }),
     storeStep: assign(({ event, context }) =>
       event.type === 'NEXT'
         ? {
@@ -145,6 +215,7 @@ export const flowSetup = setup({
       idempotencyKey: undefined,
       restoredOtp: undefined,
       restoredApproval: undefined,
+      fdsPassed: false,
     }),
     // A cancelled (rejected) request: nothing can be confirmed any more, but the page still shows what was cancelled.
     forgetVerification: assign({
@@ -161,6 +232,11 @@ export const flowSetup = setup({
       restoredApproval: undefined,
       receipt: undefined,
       error: undefined,
+      stepToken: undefined,
+      stepAnswers: {},
+      stepsDone: 0,
+      submitted: undefined,
+      fdsPassed: false,
     }),
   },
 });
@@ -175,7 +251,18 @@ const subject = (c: FlowContext) => ({
 
 /** What each named actor is given, taken from the flow's context. */
 const ACTOR_INPUTS: Record<string, InputMapper> = {
-  submitInquiry: ({ context }) => ({ flowId: context.flowId, form: context.form }),
+  submitInquiry: ({ context }) => ({
+    flowId: context.flowId,
+    form: context.submitted?.form ?? context.form,
+    ...(context.stepToken ? { stepToken: context.stepToken } : {}),
+  }),
+  submitInquiryStep: ({ context }): StepInput => ({
+    flowId: context.flowId,
+    step: context.submitted?.step ?? '',
+    form: context.submitted?.form ?? {},
+    ...(context.stepToken ? { stepToken: context.stepToken } : {}),
+  }),
+  passFdsChallenge: ({ context }) => ({ inquiryId: context.inquiry?.inquiryId ?? '' }),
   otpVerification: ({ context }) => ({
     subject: subject(context),
     phones: context.inquiry?.phones ?? [],
@@ -222,12 +309,17 @@ function initialContext(input: FlowInput): FlowContext {
     restoredOtp: r.otp,
     restoredApproval: r.approval,
     receipt: r.receipt,
+    stepIds: (input.flow.inquiry?.steps ?? []).map((s) => s.id),
+    stepToken: r.stepToken,
+    stepAnswers: r.stepAnswers ?? {},
+    stepsDone: r.stepsDone ?? 0,
+    fdsPassed: r.fdsPassed ?? false,
   };
 }
 
 /** The machine of a flow: its JSON config (or the default one) over the one registry. */
 export function createFlowMachine(flow: FlowFile) {
-  const spec: MachineSpec = flow.machine ?? DEFAULT_MACHINE;
+  const spec: MachineSpec = flow.machine ?? defaultMachineOf(flow);
   return flowSetup.createMachine({
     id: 'flow',
     context: ({ input }: { input: FlowInput }) => initialContext(input),
@@ -317,9 +409,17 @@ export function provideServices(
   return machine.provide({
     actors: {
       submitInquiry: fromPromise(
-        async ({ input }: { input: { flowId: string; form: Record<string, unknown> } }) =>
-          services.inquiry(input.flowId, input.form),
+        async ({ input }: { input: { flowId: string; form: Record<string, unknown>; stepToken?: string } }) =>
+          services.inquiry(input.flowId, input.form, input.stepToken),
       ),
+      submitInquiryStep: fromPromise(async ({ input }: { input: StepInput }) => {
+        if (!services.inquiryStep) throw new Error('flow machine: the services have no inquiryStep');
+        return services.inquiryStep(input);
+      }),
+      passFdsChallenge: fromPromise(async ({ input }: { input: { inquiryId: string } }) => {
+        if (!services.fdsChallenge) throw new Error('flow machine: the services have no fdsChallenge');
+        return services.fdsChallenge(input.inquiryId);
+      }),
       otpVerification: otp,
       approvalVerification: approval,
       confirmTransaction: fromPromise(async ({ input }: { input: Subject }) => confirm(input)),

@@ -23,7 +23,12 @@ export interface TransactionServices {
   formData(flow: FlowFile): Promise<Record<string, ChoiceOption[]>>;
   /** The flow's eligibility gates for this customer; rejects with the gate's apierror (its dialog). */
   eligibility?(flowId: string, form?: Record<string, unknown>): Promise<{ eligible: boolean }>;
-  inquiry(flowId: string, form: Record<string, unknown>): Promise<InquiryResponse>;
+  /** `stepToken`: a multi-step inquiry's token (its earlier steps done). */
+  inquiry(flowId: string, form: Record<string, unknown>, stepToken?: string): Promise<InquiryResponse>;
+  /** One earlier step of a multi-step inquiry: its answer feeds the next step's choices. */
+  inquiryStep?(input: StepInput): Promise<InquiryStepAnswer>;
+  /** Passes the FDS challenge of a flagged inquiry (the customer confirmed it). */
+  fdsChallenge?(inquiryId: string): Promise<{ passed: true }>;
   startVerification(
     inquiryId: string,
     method: 'otp' | 'approval',
@@ -50,6 +55,21 @@ export interface TransactionServices {
     /** An item's flow and form, to edit it on its flow's form; undefined when it is gone. */
     item(itemId: number): Promise<{ flowId: string; form: Record<string, unknown> } | undefined>;
   };
+}
+
+/** One step of a multi-step inquiry, as sent (its own form; the token of the steps before). */
+export interface StepInput {
+  flowId: string;
+  step: string;
+  form: Record<string, unknown>;
+  stepToken?: string;
+}
+
+/** The server's answer to a step: its token and the step look-up's details (options of the next). */
+export interface InquiryStepAnswer {
+  stepToken: string;
+  step: string;
+  details: Record<string, unknown>;
 }
 
 const tx = { kind: 'transaction' as const };
@@ -127,7 +147,15 @@ export function createHttpServices(): TransactionServices {
         flowId,
         ...(form ? { form } : {}),
       }),
-    inquiry: (flowId, form) => apiPost<InquiryResponse>('/api/transaction/v1/inquiry', { flowId, form }, tx),
+    inquiry: (flowId, form, stepToken) =>
+      apiPost<InquiryResponse>(
+        '/api/transaction/v1/inquiry',
+        stepToken ? { flowId, form, stepToken } : { flowId, form },
+        tx,
+      ),
+    inquiryStep: (input) => apiPost<InquiryStepAnswer>('/api/transaction/v1/inquiry/step', input, tx),
+    fdsChallenge: (inquiryId) =>
+      apiPost<{ passed: true }>('/api/transaction/v1/fds-challenge', { inquiryId, confirmed: true }, tx),
     startVerification: (inquiryId, method, phoneId) =>
       apiPost<VerificationResponse>(
         '/api/transaction/v1/verification',

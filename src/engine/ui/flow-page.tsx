@@ -14,7 +14,15 @@ import {
 } from 'react-router';
 import { createActor, type AnyActorRef, type Subscription } from 'xstate';
 import { apiPost } from '@/shared/api/client';
-import { stepsOf, stepUrl, type FlowFile } from '@/shared/flows';
+import {
+  fdsPageOf,
+  firstStepPath,
+  routeArea,
+  stepHref,
+  stepsOf,
+  type FlowFile,
+  type StepMeta,
+} from '@/shared/flows';
 import { CART_ITEM_PARAM, CART_PATH } from '@/shared/cart/cart-api';
 import { ErrorProvider, useErrorHandler, useFeatureGate, useSession, type CustomerFlags } from '@/shared/ui';
 import { addStrings } from '@/shared/i18n/i18n';
@@ -54,6 +62,8 @@ export function toRestore(snap: FlowSnapshot): FlowRestore {
     method: c.method,
     idempotencyKey: c.idempotencyKey,
     receipt: c.receipt,
+    ...(c.stepToken ? { stepToken: c.stepToken, stepAnswers: c.stepAnswers, stepsDone: c.stepsDone } : {}),
+    ...(c.fdsPassed ? { fdsPassed: true } : {}),
     ...(c.method === 'otp' && child?.context?.challenge
       ? { otp: child.context.challenge as FlowRestore['otp'] }
       : {}),
@@ -78,7 +88,9 @@ export function FlowLayout() {
         const cancelled = (s as unknown as { matches: (v: unknown) => boolean }).matches({
           verify: 'rejected',
         });
-        if ((s.context.inquiry || s.context.receipt) && !cancelled) saveTransaction(flow.id, toRestore(s));
+        // So is a multi-step inquiry with a step done (a reload resumes at the next step).
+        const kept = s.context.inquiry || s.context.receipt || s.context.stepToken;
+        if (kept && !cancelled) saveTransaction(flow.id, toRestore(s));
         else if (loadTransaction()?.flowId === flow.id) clearTransaction();
       };
       // The OTP challenge and the approval request live in the verification child, whose changes
@@ -89,6 +101,8 @@ export function FlowLayout() {
       a.subscribe((snap) => {
         active.current.set(flow.route, flow.id);
         const s = snap as FlowSnapshot;
+        // The area's FDS challenge page shows the flow whose inquiry is in progress there.
+        if (s.context.inquiry) active.current.set(fdsPageOf(flow), flow.id);
         const current = s.children.verification as AnyActorRef | undefined;
         if (current !== child) {
           childSub?.unsubscribe();
@@ -155,24 +169,30 @@ function useCustomerFlags(): CustomerFlags | null | undefined {
   return session ? (session.customer ?? undefined) : flags;
 }
 
-/** One page of a flow (route + step path); follows the machine, so a step entered without its state goes back. */
-function FlowPage({ route, stepPath }: { route: string; stepPath: string }) {
+/**
+ * One page of a flow (route + step path), or an area's FDS challenge page (the flow in progress in
+ * that area); follows the machine, so a step entered without its state goes back.
+ */
+function FlowPage({ route, stepPath, fdsPage }: { route?: string; stepPath: string; fdsPage?: string }) {
   const sessions = useContext(SessionsCtx);
   const [params] = useSearchParams();
-  const flows = flowsOfRoute(route, FLOWS);
+  const flows = route ? flowsOfRoute(route, FLOWS) : FLOWS.filter((f) => fdsPageOf(f) === fdsPage);
   const variant = params.get('type');
+  const key = route ?? fdsPage ?? '';
   // Flows sharing a route: the one named by ?type=, else the only one with this step (gold's buy/ and
   // sell/), else the one last used under the route (their shared verify and receipt).
   const owning = flows.filter((f) => stepsOf(f).some((s) => s.path === stepPath));
-  const flow =
-    flows.find((f) => f.variant && f.variant === variant) ??
-    (flows.length === 1
-      ? flows[0]
-      : owning.length === 1
-        ? owning[0]
-        : flows.find((f) => f.id === sessions?.activeFlow(route)));
+  const flow = fdsPage
+    ? flows.find((f) => f.id === sessions?.activeFlow(fdsPage))
+    : (flows.find((f) => f.variant && f.variant === variant) ??
+      (flows.length === 1
+        ? flows[0]
+        : owning.length === 1
+          ? owning[0]
+          : flows.find((f) => f.id === sessions?.activeFlow(key))));
   if (!sessions) return null;
-  if (!flow) return <Navigate to={flows.length ? route : '/'} replace />;
+  // Entered with no transaction of the area in progress: back to the area's chooser.
+  if (!flow) return <Navigate to={fdsPage ? `/${routeArea(fdsPage)}/` : flows.length ? key : '/'} replace />;
   // Keyed by flow: another flow's page starts with nothing of this one's.
   return (
     <Suspense fallback={<Loading />}>
@@ -346,11 +366,11 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
           (field) => typeof form[field] === 'string' && form[field] !== routeValues[field],
         );
       if (meta.path === stepPath && !otherProduct) return;
-      if (first && meta.view === 'receipt') {
+      if ((stepPath === 'inquiry/' || first) && meta.view === 'receipt') {
         actor.send({ type: 'NEW' });
         return;
       }
-      navigate(stepUrl(flow, meta.path, true, { ...routeValues, ...form }), { replace: true });
+      navigate(stepHref(flow, meta as StepMeta, { ...routeValues, ...form }), { replace: true });
     };
     follow(actor.getSnapshot() as FlowSnapshot);
     const sub = actor.subscribe((s) => follow(s as FlowSnapshot));
@@ -447,9 +467,6 @@ function prefillKeyOf(
   return Object.keys(form).length ? JSON.stringify(form) : null;
 }
 
-/** The path of a flow's first page (the first step its machine declares). */
-const firstStepPath = (flow: FlowFile) => stepsOf(flow)[0]?.path ?? 'inquiry/';
-
 /** The values the URL gives the route's parameters, by the field each fills (a literal ":mf" gives none). */
 function routeValuesOf(
   flow: FlowFile,
@@ -465,7 +482,8 @@ function routeValuesOf(
 
 /** The route and step a flow route serves (its `handle`, built from the flow files). */
 export interface FlowStepHandle {
-  flowStep: { route: string; stepPath: string };
+  /** `route`: a flow route's step; `fdsPage`: an area's FDS challenge page (routes of ../index.ts). */
+  flowStep: { route?: string; stepPath: string; fdsPage?: string };
 }
 
 /**
@@ -476,5 +494,5 @@ export interface FlowStepHandle {
 export function FlowStepPage() {
   const step = (useMatches().at(-1)?.handle as FlowStepHandle | undefined)?.flowStep;
   if (!step) return null;
-  return <FlowPage route={step.route} stepPath={step.stepPath} />;
+  return <FlowPage route={step.route} stepPath={step.stepPath} fdsPage={step.fdsPage} />;
 }

@@ -24,6 +24,8 @@ import {
 import type { TransactionServices } from '../services/transaction-services';
 import { loadForm, type FormLoader, type LoadedForm } from './form-loader';
 import { InquiryView } from './inquiry-view';
+import { FdsChallengeView } from './fds-challenge-view';
+import { fieldsOfSchema, formOfStep, ownValues, stepChoices, stepCounter } from './multi-step';
 import { ReceiptView } from './receipt-view';
 import { Summary } from './summary';
 import { ApprovalPanel, OtpPanel, useNow } from './verification-panels';
@@ -102,30 +104,51 @@ export function FlowActorView({
   const view = meta?.view ?? 'inquiry';
   const errors = useErrorHandler();
   const ctx = snap.context;
-  const stepForm = view === 'form' ? meta?.form : flow.form;
+  const stepForm = formOfStep(flow, meta);
   const loaded = useLoadedForm(stepForm, formLoader);
   const mainForm = useLoadedForm(flow.form, formLoader);
-  const choices = useChoices(flow, services, view === 'inquiry' || view === 'form');
+  const choices = useChoices(flow, services, view === 'inquiry' || view === 'form' || view === 'step');
+  // A multi-step inquiry: later steps choose among what the earlier ones answered.
+  const multiStep = !!flow.inquiry?.steps?.length;
+  const answered = ctx.stepAnswers;
+  const allChoices = useMemo(
+    () => (multiStep ? { ...choices.choices, ...stepChoices(flow, answered) } : choices.choices),
+    [multiStep, choices.choices, flow, answered],
+  );
+  const counter = stepCounter(flow, meta);
 
   // An inquiry failure without inline messages (or a call that did not get through) opens the dialog.
   useEffect(() => {
-    if (!ctx.error || view !== 'inquiry') return;
+    if (!ctx.error || (view !== 'inquiry' && view !== 'step')) return;
     const fields = (ctx.error as { body?: { fields?: object } }).body?.fields;
-    if (fields && Object.keys(fields).length) return;
+    // Inline messages go under their fields, when this page has them (a multi-step inquiry's last
+    // look-up may refuse a field of an earlier step: that one is said in the dialog).
+    const shown = multiStep && loaded && 'form' in loaded ? fieldsOfSchema(loaded.form.schema) : undefined;
+    const here = Object.keys(fields ?? {}).some((p) => {
+      const f = /^\/(?:form\/)?([^/]+)/.exec(p)?.[1];
+      return !shown || (!!f && shown.has(f));
+    });
+    if (here) return;
     // Nothing is booked at inquiry: a time-out is one, and Reload asks again with the same form.
     errors.showError(ctx.error, {
       context: { stage: 'inquiry' },
       onRetry: () => {
-        const { form, labels } = actor.getSnapshot().context;
-        actor.send({ type: 'SUBMIT', form, labels } as never);
+        const { form, labels, submitted } = actor.getSnapshot().context;
+        actor.send({
+          type: 'SUBMIT',
+          form: submitted?.form ?? form,
+          labels,
+          ...(submitted?.step ? { step: submitted.step } : {}),
+        } as never);
       },
     });
-  }, [ctx.error, view, errors, actor]);
+  }, [ctx.error, view, errors, actor, loaded, multiStep]);
   useEffect(() => {
     if (choices.error) errors.showError(choices.error);
   }, [choices.error, errors]);
 
-  const title = t(meta?.titleKey ?? flow.titleKey);
+  // A multi-step inquiry keeps the flow's title; each step's own title goes with its "step N of M".
+  const title = t(counter ? flow.titleKey : (meta?.titleKey ?? flow.titleKey));
   const inRouter = useInRouterContext();
   // The app's router when there is one (a page without one, as in Storybook, follows the link).
   const linkTo = (to: string) => (inRouter ? { component: Link, to } : { href: to });
@@ -149,7 +172,7 @@ export function FlowActorView({
         </Button>
       </Box>
     );
-  } else if (view === 'inquiry' || view === 'form') {
+  } else if (view === 'inquiry' || view === 'form' || view === 'step') {
     if (!loaded) body = <CircularProgress aria-label={t('common:loading')} />;
     else if ('error' in loaded) body = <Alert severity="error">{t('engine:inquiry.formUnavailable')}</Alert>;
     else
@@ -160,16 +183,19 @@ export function FlowActorView({
           form={stepForm!}
           schema={loaded.form.schema}
           validator={loaded.form.validator}
-          choices={choices.choices}
+          choices={allChoices}
           choicesLoading={choices.loading}
-          initial={ctx.form}
+          // A step of a multi-step inquiry starts from its own values (the others are earlier steps').
+          initial={multiStep ? ownValues(loaded.form.schema, ctx.form) : ctx.form}
           busy={snap.hasTag('busy' as never)}
           error={ctx.error}
           onSubmit={(form, labels) =>
             actor.send({
               type: snap.can({ type: 'NEXT', form } as never) ? 'NEXT' : 'SUBMIT',
-              form,
+              // Each step of a multi-step inquiry sends its own fields (the server keeps the others).
+              form: multiStep ? ownValues(loaded.form.schema, form) : form,
               labels,
+              ...(view === 'step' && meta?.step ? { step: meta.step } : {}),
             } as never)
           }
           onBack={snap.can({ type: 'BACK' } as never) ? () => actor.send({ type: 'BACK' }) : undefined}
@@ -192,6 +218,15 @@ export function FlowActorView({
         </Box>
       </Box>
     );
+  } else if (view === 'fds') {
+    body = (
+      <FdsChallengeView
+        flow={flow}
+        actor={actor}
+        snap={snap}
+        schema={mainForm && 'form' in mainForm ? mainForm.form.schema : undefined}
+      />
+    );
   } else if (view === 'verify') {
     body = (
       <VerifyBody
@@ -200,7 +235,10 @@ export function FlowActorView({
         snap={snap}
         schema={mainForm && 'form' in mainForm ? mainForm.form.schema : undefined}
         cart={
-          services.cart && onAddedToCart ? { ...services.cart, done: onAddedToCart, cartItemId } : undefined
+          // A multi-step inquiry's earlier steps live on the server for 15 minutes: not a cart item.
+          services.cart && onAddedToCart && !multiStep
+            ? { ...services.cart, done: onAddedToCart, cartItemId }
+            : undefined
         }
       />
     );
@@ -228,7 +266,13 @@ export function FlowActorView({
         {title}
       </Typography>
       <Steps view={view} />
-      {view === 'inquiry' && notice}
+      {counter && (
+        <Typography variant="subtitle2" component="p" sx={{ mb: 1 }} data-testid="step-counter">
+          {t('engine2:multiStep.counter', counter)}
+          {meta?.titleKey ? ` · ${t(meta.titleKey)}` : ''}
+        </Typography>
+      )}
+      {(view === 'inquiry' || (view === 'step' && counter?.n === 1)) && notice}
       <Card variant="outlined">
         <CardContent>{body}</CardContent>
       </Card>
@@ -239,7 +283,13 @@ export function FlowActorView({
 function Steps({ view }: { view: string }) {
   const { t } = useTranslation('engine');
   const order = ['inquiry', 'verify', 'receipt'];
-  const at = Math.max(0, order.indexOf(view === 'form' || view === 'notice' ? 'inquiry' : view));
+  const shownAs: Record<string, string> = {
+    form: 'inquiry',
+    notice: 'inquiry',
+    step: 'inquiry',
+    fds: 'verify',
+  };
+  const at = Math.max(0, order.indexOf(shownAs[view] ?? view));
   return (
     <Box sx={{ display: 'flex', gap: 1, mb: 2 }} aria-label={t('steps.label')}>
       {order.map((s, i) => (

@@ -20,6 +20,7 @@ import { applyChoiceRules, type ChoiceState } from './choice-rules';
 import { ENGINE_TEMPLATES } from './templates';
 import { ENGINE_WIDGETS, optionsFor, type EngineFormContext } from './widgets';
 import { largeArrayFields } from '../fields';
+import { fieldsOfSchema } from './multi-step';
 
 const TEXT_KEYS = ['ui:title', 'ui:description', 'ui:help', 'ui:placeholder'];
 
@@ -77,13 +78,17 @@ export function InquiryView(props: InquiryViewProps) {
   const { flow, form, schema, validator } = props;
   const { t, i18n } = useTranslation(['engine', 'flows']);
   const lang = i18n.language === 'en' ? 'en' : 'id';
-  const specs = useMemo(() => flow.choices ?? {}, [flow.choices]);
+  // The choices of this page's fields only (a multi-step inquiry's step has some of the flow's).
+  const specs = useMemo(() => {
+    const fields = fieldsOfSchema(schema);
+    return Object.fromEntries(Object.entries(flow.choices ?? {}).filter(([f]) => fields.has(f)));
+  }, [flow.choices, schema]);
   const [state, setState] = useState<ChoiceState>({ form: props.initial, inferred: {} });
   const data = state.form;
   // Once the choices arrive, a saved or restored form is held to them too (and an inferable choice filled in).
   const { choices, choicesLoading } = props;
   const debit = flow.posting?.debit;
-  const sourceField = debit?.startsWith('form.') ? debit.slice(5) : undefined;
+  const sourceField = debit?.startsWith('form.') && debit.slice(5) in specs ? debit.slice(5) : undefined;
   useEffect(() => {
     if (!choicesLoading) setState((s) => applyChoiceRules(s, s.form, specs, choices, true, sourceField));
   }, [choices, choicesLoading, specs, sourceField]);

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Queryable } from '../db/db';
 import { ApiError } from '../http/api-error';
-import type { Executor, Lookup } from '../transactions/registry';
+import type { Lookup } from '../transactions/registry';
 import type { ServiceExecutor, ServiceRequestContext } from '../transactions/service-executors';
 import { internalAccount, postEntries } from '../transactions/ledger';
 import { formatMoney, type Money } from '../../shared/money';
@@ -98,10 +98,11 @@ export const goldQuoteLookup: Lookup = async (ctx, params) => {
 };
 
 /**
- * `gold.trade` (posting executor), params {side}: takes the quote at confirm and posts the other leg:
- * the grams into the customer's gold account (buy), or the rupiah into the chosen account (sell).
+ * `gold.trade` (the posting's service executor), params {side}: takes the quote at confirm and posts
+ * the other leg: the grams into the customer's gold account (buy), or the rupiah into the chosen
+ * account (sell).
  */
-export const goldTradeExecutor: Executor = {
+export const goldTradeExecutor: ServiceExecutor = {
   async apply(tx, ctx) {
     const side = ctx.params.side === 'sell' ? 'sell' : 'buy';
     const price = (await takeGoldQuote(tx, text(ctx.form.quote), ctx.customerId, side, new Date())).amount;

@@ -411,9 +411,11 @@ const bondPurchase: Provider = {
   },
 };
 
-/** `bond.buy` (posting executor): the order recorded in the booking's transaction, the bond held once allotted. */
-export const buyBondExecutor: Executor = {
-  provider: bondPurchase,
+/** `bond.buy` (posting executor): the money held at BOND-SETTLEMENT until the bond is allotted. */
+export const buyBondExecutor: Executor = { provider: bondPurchase };
+
+/** `bond.placeOrder` (the purchase's posting service executor): the order recorded in the booking's transaction. */
+export const placeBondOrder: ServiceExecutor = {
   async apply(tx, ctx) {
     await recordTrade(tx, ctx, ctx.details, 'buy', 'pending', moneyOf(ctx.details.settlementAmount));
     return {

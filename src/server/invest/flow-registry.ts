@@ -3,8 +3,14 @@ import type { ServiceExecutor } from '../transactions/service-executors';
 import type { ChoiceSource } from '../transactions/registry';
 import { openAccountExecutor, openingLookup } from './openings';
 import { fundChoices, fundOrderLookup } from './fund-orders';
-import { redeemExecutor, subscribeExecutor, switchExecutor } from './fund-executors';
-import { bondChoices, bondOrderLookup, buyBondExecutor, sellBondExecutor } from './bond-orders';
+import { placeFundOrder, redeemExecutor, subscribeExecutor, switchExecutor } from './fund-executors';
+import {
+  bondChoices,
+  bondOrderLookup,
+  buyBondExecutor,
+  placeBondOrder,
+  sellBondExecutor,
+} from './bond-orders';
 import { goldQuoteLookup, goldTradeExecutor, registerGoldExecutor } from '../gold/gold-flows';
 
 /**
@@ -20,10 +26,8 @@ export const investLookups = {
 } satisfies Record<string, Lookup>;
 
 export const investExecutors = {
-  'account.open': openAccountExecutor,
   'fund.subscribe': subscribeExecutor,
   'bond.buy': buyBondExecutor,
-  'gold.trade': goldTradeExecutor,
 } satisfies Record<string, Executor>;
 
 export const investOrderServiceExecutors = {
@@ -31,6 +35,10 @@ export const investOrderServiceExecutors = {
   'fund.switch': switchExecutor,
   'bond.sell': sellBondExecutor,
   'gold.register': registerGoldExecutor,
+  'account.open': openAccountExecutor,
+  'fund.placeOrder': placeFundOrder,
+  'bond.placeOrder': placeBondOrder,
+  'gold.trade': goldTradeExecutor,
 } satisfies Record<string, ServiceExecutor>;
 
 export const investOrderChoiceSources = {

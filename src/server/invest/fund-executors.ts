@@ -2,8 +2,8 @@ import { randomInt } from 'node:crypto';
 import type { Queryable } from '../db/db';
 import type { ApiErrorBody } from '../../shared/api-error';
 import type { ProviderOutcome } from '../billers/simulator';
-import type { BookingContext, Executor, Provider, ProviderContext } from '../transactions/registry';
-import type { ServiceExecutor } from '../transactions/service-executors';
+import type { Executor, Provider, ProviderContext } from '../transactions/registry';
+import type { ServiceExecutor, ServiceRequestContext } from '../transactions/service-executors';
 import { accountById } from '../transactions/registry';
 import { internalAccount, postEntries } from '../transactions/ledger';
 import { createInstruction } from '../schedules/store';
@@ -192,7 +192,7 @@ const subscriptionProvider: Provider = {
 };
 
 /** The monthly orders of a plan after today's: the subscription flow, run by the scheduler. */
-async function schedulePlan(tx: Queryable, ctx: BookingContext, plan: PlanKind) {
+async function schedulePlan(tx: Queryable, ctx: ServiceRequestContext, plan: PlanKind) {
   const d = ctx.details;
   const monthly = moneyOf(d.monthlyAmount);
   const months = Number(d.months);
@@ -224,7 +224,7 @@ async function schedulePlan(tx: Queryable, ctx: BookingContext, plan: PlanKind) 
 }
 
 /** CRISP Plus: life cover of the plan's target while it runs, at no premium (the bank pays it). */
-async function coverPlan(tx: Queryable, ctx: BookingContext): Promise<string> {
+async function coverPlan(tx: Queryable, ctx: ServiceRequestContext): Promise<string> {
   const d = ctx.details;
   const target = moneyOf(d.lifeCover);
   const { rows } = await tx.query<{ full_name: string; account_no: string }>(
@@ -249,12 +249,15 @@ async function coverPlan(tx: Queryable, ctx: BookingContext): Promise<string> {
   }
 }
 
+/** `fund.subscribe` (posting executor): the money held at MF-SUBSCRIPTION until the fund manager allots the units. */
+export const subscribeExecutor: Executor = { provider: subscriptionProvider };
+
 /**
- * `fund.subscribe` (posting executor), params {plan?}: the order's movement recorded pending in the
- * booking's transaction; a plan also sets up its monthly orders (and CRISP Plus its life cover).
+ * `fund.placeOrder` (the subscription's posting service executor), params {plan?}: the order's movement
+ * recorded pending in the booking's transaction; a plan also sets up its monthly orders (and CRISP Plus
+ * its life cover).
  */
-export const subscribeExecutor: Executor = {
-  provider: subscriptionProvider,
+export const placeFundOrder: ServiceExecutor = {
   async apply(tx, ctx) {
     const d = ctx.details;
     const amount = moneyOf(d.orderAmount);

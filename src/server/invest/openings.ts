@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { Queryable } from '../db/db';
 import { ApiError } from '../http/api-error';
-import type { BookingContext, Executor, FlowContext, Lookup } from '../transactions/registry';
+import type { FlowContext, Lookup } from '../transactions/registry';
+import type { ServiceExecutor } from '../transactions/service-executors';
 import { accountById } from '../transactions/registry';
 import { internalAccount, postEntries } from '../transactions/ledger';
 import { txErrors } from '../transactions/errors';
@@ -13,7 +14,7 @@ import { listProducts, timeDepositRate } from './catalogue';
 /**
  * Opening a savings account, an ISA or a time deposit: a money flow from the customer's chosen account
  * into the bank's ACCOUNT-OPENING account, whose executor opens the product's own account in the
- * booking's transaction and passes the money on into it (postEntries), so the new account is on the
+ * booking's transaction (posting.service) and passes the money on into it (postEntries), so the new account is on the
  * dashboard with its first deposit the moment the receipt shows. The look-up checks the product of
  * the catalogue (never what the page sent): its kind, currency, minimum, and a time deposit's rate.
  */
@@ -176,12 +177,12 @@ async function openAccount(
 }
 
 /**
- * `account.open` (posting executor), params {kind}: in the booking's transaction, opens the account of
- * the product quoted (a time deposit with its rate, tenor, maturity and ARO) and moves the booked
- * amount from ACCOUNT-OPENING into it. The receipt shows the new account number.
+ * `account.open` (the posting's service executor), params {kind}: in the booking's transaction, opens
+ * the account of the product quoted (a time deposit with its rate, tenor, maturity and ARO) and moves
+ * the booked amount from ACCOUNT-OPENING into it. The receipt shows the new account number.
  */
-export const openAccountExecutor: Executor = {
-  async apply(tx: Queryable, ctx: BookingContext) {
+export const openAccountExecutor: ServiceExecutor = {
+  async apply(tx, ctx) {
     const kind = kindOf(ctx.params);
     const d = ctx.details;
     const currency = String(d.currency);

@@ -11,10 +11,43 @@ export const FDS_MARK = 'fds-';
 export const isFlagged = (inquiryId: string) =>
   inquiryId.startsWith(FDS_MARK) || inquiryId.includes(`-${FDS_MARK}`);
 
-/** Whether the flow's FDS rule asks for a challenge: always, or (risk) from rules/fds.json's amount. */
-export function fdsRequired(flow: FlowFile, limitAmount: number): boolean {
+/** What the risk rule reads of a quote: its value in rupiah and whom it pays (absent: nobody else). */
+export interface RiskSubject {
+  limitAmount: number;
+  beneficiary?: string;
+}
+
+/** rules/fds.json's amount rule alone: a transaction of at least riskAmount is always challenged. */
+export const aboveRiskAmount = (limitAmount: number) => limitAmount >= fdsRules.riskAmount;
+
+/** Whether the customer has paid this beneficiary before (a booked inquiry that did not fail). */
+export async function paidBefore(db: Queryable, customerId: number, beneficiary: string): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM transaction_inquiries i JOIN journal j ON j.inquiry_id = i.id
+      WHERE i.customer_id = $1 AND i.beneficiary = $2 AND j.status <> 'failed' LIMIT 1`,
+    [customerId, beneficiary],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Whether the flow's FDS rule asks for a challenge: "always"; or "risk", from rules/fds.json: a value
+ * of at least riskAmount, or of at least newBeneficiaryAmount to a beneficiary never paid before.
+ */
+export async function fdsRequired(
+  db: Queryable,
+  flow: FlowFile,
+  q: RiskSubject,
+  customerId: number,
+): Promise<boolean> {
   if (flow.fds === 'always') return true;
-  return flow.fds === 'risk' && limitAmount >= fdsRules.riskAmount;
+  if (flow.fds !== 'risk') return false;
+  if (aboveRiskAmount(q.limitAmount)) return true;
+  return (
+    !!q.beneficiary &&
+    q.limitAmount >= fdsRules.newBeneficiaryAmount &&
+    !(await paidBefore(db, customerId, q.beneficiary))
+  );
 }
 
 export const challengeRequired = () =>

@@ -7,7 +7,7 @@ import { txErrors } from './errors';
 import { BOOKING_COLUMNS, bookingValues, type Booking } from './ledger';
 import { quoting, type Quote } from './quote';
 import { validateFormOrThrow } from './catalog';
-import { bookingStepOf, providerOf } from './booking-executors';
+import { providerOf } from './booking-executors';
 import { checkGates } from './gates';
 import { FDS_MARK, fdsRequired, isFlagged, passChallenge } from './fds';
 import { earlierSteps, inquireStep } from './steps';
@@ -17,9 +17,9 @@ import { lookups } from './registry';
 export const INQUIRY_TTL_S = 15 * 60;
 
 /**
- * Inquiries whose executor completes the booking in its transaction (every flow that moves no money,
- * and a money flow whose executor has `apply`) start with this, so a confirm knows, before it reads
- * anything, to book them in a transaction with their executor (the others' confirm stays one statement).
+ * Inquiries of flows that move no money (or whose posting has a service executor) start with this, so
+ * a confirm knows, before it reads anything, to book them in a transaction with their executor (any
+ * other money flow's confirm stays one statement).
  */
 export const SERVICE_INQUIRY_PREFIX = 'svc-';
 
@@ -77,14 +77,17 @@ export function quoteStore(ctx: PostingContext) {
     const own = validateFormOrThrow(entry, rawForm, t);
     // A multi-step inquiry: the earlier steps' forms and answers, kept by the server (steps.ts).
     const prior = await earlierSteps(db, caller, entry.flow, stepToken);
-    const form = prior ? { ...prior.form, ...own } : own;
-    const quoted = await quote(caller, entry, form, prior?.answers);
-    // An executor that completes the booking in its transaction reads the checked form there.
-    const withStep = !!bookingStepOf(entry.flow);
-    const q = withStep && !quoted.form ? { ...quoted, form } : quoted;
+    // What the earlier steps checked stands: the last step cannot change it.
+    const form = prior ? { ...own, ...prior.form } : own;
+    const q = await quote(caller, entry, form, prior?.answers);
     // An inquiry the FDS rule flags says so in its id (verify and confirm then ask for its challenge).
-    const fds = fdsRequired(entry.flow, q.limitAmount) ? FDS_MARK : '';
-    const id = withStep ? `${SERVICE_INQUIRY_PREFIX}${fds}${randomUUID()}` : `${fds}${randomUUID()}`;
+    // Only a customer at the page is asked: a scheduled occurrence was verified when it was set up.
+    const flagged = caller.sessionId !== null && (await fdsRequired(db, entry.flow, q, caller.customerId));
+    const fds = flagged ? FDS_MARK : '';
+    const id =
+      entry.flow.service || entry.flow.posting?.service
+        ? `${SERVICE_INQUIRY_PREFIX}${fds}${randomUUID()}`
+        : `${fds}${randomUUID()}`;
     const booking: Booking = {
       // Answered later by its provider (a biller, a fund manager at the next NAV): held until then.
       status: providerOf(entry.flow) ? 'pending' : 'success',
@@ -107,9 +110,9 @@ export function quoteStore(ctx: PostingContext) {
       legs: q.legs,
     };
     const { rows } = await db.query<{ expires_at: Date | string }>(
-      `INSERT INTO transaction_inquiries (id, customer_id, session_id, flow_id, form, quote, expires_at, ${BOOKING_COLUMNS})
-       VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, now() + make_interval(secs => $7),
-               $8, $9, $10, $11, $12, $13, $14::jsonb, $15, $16, $17, $18, $19, $20) RETURNING expires_at`,
+      `INSERT INTO transaction_inquiries (id, customer_id, session_id, flow_id, form, quote, expires_at, beneficiary, ${BOOKING_COLUMNS})
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, now() + make_interval(secs => $7), $8,
+               $9, $10, $11, $12, $13, $14, $15::jsonb, $16, $17, $18, $19, $20, $21) RETURNING expires_at`,
       [
         id,
         caller.customerId,
@@ -118,6 +121,7 @@ export function quoteStore(ctx: PostingContext) {
         JSON.stringify(form),
         JSON.stringify(q),
         INQUIRY_TTL_S,
+        q.beneficiary ?? null,
         ...bookingValues(booking),
       ],
     );

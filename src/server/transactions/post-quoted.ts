@@ -4,9 +4,10 @@ import type { Receipt } from '../../shared/flows/api';
 import type { PostingContext } from './context';
 import { txErrors } from './errors';
 import { receiptBodyOf, SERVICE_INQUIRY_PREFIX } from './inquiry-store';
-import { bookingStepOf, executorParamsOf, providerOf } from './booking-executors';
+import { executorParamsOf, providerOf } from './booking-executors';
 import { newReferenceNo, SETTLEMENT_LEASE_S, type Within } from './ledger';
 import { DEFAULT_LIMITS_ARGS, type Limits } from './limits';
+import { serviceExecutors } from './service-executors';
 import { limitsAllow, type Quote } from './quote';
 import { applyProviderAnswer } from './settlement';
 
@@ -44,21 +45,19 @@ export function posting(ctx: PostingContext) {
     return { receipt, idempotencyKey: r.idempotency_key };
   }
 
-  /**
-   * The flow's executor step (a service flow's executor, or a money executor's `apply`), run in the
-   * transaction that writes the journal; its details join the receipt.
-   */
+  /** A service flow's executor, run in the transaction that writes its record; its details join the receipt. */
   const applyService: Within<Quote> = async (tx, booked) => {
     const { flow } = ctx.flowOrThrow(booked.flowId);
-    const step = bookingStepOf(flow);
-    if (!step) throw new Error(`flow ${flow.id} has no executor step`);
-    const details = await step(tx, {
+    const service = flow.service ?? flow.posting?.service;
+    if (!service) throw new Error(`flow ${flow.id} has no service executor`);
+    const executor = serviceExecutors[service.execute as keyof typeof serviceExecutors];
+    const details = await executor.apply(tx, {
       journalId: booked.journalId,
       customerId: booked.customerId,
       flow,
       form: booked.quote.form ?? {},
       details: booked.quote.details,
-      params: executorParamsOf(flow),
+      params: service.params ?? {},
     });
     if (Object.keys(details).length)
       await tx.query(
@@ -81,6 +80,7 @@ export function posting(ctx: PostingContext) {
     const body = receiptBodyOf(booked.flowId, booked.quote);
     const receiptBody = applied ? { ...body, details: { ...body.details, ...applied } } : body;
     const entry = ctx.flowOrThrow(booked.flowId);
+    // Answered later by the flow's provider (a biller, a fund manager at the next NAV), if it has one.
     const provider = providerOf(entry.flow);
     if (!provider)
       return {

@@ -13,6 +13,7 @@ import { accountById, lookups } from './registry';
 import { serviceExecutors } from './service-executors';
 import { resolveListChoices, resolveProvider } from '../reference/store';
 import { resolveInquiryChoices } from './steps';
+import { beneficiaryOf } from './beneficiary';
 
 type MoneyFlow = FlowFile & { amount: AmountSpec; posting: PostingSpec };
 
@@ -41,6 +42,8 @@ export interface Quote {
   debitField: string;
   /** A service flow's checked form, for its executor at confirm (never sent to the browser). */
   form?: Record<string, unknown>;
+  /** Whom a money flow pays, for the FDS new-beneficiary rule (beneficiary.ts); absent: the customer's own. */
+  beneficiary?: string;
 }
 
 /** The limit category of flows that move no money (declared with no limits). */
@@ -101,17 +104,21 @@ export function quoting(ctx: PostingContext) {
       const a = id !== undefined ? await accountById(db, id) : undefined;
       if (!a || a.customer_id !== customerId || a.status !== 'active' || a.product === 'internal')
         throw txErrors.accountNotAllowed(pointer(credit.accountId));
-      return { id: a.id, currency: a.currency };
+      return { id: a.id, currency: a.currency, own: true };
     }
     // A typed account number (form.*) or one the look-up found (inquiry.*: a mobile-number account).
     const accountNo = String(readValue({ form, inquiry }, credit.accountNo) ?? '');
-    const { rows } = await db.query<{ id: number; currency: string }>(
-      `SELECT id, currency FROM accounts WHERE account_no = $1 AND status = 'active'
+    const { rows } = await db.query<{ id: number; currency: string; customer_id: number }>(
+      `SELECT id, currency, customer_id FROM accounts WHERE account_no = $1 AND status = 'active'
           AND customer_id IS NOT NULL AND product IN ('savings', 'current')`,
       [accountNo],
     );
     if (!rows[0]) throw txErrors.beneficiaryNotFound(pointer(credit.accountNo));
-    return { id: Number(rows[0].id), currency: rows[0].currency.trim() };
+    return {
+      id: Number(rows[0].id),
+      currency: rows[0].currency.trim(),
+      own: Number(rows[0].customer_id) === customerId,
+    };
   }
 
   /** Min, max per transaction, unused daily limit (all in IDR). */
@@ -189,7 +196,21 @@ export function quoting(ctx: PostingContext) {
     const { flow } = entry;
     if (flow.service) return serviceQuote(caller, { ...flow, service: flow.service }, form, prior);
     if (!flow.amount || !flow.posting) throw new Error(`flow ${flow.id} has neither posting nor service`);
-    return moneyQuote(caller, { ...flow, amount: flow.amount, posting: flow.posting }, form, prior);
+    const q = await moneyQuote(caller, { ...flow, amount: flow.amount, posting: flow.posting }, form, prior);
+    const service = flow.posting.service;
+    if (!service) return q;
+    // What the money buys is recorded at confirm by the posting's service executor: checked now too.
+    const executor = serviceExecutors[service.execute as keyof typeof serviceExecutors];
+    const checked = executor.check
+      ? await executor.check(db, {
+          customerId: caller.customerId,
+          flow,
+          form,
+          details: q.details,
+          params: service.params ?? {},
+        })
+      : {};
+    return { ...q, details: { ...q.details, ...checked }, form };
   }
 
   async function moneyQuote(
@@ -309,6 +330,7 @@ export function quoting(ctx: PostingContext) {
       limitAmount: await idrValue(db, amount.amount, A),
       amountField,
       debitField: pointer(flow.posting.debit),
+      ...beneficiaryOf(flow, form, details, credit),
     };
     await checkLimits(q, caller.customerId);
     if (debit.balance - debitAmount < debit.floor) throw txErrors.insufficientBalance(amountField);

@@ -22,6 +22,7 @@ import { clearingChoiceSources, clearingExecutors, clearingLookups } from '../cl
 import { openSchedules } from '../schedules/service-executors';
 import { providerOptions } from './steps';
 import { transferLookups } from '../transfers/lookups';
+import { providerPremium } from './premium';
 import { incomingRequests } from '../transfers/bifast-rfp';
 import { instalmentablePurchases } from '../cards/card-services';
 import { debitCardChoices } from '../cards/debit-cards';
@@ -94,28 +95,14 @@ export interface Provider {
   settled?(tx: Queryable, booking: SettledBooking): Promise<Record<string, unknown>>;
 }
 
-/** What an executor's `apply` sees at confirm: the journal just written, the checked form and the quote's details. */
-export interface BookingContext {
-  journalId: number;
-  customerId: number;
-  flow: FlowFile;
-  form: Record<string, unknown>;
-  details: Record<string, unknown>;
-  params: Record<string, unknown>;
-}
-
 /**
  * An executor books the journal. Without `provider` the booking is final at once (a transfer inside
  * the bank); with it the money is held first (journal pending), the provider is called outside the
- * database transaction, and its answer settles the journal (settlement.ts). `apply` (optional) runs in
- * the booking's own database transaction once the journal and its legs are written: it completes the
- * booking in its domain (opens the product account the money went to and passes it on with
- * postEntries, records a pending order, takes a price quote) and returns details for the receipt; when
- * it throws, nothing is booked and the OTP stays unused.
+ * database transaction, and its answer settles the journal (settlement.ts). What the money buys is
+ * recorded in the booking's transaction by the posting's service executor (`posting.service`).
  */
 export interface Executor {
   provider?: Provider;
-  apply?(tx: Queryable, ctx: BookingContext): Promise<Record<string, unknown>>;
 }
 
 const fieldOf = (path: string) => path.replace(/^form\./, '');
@@ -145,6 +132,7 @@ const accountLabel = (a: AccountRow) =>
 
 export const lookups: Record<LookupName, Lookup> = {
   'provider.options': (ctx, params) => providerOptions(ctx, params),
+  'provider.premium': (ctx, params) => providerPremium(ctx, params),
   /** The customer's own receiving account (own-account transfer). */
   'account.own': async (ctx) => {
     const credit = ctx.flow.posting?.credit;

@@ -17,6 +17,7 @@ import { goalServiceExecutors } from '../goals/service-executors';
 import { investServiceExecutors } from '../invest/service-executors';
 import { investOrderServiceExecutors } from '../invest/flow-registry';
 import { requestPayment } from '../transfers/bifast-rfp';
+import { issuePolicy } from '../insurance/service-executors';
 
 /** What a service executor sees: the customer, the flow, the checked form and the look-up's details. */
 export interface ServiceRequestContext {
@@ -184,4 +185,5 @@ export const serviceExecutors: Record<ServiceExecutorName, ServiceExecutor> = {
   ...investServiceExecutors,
   ...investOrderServiceExecutors,
   'bifast.requestPayment': requestPayment,
+  'insurance.issuePolicy': issuePolicy,
 };

@@ -705,6 +705,14 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
       checkParams('lookups', flow.inquiry.lookup, flow.inquiry.params, '$.inquiry.params', 'the look-up');
     if (flow.posting)
       checkParams('executors', flow.posting.execute, flow.posting.params, '$.posting.params', 'the executor');
+    if (flow.posting?.service)
+      checkParams(
+        'serviceExecutors',
+        flow.posting.service.execute,
+        flow.posting.service.params,
+        '$.posting.service.params',
+        'the service executor',
+      );
     if (flow.service)
       checkParams(
         'serviceExecutors',
@@ -764,6 +772,8 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
       );
     if (flow.posting) {
       checkName(flow.posting.execute, 'executors', 'server', '$.posting.execute');
+      if (flow.posting.service)
+        checkName(flow.posting.service.execute, 'serviceExecutors', 'server', '$.posting.service.execute');
       checkValue(flow.posting.debit, '$.posting.debit');
       const credit = flow.posting.credit as Record<string, unknown> | undefined;
       if (credit) for (const k of ['accountId', 'accountNo']) checkValue(credit[k], `$.posting.credit.${k}`);

@@ -24,7 +24,14 @@
 export const REGISTRY_NAMES = {
   client: {
     /** Actors a JSON machine config may invoke (src/engine/machine/flow-machine.ts). */
-    actors: ['submitInquiry', 'otpVerification', 'approvalVerification', 'confirmTransaction'],
+    actors: [
+      'submitInquiry',
+      'submitInquiryStep',
+      'passFdsChallenge',
+      'otpVerification',
+      'approvalVerification',
+      'confirmTransaction',
+    ],
     /** Guards a JSON machine config may name. */
     guards: [
       'hasReceipt',
@@ -38,6 +45,9 @@ export const REGISTRY_NAMES = {
       'approvalApproved',
       'approvalRejected',
       'switchToOtp',
+      'inquiryFlagged',
+      'fdsPending',
+      'stepsDoneAre',
     ],
     /** Actions a JSON machine config may name. */
     actions: [
@@ -51,6 +61,9 @@ export const REGISTRY_NAMES = {
       'resetVerification',
       'forgetVerification',
       'resetTransaction',
+      'storeStepForm',
+      'storeStepAnswer',
+      'storeFdsPassed',
     ],
     /** Custom RJSF widgets a uiSchema may name with ui:widget (besides RJSF's own). */
     widgets: ['choice', 'amount', 'digits', 'specialRate', 'priceQuote', 'photo'],
@@ -68,6 +81,7 @@ export const REGISTRY_NAMES = {
       'account.mobileNumber',
       'swift.beneficiary',
       'bifast.incomingRequest',
+      'provider.premium',
       'product.opening',
       'fund.order',
       'bond.order',
@@ -80,10 +94,8 @@ export const REGISTRY_NAMES = {
       'purchase.topup',
       'provider.pay',
       'clearing.transfer',
-      'account.open',
       'fund.subscribe',
       'bond.buy',
-      'gold.trade',
     ],
     /** Executors of flows that move no money (a flow's `service.execute`), src/server/transactions/service-executors.ts. */
     serviceExecutors: [
@@ -112,10 +124,15 @@ export const REGISTRY_NAMES = {
       'loan.apply',
       'product.apply',
       'bifast.requestPayment',
+      'insurance.issuePolicy',
       'fund.redeem',
       'fund.switch',
       'bond.sell',
       'gold.register',
+      'account.open',
+      'fund.placeOrder',
+      'bond.placeOrder',
+      'gold.trade',
     ],
     /** Option lists for form fields (POST /api/transaction/v1/formdata). */
     choiceSources: [

@@ -127,6 +127,10 @@ export interface InquirySpec {
   params?: Record<string, unknown>;
   /** Earlier steps, in order, before the flow's own form (POST /api/transaction/v1/inquiry/step). */
   steps?: InquiryStep[];
+  /** With steps: the path of the flow's own form, the last step (default "inquiry/step-<N+1>/"). */
+  path?: string;
+  /** With steps: the title of the last step's page. */
+  titleKey?: LocaleKey;
 }
 
 export interface AmountSpec {
@@ -169,6 +173,9 @@ export interface PostingSpec {
   params?: Record<string, unknown>;
   /** Error codes that mean "in progress" (spec section 8) on top of the engine's defaults. */
   pendingCodes?: PendingCode[];
+  /** A service executor run with the booking, in its database transaction: what the money buys is
+   * recorded in its domain (an insurance policy); its details join the receipt. */
+  service?: ServiceSpec;
 }
 
 /**
@@ -203,13 +210,16 @@ export interface ReceiptSpec {
 
 /** What a machine state shows, and at which path under the flow's route. */
 export interface StepMeta {
-  /** "inquiry" (the form), "verify", "receipt", "form" (an extra form step), "notice". */
-  view: 'inquiry' | 'verify' | 'receipt' | 'form' | 'notice';
+  /** "inquiry" (the form), "verify", "receipt", "form" (an extra form step), "notice"; in the
+   * default machine also "step" (an earlier step of a multi-step inquiry) and "fds" (the FDS challenge). */
+  view: 'inquiry' | 'verify' | 'receipt' | 'form' | 'notice' | 'step' | 'fds';
   /** Path segment(s) under the flow's route, e.g. "inquiry/", "inquiry/step-2/". */
   path: string;
   form?: FlowForm;
   titleKey?: LocaleKey;
   bodyKey?: LocaleKey;
+  /** view "step": the id of the inquiry step (flow.inquiry.steps[].id). */
+  step?: string;
 }
 
 /** A JSON XState config; every actor, guard and action named in it must be in the engine's registry. */

@@ -2,11 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { fdsRequired } from '../../../src/server/transactions/fds';
+import { readFileSync } from 'node:fs';
+import { aboveRiskAmount } from '../../../src/server/transactions/fds';
+import { beneficiaryOf } from '../../../src/server/transactions/beneficiary';
 import type { FlowFile } from '../../../src/shared/flows/types';
+import fdsRules from '../../../rules/fds.json';
 import { testDbs } from '../test-db';
 import { latestCode } from '../otp/fixtures';
-import { customerWithSession, post } from './bank';
+import { customerWithSession, insertAccount, post, setLimits } from './bank';
 import { projectCopy } from './project-copy';
 import { letterFlow, letterForm, serviceFlowStrings } from './service-flow-fixtures';
 
@@ -18,8 +21,18 @@ const fdsFlow = {
   fds: 'always',
   service: { execute: 'request.record', params: { kind: 'fds-test' } },
 };
+/** A same-bank transfer the risk rule watches (the project's own, with "fds": "risk"). */
+const sameBank = JSON.parse(readFileSync('flows/transfer/same-bank.json', 'utf8')) as FlowFile;
+const riskTransfer = {
+  ...sameBank,
+  id: 'transfer.fdsrisk',
+  variant: 'fds-risk',
+  fds: 'risk',
+  menu: undefined,
+};
 const copy = projectCopy({
   files: {
+    'flows/transfer/fds-risk-test.json': riskTransfer,
     'flows/service/fds-test.json': fdsFlow,
     'schemas/forms/service/letter-test.json': letterForm,
   },
@@ -28,12 +41,36 @@ const copy = projectCopy({
 afterAll(() => copy.remove());
 
 describe('FDS challenge step', () => {
-  it('the risk rule (rules/fds.json) flags from its amount; "always" always', () => {
-    const flow = (fds?: 'always' | 'risk') => ({ fds }) as FlowFile;
-    expect(fdsRequired(flow('risk'), 999_999_999)).toBe(false);
-    expect(fdsRequired(flow('risk'), 1_000_000_000)).toBe(true);
-    expect(fdsRequired(flow('always'), 0)).toBe(true);
-    expect(fdsRequired(flow(), 10_000_000_000)).toBe(false);
+  it('the amount rule (rules/fds.json riskAmount) and whom a flow pays, from its data', () => {
+    expect(aboveRiskAmount(fdsRules.riskAmount - 1)).toBe(false);
+    expect(aboveRiskAmount(fdsRules.riskAmount)).toBe(true);
+    // Another customer's account; the customer's own accounts are nobody new.
+    expect(beneficiaryOf(sameBank, {}, {}, { id: 42, own: false })).toEqual({ beneficiary: 'account:42' });
+    expect(beneficiaryOf(sameBank, {}, {}, { id: 42, own: true })).toEqual({});
+    // A provider and its customer number.
+    const bill = {
+      ...sameBank,
+      posting: { ...sameBank.posting!, credit: { provider: 'settlementAccount' } },
+    };
+    expect(
+      beneficiaryOf(bill as FlowFile, {}, { providerCode: 'PAMJAYA', customerNumber: '1234' }, { id: 1 }),
+    ).toEqual({ beneficiary: 'provider:PAMJAYA:1234' });
+    // Through the clearing house: the area, the bank chosen from the list and the account typed.
+    const clearing = { ...sameBank, posting: { ...sameBank.posting!, credit: { internal: 'CLEARING-OUT' } } };
+    const a = beneficiaryOf(
+      clearing as FlowFile,
+      { beneficiaryAccountNo: '1234567890' },
+      { choice: { bank: { code: '014' } } },
+      { id: 1 },
+    );
+    const b = beneficiaryOf(
+      clearing as FlowFile,
+      { beneficiaryAccountNo: '1234567890' },
+      { choice: { bank: { code: '008' } } },
+      { id: 1 },
+    );
+    expect(a.beneficiary).toMatch(/^transfer:bank=014:/);
+    expect(a.beneficiary).not.toEqual(b.beneficiary);
   });
 
   describe.each(testDbs)('on $name', ({ open }) => {
@@ -114,6 +151,51 @@ describe('FDS challenge step', () => {
       });
       expect(receipt.status).toBe(200);
       expect(await requests()).toBe(1);
+    });
+
+    it('the new-beneficiary rule: a large transfer to someone never paid before is challenged, once paid it is not', async () => {
+      const c = await customerWithSession(db);
+      const from = await insertAccount(db, c.customerId, { balance: 100_000_000_000 });
+      const mine = await insertAccount(db, c.customerId, { balance: 0 });
+      const payee = await customerWithSession(db);
+      const to = await insertAccount(db, payee.customerId, { balance: 0 });
+      await setLimits(db, c.customerId, 'transfer', 1, 100_000_000_000, 100_000_000_000);
+      const threshold = fdsRules.newBeneficiaryAmount;
+      const ask = (accountNo: string, amount: number) =>
+        post(app, '/api/transaction/v1/inquiry', c.headers, {
+          flowId: 'transfer.fdsrisk',
+          form: { sourceOfFund: String(from.id), beneficiaryAccountNo: accountNo, purpose: 'family', amount },
+        });
+      const below = await ask(to.accountNo, threshold - 100);
+      expect(below.status).toBe(200);
+      expect(below.body.fdsRequired).toBeUndefined();
+      const first = await ask(to.accountNo, threshold);
+      expect(first.status).toBe(200);
+      expect(first.body.fdsRequired).toBe(true);
+      // To one of the customer's own accounts: nobody new.
+      expect((await ask(mine.accountNo, threshold)).body.fdsRequired).toBeUndefined();
+      // Passed and booked, the payee is known: the same amount is not asked again.
+      const inquiryId = String(first.body.inquiryId);
+      expect(
+        (await post(app, '/api/transaction/v1/fds-challenge', c.headers, { inquiryId, confirmed: true }))
+          .status,
+      ).toBe(200);
+      const ver = await post(app, '/api/transaction/v1/verification', c.headers, {
+        inquiryId,
+        method: 'otp',
+      });
+      expect(ver.status).toBe(200);
+      const booked = await post(app, '/api/transaction/v1/confirm', c.headers, {
+        inquiryId,
+        idempotencyKey: 'fds-new-beneficiary-1',
+        otp: await latestCode(db, c.phone),
+        otpRequestId: ver.body.otp.requestId,
+      });
+      expect(booked.status).toBe(200);
+      expect(booked.body.status).toBe('success');
+      expect((await ask(to.accountNo, threshold)).body.fdsRequired).toBeUndefined();
+      // A known payee is still asked above the amount rule's riskAmount.
+      expect((await ask(to.accountNo, fdsRules.riskAmount)).body.fdsRequired).toBe(true);
     });
 
     it('a flow without FDS is not flagged and its inquiry has no challenge', async () => {

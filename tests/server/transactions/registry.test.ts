@@ -17,6 +17,9 @@ describe('server registry', () => {
       if (flow.inquiry) expect(lookups, flow.id).toHaveProperty([flow.inquiry.lookup]);
       if (flow.posting) expect(executors, flow.id).toHaveProperty([flow.posting.execute]);
       if (flow.service) expect(serviceExecutors, flow.id).toHaveProperty([flow.service.execute]);
+      if (flow.posting?.service)
+        expect(serviceExecutors, flow.id).toHaveProperty([flow.posting.service.execute]);
+      for (const step of flow.inquiry?.steps ?? []) expect(lookups, flow.id).toHaveProperty([step.lookup]);
       for (const spec of Object.values(flow.choices ?? {}))
         expect(choiceSources, flow.id).toHaveProperty([spec.source]);
     }
