@@ -93,7 +93,7 @@ describe('apply & invest and gold saving, as Budi does it', () => {
       await page.locator('#root_units').fill('100');
       await chooseOption(page, 'destinationAccount', SOURCE);
       await next(page, /\/applyandinvest\/mutualfund\/MF-SDP\/redemption\/verify\/$/);
-      expect(await page.getByTestId('summary').textContent()).toContain('Units you hold8350.1200');
+      expect(await page.getByTestId('summary').textContent()).toContain('Units you hold8,350.12');
       const sold = await confirmWithOtp(page);
       expect(sold.status).toBe('pending');
       await page.waitForURL(/\/redemption\/receipt\/$/);

@@ -63,16 +63,23 @@ export default async function investRoutes(
   const every = opts.navIntervalMs ?? NAV_INTERVAL_MS;
   if (every > 0) {
     let running = false;
-    const timer = setInterval(() => {
+    const publish = () => {
       if (running) return;
       running = true;
       publishDueNavs(app.db, now())
         .then((n) => n > 0 && app.log.info({ navs: n }, 'fund NAVs published'))
         .catch((err: unknown) => app.log.warn({ err }, 'NAV publication failed'))
         .finally(() => (running = false));
-    }, every);
+    };
+    // Soon after start too: a server that was down publishes the days it missed.
+    const first = setTimeout(publish, Math.min(every, 2_000));
+    const timer = setInterval(publish, every);
+    first.unref();
     timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    app.addHook('onClose', async () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    });
   }
 
   app.post(
