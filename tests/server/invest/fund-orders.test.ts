@@ -5,6 +5,8 @@ import type { Db } from '../../../src/server/db/db';
 import { seedInvest } from '../../../src/server/invest/seed';
 import { loadCatalog } from '../../../src/server/transactions/catalog';
 import { settleDuePayments } from '../../../src/server/transactions/settlement';
+import { runDueInstructions } from '../../../src/server/schedules/scheduler';
+import { ledgerRunner } from '../../../src/server/schedules/runner';
 import { navOn } from '../../../src/server/invest/nav';
 import { addBusinessDays, longDate } from '../../../src/server/invest/fund-orders';
 import { navDateFor } from '../../../src/shared/invest/fund-orders';
@@ -192,5 +194,16 @@ describe.each(bothEngines)('mutual fund orders, settled at the next NAV, on $nam
         recurrence: { every: 'month', dayOfMonth: 10 },
       },
     ]);
+    // The scheduler runs the next month's order as a subscription of its own, waiting for its NAV.
+    await db.query(`UPDATE scheduled_transfers SET next_run_at = now() WHERE customer_id = $1`, [
+      c.customerId,
+    ]);
+    const run = await runDueInstructions(db, { runner: ledgerRunner(db, catalog), notify: async () => {} });
+    expect(run).toMatchObject({ pending: 1, failed: 0 });
+    expect((await movementsOf(db, c.customerId)).map((m) => [m.kind, m.status, m.amount])).toEqual([
+      ['subscription', 'pending', rp(500_000)],
+      ['subscription', 'pending', rp(500_000)],
+    ]);
+    expect(await balanceOf(db, account.id)).toBe(rp(99_000_000));
   });
 });
