@@ -117,6 +117,8 @@ describe('apply & invest and gold saving, as Budi does it', () => {
       await chooseOption(page, 'sourceOfFund', SOURCE);
       await page.locator('#root_amount').fill('500000');
       await next(page, /\/gold-saving\/confirmation\//);
+      // A price held for minutes does not wait in a cart.
+      expect(await page.getByTestId('add-to-cart').count()).toBe(0);
       await screenshot(page, 'gold-buy-confirmation-en');
       const gold = await confirmWithOtp(page);
       expect(gold.status).toBe('success');

@@ -110,6 +110,10 @@ export function FlowActorView({
   const choices = useChoices(flow, services, view === 'inquiry' || view === 'form' || view === 'step');
   // A multi-step inquiry: later steps choose among what the earlier ones answered.
   const multiStep = !!flow.inquiry?.steps?.length;
+  // A price held for minutes (gold's quote) would run out while the order waited in a cart.
+  const holdsQuote = Object.values(flow.form.uiSchema ?? {}).some(
+    (ui) => (ui as Record<string, unknown> | undefined)?.['ui:widget'] === 'priceQuote',
+  );
   const answered = ctx.stepAnswers;
   const allChoices = useMemo(
     () => (multiStep ? { ...choices.choices, ...stepChoices(flow, answered) } : choices.choices),
@@ -236,7 +240,7 @@ export function FlowActorView({
         schema={mainForm && 'form' in mainForm ? mainForm.form.schema : undefined}
         cart={
           // A multi-step inquiry's earlier steps live on the server for 15 minutes: not a cart item.
-          services.cart && onAddedToCart && !multiStep
+          services.cart && onAddedToCart && !multiStep && !holdsQuote
             ? { ...services.cart, done: onAddedToCart, cartItemId }
             : undefined
         }
