@@ -11,7 +11,7 @@ export interface FlowMenuEntry {
   icon?: string;
   order: number;
   descriptionKey?: string;
-  requires?: 'casa';
+  requires?: 'casa' | 'mainCard';
 }
 
 /** Every page path of the given flows ("/payment/bpjs/inquiry/", ...), by base route. */

@@ -39,6 +39,10 @@ import bifastAliasRoutes from './settings/bifast-alias';
 import poinXtraRoutes from './poinxtra/routes';
 import goalRoutes from './goals/routes';
 import cartRoutes from './cart/routes';
+import alertsPlugin from './alerts/plugin';
+import promoRoutes from './promo/routes';
+import travelRoutes from './travel/routes';
+import voucherRoutes from './vouchers/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,6 +65,8 @@ export interface AppOptions {
   settlementIntervalMs?: number;
   /** How often due scheduled transfers are looked for (schedules/scheduler.ts); 0: never (tests call it). */
   schedulerIntervalMs?: number;
+  /** How often customers' alerts are sent (alerts/plugin.ts); 0: never (tests call dispatchAlerts). */
+  alertIntervalMs?: number;
 }
 
 /** Layers as in fastify/demo: external plugins, then app plugins, then routes. */
@@ -119,6 +125,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(poinXtraRoutes);
   await app.register(goalRoutes);
   await app.register(cartRoutes);
+  await app.register(alertsPlugin, { alertIntervalMs: opts.alertIntervalMs });
+  await app.register(promoRoutes, {});
+  await app.register(travelRoutes, {});
+  await app.register(voucherRoutes);
 
   if (opts.staticDir) await app.register(staticApps, { root: opts.staticDir });
   return app;

@@ -112,6 +112,21 @@ describe('route table', () => {
     }
   });
 
+  it('serves every My account and Settings route of spec section 2 with a page, no placeholder (issue 21)', () => {
+    const ours = AUTHENTICATED_PATHS.filter((p) => /^\/(myaccount|settings|installment-summary)\//.test(p));
+    expect(ours.length).toBeGreaterThan(90);
+    // /myaccount/fds/ is the engine's FDS challenge page.
+    const left = ours.filter(
+      (p) => p !== '/myaccount/fds/' && /^placeholder:/.test(leaf(concrete(p))?.id ?? ''),
+    );
+    expect(left).toEqual([]);
+    // A card action no flow serves has its own page; the flows' own actions keep their steps.
+    expect(leaf('/settings/manage-card/bogus/verify/')?.path).toBe(
+      '/settings/manage-card/:typeOfAction/verify/',
+    );
+    expect(leaf('/settings/manage-card/online/verify/')?.path).not.toContain(':typeOfAction');
+  });
+
   it('has choosers for every area of flows unless a feature serves them', () => {
     for (const a of CHOOSER_AREAS) expect(leaf(`/${a}/`)?.id ?? '').not.toMatch(/^placeholder:/);
   });

@@ -62,7 +62,40 @@ describe('card block and unblock', () => {
       await page.getByTestId('inquiry-submit').click();
       const unblocked = await verifyByOtp(page, '/myaccount/unblockcard/', 'cards-unblock');
       expect(unblocked.text).toContain('Card statusActive');
-      expect(problems).toEqual([]);
+
+      // Change PIN (issue 21), from the PIN page: the PINs are typed masked, a PIN equal to the old
+      // one or a blacklisted one is refused on its field, and no PIN is kept in the browser.
+      await page.goto(`${env.server.baseUrl}/settings/activate-and-manage-PIN/`);
+      await page.getByTestId('cards-change-pin').waitFor();
+      await page.getByTestId('cards-change-pin').getByTestId('change-pin').first().click();
+      await page.waitForURL(/\/myaccount\/changePIN\/inquiry\//);
+      await page.getByTestId('inquiry-view').waitFor();
+      expect(await page.locator('#root_oldPin').getAttribute('type')).toBe('password');
+      const pins = async (oldPin: string, newPin: string, confirmPin = newPin) => {
+        await page.locator('#root_oldPin').fill(oldPin);
+        await page.locator('#root_newPin').fill(newPin);
+        await page.locator('#root_confirmPin').fill(confirmPin);
+        await page.getByTestId('inquiry-submit').click();
+      };
+      await pins('802615', '123456');
+      await page.getByText('PIN is not acceptable').first().waitFor();
+      await pins('802615', '802615');
+      await page.getByText('The new PIN must be different from your current PIN.').first().waitFor();
+      await screenshot(page, 'cards-change-pin-refused-en');
+      await pins('802615', '390417');
+      await page.waitForURL(/\/myaccount\/changePIN\/verify\/$/);
+      await page.getByTestId('otp-phones').waitFor();
+      const stored = await page.evaluate(() => JSON.stringify(sessionStorage));
+      expect(stored).toContain('card.change-pin');
+      for (const pin of ['802615', '390417']) {
+        expect(stored).not.toContain(pin);
+        expect(await page.locator('main').textContent()).not.toContain(pin);
+      }
+      const changed = await verifyByOtp(page, '/myaccount/changePIN/', 'cards-change-pin');
+      expect(changed.receipt.status).toBe('success');
+      expect(changed.text).toContain('PINChanged');
+      // The refusal asked for (422) is all Chromium logged.
+      expect(problems.filter((p) => !p.includes('422'))).toEqual([]);
     } finally {
       await context.close();
     }
@@ -94,6 +127,15 @@ describe('card management and CVV', () => {
       await page.getByTestId('cvv-otp').fill(await latestOtp(env.server, BUDI_PHONES[0], sentAt));
       await page.getByTestId('cvv-reveal').click();
       await expect.poll(async () => page.getByTestId('cvv-shown').textContent()).toMatch(/\d{3}/);
+
+      // A card setting no flow serves: said plainly, with the ones there are.
+      await page.goto(`${env.server.baseUrl}/settings/manage-card/contactless/verify/`);
+      expect(await page.getByTestId('unknown-card-action').textContent()).toBe(
+        'There is no card setting called “contactless”. Choose one of the settings below.',
+      );
+      await page.getByTestId('manage-card-online').click();
+      await page.waitForURL(/\/settings\/manage-card\/online\/inquiry\/$/);
+      await page.getByTestId('inquiry-view').waitFor();
       expect(problems).toEqual([]);
     } finally {
       await context.close();

@@ -132,6 +132,25 @@ describe('my account', () => {
       await page.goto(`${env.server.baseUrl}/myaccount/history/casa/`);
       await page.getByTestId('casa-required-dialog').waitFor();
       await screenshot(page, 'myaccount-casa-required-mobile-id');
+      // Every page needing a savings account says so the spec's way, not with an empty form (issue 21).
+      for (const path of [
+        '/myaccount/stopARO/inquiry/',
+        '/myaccount/octoloan/withdrawal/inquiry/',
+        '/myaccount/debitcard/inquiry/',
+        '/settings/debit-card-link/inquiry/',
+        '/settings/debit-card-link/change-pin/inquiry/',
+        '/myaccount/insurance/payout/inquiry/',
+      ]) {
+        await page.goto(`${env.server.baseUrl}${path}`);
+        await page.getByTestId('casa-required-dialog').waitFor();
+        expect(await page.getByTestId('inquiry-view').count(), path).toBe(0);
+      }
+      await screenshot(page, 'settings-debit-pin-card-only-mobile-id');
+      // Her own card's services stay hers: she changes nothing here, but the PIN form opens.
+      await page.goto(`${env.server.baseUrl}/myaccount/changePIN/inquiry/`);
+      await page.getByTestId('inquiry-view').waitFor();
+      await page.goto(`${env.server.baseUrl}/settings/all-transaction-alert/`);
+      await page.getByTestId('alert-no-account').waitFor();
       expect(problems).toEqual([]);
     } finally {
       await context.close();
@@ -200,6 +219,15 @@ describe('my account', () => {
       await page.goto(`${env.server.baseUrl}/myaccount/insurance-slfi/detail/`);
       await page.getByRole('dialog').waitFor();
       await screenshot(page, 'myaccount-no-policy-desktop-en');
+      // A main card's service and a savings account's: visit a branch (spec section 6), no form.
+      for (const path of ['/myaccount/increase-limit/inquiry/', '/settings/debit-card-link/inquiry/']) {
+        await page.goto(`${env.server.baseUrl}${path}`);
+        await page.getByTestId('supplementary-dialog').waitFor();
+        expect(await page.getByTestId('flow-casa-required').textContent()).toBe(
+          'This service is not available for supplementary card holders. Please visit the nearest branch.',
+        );
+      }
+      await screenshot(page, 'myaccount-increase-limit-supplementary-desktop-en');
       // The refusals the pages asked for (404) are all Chromium logged.
       expect(problems.filter((p) => !p.includes('404'))).toEqual([]);
     } finally {

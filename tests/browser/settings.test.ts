@@ -1,7 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { PERSONAS, login, newContext, screenshot, serverAndBrowser } from './helpers';
+import type { Page } from 'playwright-core';
+import { PERSONAS, latestOtp, login, newContext, screenshot, serverAndBrowser } from './helpers';
+import { BUDI_PHONES } from './helpers/flows';
 
 const env = serverAndBrowser();
+
+/** Verify the flow on the page by the OTP sent to Budi's first phone; returns the receipt's text. */
+async function verifyByOtp(page: Page, route: RegExp) {
+  await page.waitForURL(route);
+  await page.getByTestId('otp-phones').waitFor();
+  await page.getByRole('radio', { name: /7890$/ }).check();
+  const sentAt = new Date();
+  await page.getByRole('button', { name: /Send code|Kirim kode/ }).click();
+  await page.getByTestId('otp-panel').waitFor();
+  await page.getByTestId('otp-input').fill(await latestOtp(env.server, BUDI_PHONES[0], sentAt));
+  await page.locator('[data-testid="otp-confirm"]:not([disabled])').click();
+  const view = page.locator('[data-testid="receipt-view"][data-status="success"]');
+  await view.waitFor();
+  return (await view.textContent()) ?? '';
+}
 
 describe('settings', () => {
   it('hides an account from the dashboard, lowers a limit at once, holds a raise until cancelled, and keeps alerts to a channel', async () => {
@@ -64,6 +81,28 @@ describe('settings', () => {
         'IDR 50,000,000 per transaction',
       );
 
+      // Verified with an OTP, a raise waits out its 24 hours: the customer is told when it applies and
+      // can still cancel it (issue 21 item 10).
+      await page.getByTestId('limit-change-payment-internet').click();
+      await page.getByTestId('limit-per-transaction').fill('70000000');
+      await page.getByTestId('limit-save').click();
+      await page.waitForURL(/\/settings\/transaction-limit\/raise\/inquiry\/\?request=\d+$/);
+      await page.getByTestId('inquiry-view').waitFor();
+      await page.getByTestId('inquiry-submit').click();
+      const raised = await verifyByOtp(page, /\/settings\/transaction-limit\/raise\/verify\/$/);
+      expect(raised).toContain('Limit per transactionIDR 70,000,000');
+      expect(raised).toMatch(/Applies from\d\d\/\d\d\/\d{4}/);
+      await page.goto(`${env.server.baseUrl}/settings/transaction-limit/`);
+      const cooling = page.getByTestId('limit-pending-payment-internet');
+      await cooling.waitFor();
+      expect(await cooling.textContent()).toMatch(/IDR 70,000,000 per transaction .*: applies at /);
+      expect(await page.getByTestId('limit-payment-internet').textContent()).toContain(
+        'IDR 50,000,000 per transaction',
+      );
+      await screenshot(page, 'settings-limits-cooling-off-desktop-en');
+      await cooling.getByTestId('limit-cancel').click();
+      await cooling.waitFor({ state: 'detached' });
+
       // Alerts: at least one channel.
       await page.goto(`${env.server.baseUrl}/settings/transaction-alert/`);
       const channels = page.getByTestId('alert-channels');
@@ -97,7 +136,29 @@ describe('settings', () => {
       await page.goto(`${env.server.baseUrl}/settings/transaction-limit/`);
       await page.getByTestId('limits-transfer').waitFor();
       await screenshot(page, 'settings-limits-mobile-id');
-      expect(problems).toEqual([]);
+
+      // Change the password (issue 21 item 9): the current one, spec section 5's rules, an OTP.
+      await page.goto(`${env.server.baseUrl}/settings/change-password/`);
+      await page.waitForURL(/\/settings\/change-password\/inquiry\/$/);
+      await page.getByTestId('inquiry-view').waitFor();
+      const fill = async (current: string, next: string) => {
+        await page.locator('#root_currentPassword').fill(current);
+        await page.locator('#root_newPassword').fill(next);
+        await page.locator('#root_confirmPassword').fill(next);
+        await page.getByTestId('inquiry-submit').click();
+      };
+      await fill(PERSONAS.budi.password, 'lemah');
+      await page.getByText('8 sampai 14 karakter').first().waitFor();
+      await fill(PERSONAS.budi.password, PERSONAS.budi.password);
+      await page.getByText('Kata sandi baru harus berbeda dari kata sandi Anda saat ini.').first().waitFor();
+      await screenshot(page, 'settings-password-refused-mobile-id');
+      await fill(PERSONAS.budi.password, 'Sandi#2027');
+      const changed = await verifyByOtp(page, /\/settings\/change-password\/verify\/$/);
+      expect(changed).toContain('budisantoso');
+      expect(changed).not.toContain('Sandi#2027');
+      await screenshot(page, 'settings-password-receipt-mobile-id');
+      // The refusal asked for (422) is all Chromium logged.
+      expect(problems.filter((p) => !p.includes('422'))).toEqual([]);
     } finally {
       await context.close();
     }

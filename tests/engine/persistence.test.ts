@@ -6,7 +6,7 @@ import { toRestore } from '@/engine/ui/flow-page';
 import { setCredentials } from '@/shared/api/session-store';
 import { SESSION } from '@/shared/constants';
 import { loadFlowsFromDisk } from '@/shared/flows/load-node';
-import type { InquiryResponse } from '@/shared/flows';
+import { secretFields, type InquiryResponse } from '@/shared/flows';
 
 const flow = loadFlowsFromDisk().flows.find((f) => f.flow.id === 'transfer.own')!.flow;
 const inquiry = (expiresIn: number): InquiryResponse => ({
@@ -71,6 +71,28 @@ describe('pending transaction kept across leaving the page', () => {
     const rec = toRestore(a.getSnapshot() as never);
     expect(rec).toMatchObject({ otp, idempotencyKey: 'k', method: 'otp' });
     expect(JSON.stringify(rec)).not.toContain('987654');
+    a.stop();
+  });
+  it('never stores a secret field (a PIN typed masked), only what else the form holds', () => {
+    const pinFlow = loadFlowsFromDisk().flows.find((f) => f.flow.id === 'card.change-pin')!.flow;
+    expect(secretFields(pinFlow).sort()).toEqual(['confirmPin', 'newPin', 'oldPin']);
+    const a = createActor(createFlowMachine(pinFlow), {
+      input: {
+        flow: pinFlow,
+        restore: {
+          form: { card: '7', oldPin: '802615', newPin: '390417', confirmPin: '390417' },
+          inquiry: { ...inquiry(300_000), flowId: pinFlow.id },
+          idempotencyKey: 'k',
+        },
+      },
+    });
+    a.start();
+    const rec = toRestore(a.getSnapshot() as never, secretFields(pinFlow));
+    expect(rec.form).toEqual({ card: '7' });
+    setCredentials({ accessToken: 't', expires: Date.now() + 60_000 });
+    saveTransaction(pinFlow.id, rec);
+    const stored = sessionStorage.getItem(STORAGE_KEY)!;
+    for (const pin of ['802615', '390417']) expect(stored).not.toContain(pin);
     a.stop();
   });
 });

@@ -18,13 +18,22 @@ import {
   fdsPageOf,
   firstStepPath,
   routeArea,
+  secretFields,
   stepHref,
   stepsOf,
+  withoutSecrets,
   type FlowFile,
   type StepMeta,
 } from '@/shared/flows';
 import { CART_ITEM_PARAM, CART_PATH } from '@/shared/cart/cart-api';
-import { ErrorProvider, useErrorHandler, useFeatureGate, useSession, type CustomerFlags } from '@/shared/ui';
+import {
+  ErrorProvider,
+  gateFor,
+  useErrorHandler,
+  useFeatureGate,
+  useSession,
+  type CustomerFlags,
+} from '@/shared/ui';
 import { addStrings } from '@/shared/i18n/i18n';
 import { FLOWS, flowsOfRoute, flowStrings, loadFlow } from '../flows-data';
 import {
@@ -50,13 +59,16 @@ interface Sessions {
 }
 const SessionsCtx = createContext<Sessions | null>(null);
 
-/** What of a running flow is kept when the page is left: never the OTP, only the challenge and timestamps. */
-export function toRestore(snap: FlowSnapshot): FlowRestore {
+/**
+ * What of a running flow is kept when the page is left: never the OTP, only the challenge and
+ * timestamps; never a secret field (`secret`: secretFields of the flow), which is typed again if needed.
+ */
+export function toRestore(snap: FlowSnapshot, secret: readonly string[] = []): FlowRestore {
   const c = snap.context;
   const child = snap.children.verification?.getSnapshot() as
     { context?: { challenge?: unknown; approval?: unknown } } | undefined;
   return {
-    form: c.form,
+    form: withoutSecrets(c.form, secret),
     labels: c.labels,
     inquiry: c.inquiry,
     method: c.method,
@@ -80,6 +92,7 @@ export function FlowLayout() {
   const active = useRef(new Map<string, string>());
   const sessions = useMemo<Sessions>(() => {
     const start = (flow: FlowFile, restore: FlowRestore | undefined): FlowActorRef => {
+      const secret = secretFields(flow);
       const a = createActor(provideServices(createFlowMachine(flow), flow, services), {
         input: { flow, restore },
       });
@@ -90,7 +103,7 @@ export function FlowLayout() {
         });
         // So is a multi-step inquiry with a step done (a reload resumes at the next step).
         const kept = s.context.inquiry || s.context.receipt || s.context.stepToken;
-        if (kept && !cancelled) saveTransaction(flow.id, toRestore(s));
+        if (kept && !cancelled) saveTransaction(flow.id, toRestore(s, secret));
         else if (loadTransaction()?.flowId === flow.id) clearTransaction();
       };
       // The OTP challenge and the approval request live in the verification child, whose changes
@@ -250,8 +263,11 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
   // before the form: a refusal shows its spec dialog and the form stays closed.
   const gated = !!flow.gates?.length && !!sessions.services.eligibility;
   const [eligible, setEligible] = useState<boolean | undefined>(gated ? undefined : true);
+  // Asked only of a customer the flow's `requires` lets in: one dialog (the pop-up), not two.
+  const requiresKnown = !flow.requires || customer !== undefined;
+  const requiresFails = !!flow.requires && gateFor(customer ?? null, flow.requires) !== 'ok';
   useEffect(() => {
-    if (!gated) return;
+    if (!gated || !requiresKnown || requiresFails) return;
     let live = true;
     const known = JSON.parse(routeKey) as Record<string, string>;
     sessions.services.eligibility!(flow.id, Object.keys(known).length ? known : undefined).then(
@@ -265,7 +281,7 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
     return () => {
       live = false;
     };
-  }, [gated, flow.id, sessions, errors, routeKey]);
+  }, [gated, requiresKnown, requiresFails, flow.id, sessions, errors, routeKey]);
 
   // ?favorite=<id> on the form's page: a new transaction, filled in from that favourite. Until it is
   // read, the page does not follow a transaction left in verify (it is being replaced).
@@ -390,7 +406,7 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
 
   if (
     (flow.requires && customer === undefined) ||
-    eligible === undefined ||
+    (eligible === undefined && !blocked) ||
     favouriteLoading ||
     prefillPending ||
     cartLoading
@@ -404,7 +420,7 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
     return (
       <Box sx={{ maxWidth: 640, mx: 'auto', p: 2 }}>
         <Alert severity="info" data-testid="flow-casa-required">
-          {t('casaRequired')}
+          {t(gate.outcome === 'supplementary' ? 'supplementaryBlocked' : 'casaRequired')}
         </Alert>
         {gate.dialogs}
       </Box>
@@ -459,7 +475,9 @@ function prefillKeyOf(
   routeValues: Record<string, string>,
 ): string | null {
   const form: Record<string, string> = {};
-  for (const field of Object.keys(flow.choices ?? {})) {
+  // A choice (the server checks the value), or the promo code a promo's page offers.
+  const fields = [...Object.keys(flow.choices ?? {}), ...(flow.promo ? [flow.promo.field] : [])];
+  for (const field of fields) {
     const v = params.get(field);
     if (v !== null && v.length > 0 && v.length <= 100) form[field] = v;
   }

@@ -12,7 +12,7 @@ import { createActor, type AnyActorRef } from 'xstate';
 import { Link, useInRouterContext } from 'react-router';
 import { ErrorProvider, useErrorHandler } from '@/shared/ui';
 import { kindOf } from '../machine/errors';
-import type { ChoiceOption, FlowFile, FlowForm, StepMeta } from '@/shared/flows';
+import { secretFields, type ChoiceOption, type FlowFile, type FlowForm, type StepMeta } from '@/shared/flows';
 import {
   createFlowMachine,
   currentMeta,
@@ -239,8 +239,9 @@ export function FlowActorView({
         snap={snap}
         schema={mainForm && 'form' in mainForm ? mainForm.form.schema : undefined}
         cart={
-          // A multi-step inquiry's earlier steps live on the server for 15 minutes: not a cart item.
-          services.cart && onAddedToCart && !multiStep && !holdsQuote
+          // A multi-step inquiry's earlier steps live on the server for 15 minutes, and a flow with a
+          // secret field (a PIN) would leave it in the cart's form: neither is a cart item.
+          services.cart && onAddedToCart && !multiStep && !holdsQuote && !secretFields(flow).length
             ? { ...services.cart, done: onAddedToCart, cartItemId }
             : undefined
         }

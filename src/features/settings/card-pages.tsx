@@ -127,6 +127,45 @@ function Control({
   );
 }
 
+/** What /settings/changed-status/:typeOfAction/ may report: a card blocked, unblocked or activated. */
+const CHANGED_STATUS_ACTIONS = ['block', 'unblock', 'activate'];
+
+/** The card settings a verified flow changes at /settings/manage-card/<action>/ (flows/card/manage-*.json). */
+export const MANAGE_CARD_ACTIONS = ['daily-limit', 'online', 'overseas'] as const;
+
+/**
+ * /settings/manage-card/:typeOfAction/verify|receipt/ for an action no flow serves (a mistyped or old
+ * link): says so plainly and offers the card settings there are, instead of a placeholder.
+ */
+export function UnknownCardActionPage() {
+  const { t } = useTranslation('settings');
+  const { typeOfAction } = useParams();
+  return (
+    <Page title={t('cards.manage.title')} testId="unknown-card-action-page">
+      <Alert severity="warning" sx={{ mb: 2 }} data-testid="unknown-card-action">
+        {t('cards.unknownAction', { action: typeOfAction ?? '' })}
+      </Alert>
+      <Card title={t('cards.knownActions')}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {MANAGE_CARD_ACTIONS.map((a) => (
+            <LinkButton
+              key={a}
+              to={`/settings/manage-card/${a}/inquiry/`}
+              label={t(`cards.actions.${a}`)}
+              testId={`manage-card-${a}`}
+            />
+          ))}
+          <LinkButton
+            to="/settings/cc-card-management/"
+            label={t('cards.manage.title')}
+            testId="to-card-management"
+          />
+        </Stack>
+      </Card>
+    </Page>
+  );
+}
+
 /**
  * /settings/block-and-unblock-card/ (and /settings/changed-status/:typeOfAction/ after a change): every
  * card with its status, each leading to the block or unblock flow.
@@ -134,14 +173,20 @@ function Control({
 export function BlockAndUnblockPage() {
   const { t } = useTranslation('settings');
   const { typeOfAction } = useParams();
+  const known = !!typeOfAction && CHANGED_STATUS_ACTIONS.includes(typeOfAction);
   const { data } = useCards();
   return (
     <Page title={t('cards.block.title')} intro={t('cards.block.intro')} testId="block-and-unblock-card-page">
-      {typeOfAction && (
-        <Alert severity="success" sx={{ mb: 2 }} data-testid="changed-status">
-          {t('cards.block.changed')}
-        </Alert>
-      )}
+      {typeOfAction &&
+        (known ? (
+          <Alert severity="success" sx={{ mb: 2 }} data-testid="changed-status">
+            {t('cards.block.changed')}
+          </Alert>
+        ) : (
+          <Alert severity="warning" sx={{ mb: 2 }} data-testid="unknown-card-action">
+            {t('cards.unknownAction', { action: typeOfAction })}
+          </Alert>
+        ))}
       {!data ? (
         <Loading />
       ) : (
@@ -198,11 +243,18 @@ function DebitCards({ cards }: { cards: DebitCardView[] }) {
                 testId="link-debit-card"
               />
             ) : k.status === 'active' ? (
-              <LinkButton
-                to={flowLink('/settings/debit-card-link/block-card/', k.id)}
-                label={t('cards.block.block')}
-                testId="block-debit-card"
-              />
+              <>
+                <LinkButton
+                  to={flowLink('/settings/debit-card-link/block-card/', k.id)}
+                  label={t('cards.block.block')}
+                  testId="block-debit-card"
+                />
+                <LinkButton
+                  to={flowLink('/settings/debit-card-link/change-pin/', k.id)}
+                  label={t('cards.activate.changePin')}
+                  testId="change-debit-pin"
+                />
+              </>
             ) : (
               <LinkButton
                 to={flowLink('/settings/debit-card-link/unblock-card/', k.id)}
@@ -242,8 +294,38 @@ export function ActivateAndPinPage() {
               </Line>
             ))}
           </Card>
-          <Card title={t('cards.activate.pin')}>
+          <Card title={t('cards.activate.pin')} testId="cards-change-pin">
             <Typography color="text.secondary">{t('cards.activate.pinHint')}</Typography>
+            {data.creditCards
+              .filter((c) => c.status === 'active')
+              .map((c) => (
+                <Line key={c.id} title={`${c.cardName} · ${c.maskedNumber}`} testId={`pin-card-${c.id}`}>
+                  <Box sx={{ mt: 1 }}>
+                    <LinkButton
+                      to={flowLink('/myaccount/changePIN/', c.id)}
+                      label={t('cards.activate.changePin')}
+                      testId="change-pin"
+                    />
+                  </Box>
+                </Line>
+              ))}
+            {data.debitCards
+              .filter((k) => k.linked && k.status === 'active')
+              .map((k) => (
+                <Line
+                  key={`d${k.id}`}
+                  title={`•••• ${k.last4} · ${k.accountName} ${k.accountNo}`}
+                  testId={`pin-debit-card-${k.id}`}
+                >
+                  <Box sx={{ mt: 1 }}>
+                    <LinkButton
+                      to={flowLink('/settings/debit-card-link/change-pin/', k.id)}
+                      label={t('cards.activate.changePin')}
+                      testId="change-debit-pin"
+                    />
+                  </Box>
+                </Line>
+              ))}
           </Card>
         </>
       )}

@@ -10,6 +10,7 @@ const FLOW_SETTINGS = [
   'change-mobile-number',
   'change-user-id',
   'change-secure-word',
+  'change-password',
   'mandatory-form',
 ];
 
@@ -45,6 +46,11 @@ export const settingsRoutes: RouteObject[] = [
       lazy: async () => ({ Component: (await cards()).BlockAndUnblockPage }),
     }),
   ),
+  // A card action no flow serves (the flows' own /settings/manage-card/<action>/ routes rank first).
+  ...['inquiry', 'verify', 'receipt'].map((step): RouteObject => ({
+    path: `/settings/manage-card/:typeOfAction/${step}/`,
+    lazy: async () => ({ Component: (await cards()).UnknownCardActionPage }),
+  })),
   {
     path: '/settings/activate-and-manage-PIN/',
     lazy: async () => ({ Component: (await cards()).ActivateAndPinPage }),

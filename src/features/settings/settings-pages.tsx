@@ -18,7 +18,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { ApiFailure } from '@/shared/api/client';
 import { formatBankDate, formatBankDateTime } from '@/shared/bank-time';
 import { formatMoney } from '@/shared/money';
-import { useErrorHandler } from '@/shared/ui';
+import { useCustomer, useErrorHandler, useFeatureGate } from '@/shared/ui';
 import { Card, Facts, Line, Loading, Page, useLoad } from '../myaccount/page-kit';
 import { MainAccountsPanel } from './main-accounts-page';
 import { settingsApi, type AlertSetting, type Alerts, type LimitView, type VisibleAccount } from './api';
@@ -462,7 +462,18 @@ function AlertPage({ kind }: { kind: 'transaction' | 'all' }) {
   const { t } = useTranslation('settings');
   const errors = useErrorHandler();
   const { data } = useLoad((s) => settingsApi.alerts(s), []);
-  const accounts = useLoad((s) => settingsApi.visibility(s), []).data?.accounts;
+  // All-transaction alerts watch savings and current accounts (the server refuses any other).
+  const accounts = useLoad((s) => settingsApi.visibility(s), []).data?.accounts.filter((a) =>
+    ['savings', 'current'].includes(a.product),
+  );
+  const customer = useCustomer();
+  const gate = useFeatureGate(customer);
+  const { check } = gate;
+  // Spec section 6: without a savings or current account, the open-account pop-up (a supplementary
+  // holder: the branch notice) instead of an empty list.
+  useEffect(() => {
+    if (kind === 'all' && customer && !customer.hasCasa) check('casa');
+  }, [kind, customer, check]);
   const [draft, setDraft] = useState<AlertSetting>();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);
@@ -488,6 +499,12 @@ function AlertPage({ kind }: { kind: 'transaction' | 'all' }) {
       intro={t(kind === 'transaction' ? 'alerts.transactionIntro' : 'alerts.allIntro')}
       testId={`${kind}-alert-page`}
     >
+      {gate.dialogs}
+      {kind === 'all' && accounts?.length === 0 && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="alert-no-account">
+          {t('alerts.noAccount')}
+        </Alert>
+      )}
       {!draft ? (
         <Loading />
       ) : (

@@ -60,6 +60,8 @@ interface ActiveCard {
   creditLimit: number;
   balance: number;
   floor: number;
+  /** A supplementary card (its main card is another account). */
+  supplementary: boolean;
 }
 
 /** One of the customer's own active credit cards (blocked, closed or not activated: refused). */
@@ -79,8 +81,10 @@ async function activeCard(
     credit_limit: string;
     balance: string;
     floor: string;
+    main_account_id: string | null;
   }>(
-    `SELECT a.status, c.status AS card_status, c.masked_number, c.card_name, c.credit_limit, a.balance, a.floor
+    `SELECT a.status, c.status AS card_status, c.masked_number, c.card_name, c.credit_limit, a.balance, a.floor,
+            c.main_account_id
        FROM accounts a JOIN card_accounts c ON c.account_id = a.id
       WHERE a.id = $1 AND a.customer_id = $2 AND a.product = 'credit_card'${lock ? ' FOR UPDATE OF a' : ''}`,
     [id, ctx.customerId],
@@ -94,6 +98,7 @@ async function activeCard(
     creditLimit: Number(r.credit_limit),
     balance: Number(r.balance),
     floor: Number(r.floor),
+    supplementary: r.main_account_id !== null,
   };
 }
 
@@ -260,6 +265,21 @@ const limitRefused = (code: string, eng: string, idn: string) =>
 
 async function limitRequest(db: Queryable, ctx: ServiceRequestContext, lock = false) {
   const card = await activeCard(db, ctx, str(ctx.params.field, 'card'), lock);
+  // Spec section 6: a supplementary holder is told to visit a branch (the main holder's limit it shares).
+  if (card.supplementary)
+    throw refusal(
+      422,
+      'SUPPLEMENTARY_CARD',
+      str(ctx.params.field, 'card'),
+      [
+        'Not available for a supplementary card',
+        'Only the main card holder can increase the limit. Please visit the nearest branch.',
+      ],
+      [
+        'Tidak tersedia untuk kartu tambahan',
+        'Hanya pemegang kartu utama yang dapat menaikkan limit. Silakan kunjungi cabang terdekat.',
+      ],
+    );
   const today = jakartaToday(Date.now());
   await endTemporaryLimits(db, card.id, today);
   const current = Math.max(card.creditLimit, -card.floor);

@@ -17,6 +17,16 @@ export const cartErrors = {
       messageEng: `A cart holds at most ${max} transactions. Verify or remove some first.`,
       messageIdn: `Keranjang berisi paling banyak ${max} transaksi. Verifikasi atau hapus sebagian terlebih dahulu.`,
     }),
+  /** A flow with a secret field (a PIN): the cart would keep its form, so it is verified at once. */
+  notForCart: () =>
+    new ApiError(422, 'CLICKS', 'CART_NOT_ALLOWED', {
+      titleEng: 'Not for the cart',
+      titleIdn: 'Tidak untuk keranjang',
+      messageEng:
+        'This transaction holds a PIN or password, so it is verified now rather than kept in the cart.',
+      messageIdn:
+        'Transaksi ini berisi PIN atau kata sandi, jadi diverifikasi sekarang, tidak disimpan di keranjang.',
+    }),
   duplicate: () =>
     new ApiError(409, 'CLICKS', 'CART_DUPLICATE_ITEM', {
       titleEng: 'Already in your cart',

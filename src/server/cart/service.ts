@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { formatMoney, type Money } from '../../shared/money';
 import type { Receipt } from '../../shared/flows/api';
+import { secretFields } from '../../shared/flows/secret';
 import type { ApiErrorBody } from '../../shared/api-error';
 import { ApiError } from '../http/api-error';
 import type { OtpChallenge } from '../otp/otp-service';
@@ -113,6 +114,7 @@ export function createCartService(deps: TransactionServiceDeps) {
 
   /** An engine refusal of one item, named in the cart's words (anything else is not the customer's). */
   async function quoteItem(caller: Caller, itemId: number, flowId: string, form: unknown) {
+    if (secretFields(ctx.flowOrThrow(flowId).flow).length) throw cartErrors.notForCart();
     try {
       return await storeQuote(caller, flowId, form);
     } catch (err) {

@@ -1,5 +1,9 @@
 import type { Db, Queryable } from '../db/db';
 import { SEED_CLEARING } from '../core-bank/seed';
+import { hashSecret } from '../auth/password';
+
+/** The PIN of every demo credit card (README), for /myaccount/changePIN/. */
+export const DEMO_CARD_PIN = '802615';
 
 const rp = (rupiah: number) => Math.round(rupiah * 100);
 const DAY = 86_400_000;
@@ -304,6 +308,7 @@ async function seedAlerts(tx: Queryable, customer: number) {
  */
 export async function seedMyAccount(db: Db, opts: { now?: Date } = {}): Promise<boolean> {
   const now = opts.now ?? new Date();
+  const cardPin = await hashSecret(DEMO_CARD_PIN);
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(727276)');
     const budi = await customerId(tx, 'budisantoso');
@@ -313,6 +318,12 @@ export async function seedMyAccount(db: Db, opts: { now?: Date } = {}): Promise<
     await seedRekpon(tx, budi, now);
     await seedInvestmentHistory(tx, budi, now);
     await seedInsurance(tx, budi, now);
+    // The demo credit cards' PINs (the card system had none for cards active before it knew PINs).
+    await tx.query(
+      `UPDATE credit_cards SET pin_hash = $1 WHERE pin_hash IS NULL AND status = 'active'
+          AND customer_id IN (SELECT id FROM customers WHERE user_id IN ('budisantoso', 'saridewi', 'andiwijaya'))`,
+      [cardPin],
+    );
     for (const userId of ['budisantoso', 'saridewi', 'andiwijaya', 'rinanodefault', 'dewifds', 'bayubds']) {
       const id = await customerId(tx, userId);
       if (id !== undefined) await seedAlerts(tx, id);

@@ -61,6 +61,10 @@ export function resolveListChoices(flow: FlowFile, form: Record<string, unknown>
     if (value === undefined || value === '') continue;
     const entry = choiceEntries(spec).find((e) => e.code === value);
     if (!entry) throw invalidChoice(`/form/${field}`);
+    // An option that belongs to another choice (a Steam value under Google Play) is refused, as the page
+    // never offers it: `dependsOn` is the server's rule too, not only the browser's.
+    if (spec.dependsOn && spec.filterKey && entry[spec.filterKey] !== form[spec.dependsOn])
+      throw invalidChoice(`/form/${field}`);
     out[field] = entry;
   }
   return out;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../http/api-error';
 import { arr, bool, empty, id, int, nullable, obj, str } from '../myaccount/schemas';
 import {
+  applyAllDueRaises,
   CATEGORIES,
   CHANNELS,
   cancelRaise,
@@ -10,11 +11,17 @@ import {
   type LimitCategory,
   type LimitChannel,
 } from './limits';
+import type { Alerts, Profile, VisibleAccount } from '../../shared/settings';
 
 export interface SettingsRoutesOptions {
   /** The clock (epoch ms); tests move it past a cooling-off period. */
   now?: () => number;
+  /** How often due limit raises are applied for every customer; 0: never (tests call applyAllDueRaises). */
+  raiseSweepMs?: number;
 }
+
+/** Raises whose cooling-off ended are applied within this long, page opened or not. */
+export const RAISE_SWEEP_MS = 60_000;
 
 function sessionOf(request: FastifyRequest) {
   const s = request.session;
@@ -77,6 +84,19 @@ const alertSetting = obj({
  */
 export default async function settingsRoutes(app: FastifyInstance, opts: SettingsRoutesOptions = {}) {
   const now = () => new Date((opts.now ?? Date.now)()).toISOString();
+  const sweepEvery = opts.raiseSweepMs ?? RAISE_SWEEP_MS;
+  if (sweepEvery > 0) {
+    let sweeping = false;
+    const timer = setInterval(() => {
+      if (sweeping) return;
+      sweeping = true;
+      applyAllDueRaises(app.db, now())
+        .catch((err: unknown) => app.log.warn({ err }, 'limit raise sweep failed'))
+        .finally(() => (sweeping = false));
+    }, sweepEvery);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
   const authed = { preHandler: app.requireSession };
   const post = (
     url: string,
@@ -107,7 +127,7 @@ export default async function settingsRoutes(app: FastifyInstance, opts: Setting
       phones: arr(str),
       memberSince: str,
     }),
-    async (customerId) => {
+    async (customerId): Promise<Profile> => {
       const { rows } = await app.db.query<{
         title: string;
         full_name: string;
@@ -163,7 +183,7 @@ export default async function settingsRoutes(app: FastifyInstance, opts: Setting
       [customerId],
     );
     return {
-      accounts: rows.map((r) => ({
+      accounts: rows.map((r): VisibleAccount => ({
         id: Number(r.id),
         accountNo: r.account_no,
         product: r.product,
@@ -299,7 +319,7 @@ export default async function settingsRoutes(app: FastifyInstance, opts: Setting
     },
   );
 
-  const alertsOf = async (customerId: number) => {
+  const alertsOf = async (customerId: number): Promise<Alerts> => {
     const { rows } = await app.db.query<{
       kind: 'transaction' | 'all';
       enabled: boolean;

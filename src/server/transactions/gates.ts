@@ -3,6 +3,7 @@ import { ApiError } from '../http/api-error';
 import type { FlowFile, FlowGate, GateKind } from '../../shared/flows/types';
 import { readValue } from '../../shared/flows/values';
 import { investmentEligibility, investorAccountOf, riskProfileOf } from '../invest/risk-profile';
+import { newBeneficiaryCap } from '../settings/new-beneficiary';
 import en from '../../../locales/en/engine2.json';
 import id from '../../../locales/id/engine2.json';
 
@@ -122,6 +123,7 @@ export const gateCheckers: { [K in GateKind]: GateChecker<Extract<FlowGate, { ki
         id: { max: gate.max },
       });
   },
+  newBeneficiary: newBeneficiaryCap,
   productHeld: async (db, gate, ctx) => {
     const held = await holds(db, ctx.customerId, [gate.product]);
     if (gate.held === false) {

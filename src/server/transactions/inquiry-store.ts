@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { hasEnrolledDevice } from '../approvals/devices';
 import type { InquiryResponse, PhoneOption } from '../../shared/flows/api';
+import type { FlowFile } from '../../shared/flows/types';
 import { transactionDetail } from '../../shared/flows/detail';
+import { secretFields } from '../../shared/flows/secret';
+import { hashSecret } from '../auth/password';
 import type { Caller, PostingContext, ServiceContext } from './context';
 import { txErrors } from './errors';
 import { BOOKING_COLUMNS, bookingValues, type Booking } from './ledger';
@@ -12,6 +15,7 @@ import { checkGates } from './gates';
 import { FDS_MARK, fdsRequired, isFlagged, passChallenge } from './fds';
 import { earlierSteps, inquireStep } from './steps';
 import { lookups } from './registry';
+import { PROMO_MARK } from '../promo/quote-promo';
 
 /** An inquiry stays confirmable this long (it covers the 5-minute OTP or approval plus resends). */
 export const INQUIRY_TTL_S = 15 * 60;
@@ -48,12 +52,26 @@ export function publicQuote(q: Quote) {
     ...(q.total ? { total: q.total } : {}),
     ...(q.exchangeRate ? { exchangeRate: q.exchangeRate } : {}),
     ...(q.equivalent ? { equivalent: q.equivalent } : {}),
+    ...(q.promo ? { promo: q.promo } : {}),
     details: q.details,
   };
 }
 
 /** What a receipt shows of a quote (the journal keeps it as its receipt). */
 export const receiptBodyOf = (flowId: string, q: Quote) => ({ flowId, ...publicQuote(q) });
+
+/**
+ * The form as the server keeps it: each secret field (secret.ts) as its argon2id hash, so the stored
+ * inquiry never holds a PIN or password in clear; an executor compares with verifySecret or stores the
+ * hash itself (a new PIN's hash is the PIN's hash).
+ */
+async function hashedSecrets(flow: FlowFile, form: Record<string, unknown>) {
+  const secrets = secretFields(flow).filter((f) => typeof form[f] === 'string');
+  if (!secrets.length) return form;
+  const out = { ...form };
+  for (const f of secrets) out[f] = await hashSecret(form[f] as string);
+  return out;
+}
 
 /** Quotes stored as inquiries, for a web session or (the scheduler's) none. */
 export function quoteStore(ctx: PostingContext) {
@@ -79,15 +97,20 @@ export function quoteStore(ctx: PostingContext) {
     const prior = await earlierSteps(db, caller, entry.flow, stepToken);
     // What the earlier steps checked stands: the last step cannot change it.
     const form = prior ? { ...own, ...prior.form } : own;
-    const q = await quote(caller, entry, form, prior?.answers);
+    const checked = await quote(caller, entry, form, prior?.answers);
+    // Secret fields (a PIN) were checked in clear by the quote; from here on only their hash is kept.
+    const kept = await hashedSecrets(entry.flow, form);
+    const q = checked.form ? { ...checked, form: kept } : checked;
     // An inquiry the FDS rule flags says so in its id (verify and confirm then ask for its challenge).
     // Only a customer at the page is asked: a scheduled occurrence was verified when it was set up.
     const flagged = caller.sessionId !== null && (await fdsRequired(db, entry.flow, q, caller.customerId));
     const fds = flagged ? FDS_MARK : '';
+    // A promo code taken says so too (confirm takes its quota in the booking's transaction).
+    const promo = q.promo ? PROMO_MARK : '';
     const id =
       entry.flow.service || entry.flow.posting?.service
-        ? `${SERVICE_INQUIRY_PREFIX}${fds}${randomUUID()}`
-        : `${fds}${randomUUID()}`;
+        ? `${SERVICE_INQUIRY_PREFIX}${fds}${promo}${randomUUID()}`
+        : `${fds}${promo}${randomUUID()}`;
     const booking: Booking = {
       // Answered later by its provider (a biller, a fund manager at the next NAV): held until then.
       status: providerOf(entry.flow) ? 'pending' : 'success',
@@ -95,10 +118,10 @@ export function quoteStore(ctx: PostingContext) {
       // journal keeps each language apart (migration 057) for the history of each page.
       description: [
         t(entry.flow.titleKey, 'id'),
-        transactionDetail(entry.flow, form, 'id'),
+        transactionDetail(entry.flow, kept, 'id'),
         '/',
         t(entry.flow.titleKey, 'en'),
-        transactionDetail(entry.flow, form, 'en'),
+        transactionDetail(entry.flow, kept, 'en'),
       ]
         .filter(Boolean)
         .join(' '),
@@ -118,14 +141,14 @@ export function quoteStore(ctx: PostingContext) {
         caller.customerId,
         caller.sessionId,
         flowId,
-        JSON.stringify(form),
+        JSON.stringify(kept),
         JSON.stringify(q),
         INQUIRY_TTL_S,
         q.beneficiary ?? null,
         ...bookingValues(booking),
       ],
     );
-    return { id, quote: q, form, expiresAt: new Date(rows[0]!.expires_at).toISOString() };
+    return { id, quote: q, form: kept, expiresAt: new Date(rows[0]!.expires_at).toISOString() };
   }
 
   return { storeQuote };

@@ -10,6 +10,9 @@ import { DEFAULT_LIMITS_ARGS, type Limits } from './limits';
 import { serviceExecutors } from './service-executors';
 import { limitsAllow, type Quote } from './quote';
 import { applyProviderAnswer } from './settlement';
+import { promoTaker } from '../promo/take-promo';
+import { hasPromo } from '../promo/quote-promo';
+import { flowNotice } from '../mailbox/flow-notice';
 
 /** What posting one quoted inquiry answers: its receipt, or why nothing was booked. */
 export type PostResult =
@@ -65,12 +68,33 @@ export function posting(ctx: PostingContext) {
                 coalesce(details #> '{receipt,details}', '{}'::jsonb) || $2::jsonb) WHERE id = $1`,
         [booked.journalId, JSON.stringify(details)],
       );
+    // The mailbox message the flow declares (card blocked, limit raised), with the change it reports.
+    await flowNotice(tx, ctx.t, {
+      flow,
+      customerId: booked.customerId,
+      journalId: booked.journalId,
+      form: booked.quote.form ?? {},
+      details: { ...booked.quote.details, ...details },
+    });
     return details;
   };
 
-  /** The executor of an inquiry that moves no money (its id says so before anything is read). */
-  const withinOf = (inquiryId: string) =>
-    inquiryId.startsWith(SERVICE_INQUIRY_PREFIX) ? applyService : undefined;
+  const takePromo = promoTaker(ctx);
+
+  /**
+   * What runs in the booking's transaction, as the inquiry's id says before anything is read: a flow
+   * that moves no money, its executor; one that took a promo code, the code's quota and points.
+   */
+  const withinOf = (inquiryId: string): Within<Quote> | undefined => {
+    const service = inquiryId.startsWith(SERVICE_INQUIRY_PREFIX);
+    const promo = hasPromo(inquiryId);
+    if (service && promo)
+      return async (tx, booked) => ({
+        ...(await applyService(tx, booked)),
+        ...(await takePromo(tx, booked)),
+      });
+    return service ? applyService : promo ? takePromo : undefined;
+  };
 
   /**
    * After the booking: a biller's or operator's payment (money held, pending) is paid now; without an

@@ -31,6 +31,7 @@ import { insurancePolicies } from '../myaccount/insurance-flows';
 import { bifastAliases } from '../settings/bifast-alias';
 import { cardTransactions } from '../poinxtra/service-executors';
 import { activeGoals } from '../goals/service-executors';
+import { travelChoiceSources, travelExecutors, travelLookups } from '../travel/bookings';
 
 /** What a look-up or choice source sees. */
 export interface FlowContext {
@@ -229,6 +230,7 @@ export const lookups: Record<LookupName, Lookup> = {
   ...clearingLookups,
   ...transferLookups,
   ...investLookups,
+  ...travelLookups,
 };
 
 /** A top-up's answer carries the voucher's serial number once paid. */
@@ -281,6 +283,7 @@ export const executors: Record<ExecutorName, Executor> = {
   },
   ...clearingExecutors,
   ...investExecutors,
+  ...travelExecutors,
 };
 
 export const choiceSources: Record<ChoiceSourceName, ChoiceSource> = {
@@ -366,4 +369,5 @@ export const choiceSources: Record<ChoiceSourceName, ChoiceSource> = {
   ...investChoiceSources,
   ...investOrderChoiceSources,
   'bifast.incomingRequests': incomingRequests,
+  ...travelChoiceSources,
 };

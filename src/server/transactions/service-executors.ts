@@ -17,6 +17,8 @@ import { goalServiceExecutors } from '../goals/service-executors';
 import { investServiceExecutors } from '../invest/service-executors';
 import { investOrderServiceExecutors } from '../invest/flow-registry';
 import { requestPayment } from '../transfers/bifast-rfp';
+import { pinServiceExecutors } from '../cards/change-pin';
+import { travelServiceExecutors } from '../travel/bookings';
 import { issuePolicy } from '../insurance/service-executors';
 
 /** What a service executor sees: the customer, the flow, the checked form and the look-up's details. */
@@ -185,5 +187,7 @@ export const serviceExecutors: Record<ServiceExecutorName, ServiceExecutor> = {
   ...investServiceExecutors,
   ...investOrderServiceExecutors,
   'bifast.requestPayment': requestPayment,
+  ...pinServiceExecutors,
+  ...travelServiceExecutors,
   'insurance.issuePolicy': issuePolicy,
 };

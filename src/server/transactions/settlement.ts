@@ -6,6 +6,7 @@ import type { FlowCatalog } from './catalog';
 import { reverseJournal, SETTLEMENT_LEASE_S } from './ledger';
 import { executorParamsOf, providerOf } from './booking-executors';
 import { referenceData } from '../reference/store';
+import { releasePromo } from '../promo/take-promo';
 
 /**
  * Payments whose money is held (journal pending) until a biller or operator answers for good. Every
@@ -104,6 +105,7 @@ export async function applyProviderAnswer(
     );
     if (rows[0]) {
       await reverseJournal(tx, journalId);
+      await releasePromo(tx, journalId);
       await settle(tx, rows[0].customer_id, held.details ?? {});
     }
     await tx.query('DELETE FROM pending_settlements WHERE journal_id = $1', [journalId]);

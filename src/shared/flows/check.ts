@@ -16,6 +16,7 @@ import { lookupLocaleKey } from './locale-key';
 import { PAYMENT_DETAILS, PROVIDER_DETAILS, type ReferenceData } from './reference';
 import { CUT_OFFS, LIMIT_CATEGORIES } from './rules';
 import { PARAMS_SCHEMAS } from './registry-params';
+import { SECRET_WIDGET, secretFields } from './secret';
 
 /** What the checker reads; the Node loader (load-node.ts) fills it from the three folders. */
 export interface FlowCheckInput {
@@ -100,6 +101,9 @@ const RULES_OF_PROPERTY = [
   'format',
   'type',
   'multipleOf',
+  'not',
+  'minItems',
+  'maxItems',
 ];
 
 function newAjv(): Ajv {
@@ -526,7 +530,14 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
       if (fields && own) for (const f of own) fields.add(f);
       checkName(st.lookup, 'lookups', 'server', `${p}.lookup`);
       checkKey(st.titleKey, `${p}.titleKey`);
+      // An earlier step's answers are kept as typed (steps.ts): a secret belongs in the last form.
+      for (const f of secretFields({ form: st.form, machine: null }))
+        report(
+          `${p}.form.uiSchema.${f}`,
+          `"${f}" is a secret field ("ui:widget": "${SECRET_WIDGET}"): put it in the flow's own (last) form, whose stored copy the server hashes.`,
+        );
     });
+    const secrets = new Set(secretFields(flow));
     const choices = flow.choices && typeof flow.choices === 'object' ? flow.choices : {};
     // Route parameters: each names a choice field of the form, and every one is in the route.
     if (typeof flow.route === 'string') {
@@ -579,6 +590,10 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
           `"inferFrom" needs a "prefixKey": which detail of each option lists the prefixes of "${spec.inferFrom}" it stands for.`,
         );
       if (spec.inferFrom === field) report(`${p}.inferFrom`, `A choice cannot be inferred from itself.`);
+      (Array.isArray(spec.fills) ? spec.fills : []).forEach((f, i) => {
+        if (fields && !fields.has(f)) report(`${p}.fills[${i}]`, `"${f}" is not a field of the form schema.`);
+        if (f === field) report(`${p}.fills[${i}]`, 'A choice cannot fill itself.');
+      });
     }
 
     // Reference lists and providers (lists/, providers/).
@@ -783,6 +798,41 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
         kinds.add(f.kind);
       });
     }
+    if (flow.notify && typeof flow.notify === 'object') {
+      // A mailbox message when a service flow is done: its texts, and each placeholder filled.
+      const n = flow.notify;
+      if (!flow.service) report('$.notify', 'Only a flow that moves no money ("service") tells the mailbox.');
+      checkKey(n.subjectKey, '$.notify.subjectKey');
+      checkKey(n.bodyKey, '$.notify.bodyKey');
+      for (const [name, v] of Object.entries(n.values ?? {}))
+        checkValue(v.value, `$.notify.values.${name}.value`);
+      for (const key of [n.subjectKey, n.bodyKey])
+        for (const lang of LANGS) {
+          const text = lookupLocaleKey((ns) => input.locales[lang]?.[ns], key);
+          for (const m of typeof text === 'string' ? text.matchAll(/\{\{(\w+)\}\}/g) : [])
+            if (m[1] !== 'referenceNo' && !(m[1]! in (n.values ?? {})))
+              report(
+                '$.notify.values',
+                `The text "${key}" (${lang}) names {{${m[1]}}}, which "values" does not give.`,
+              );
+        }
+    }
+    if (flow.promo && typeof flow.promo === 'object') {
+      // A promo code: an optional string field of a flow that moves money (its reward goes in the ledger).
+      const f = flow.promo.field;
+      const prop = mainSchema ? propertiesOf(mainSchema) : undefined;
+      const def = prop?.props.get(f);
+      if (flow.service)
+        report('$.promo', 'A promo code needs a flow that moves money ("amount" and "posting").');
+      if (prop && !def) report('$.promo.field', `"${f}" is not a field of the form schema.`);
+      else if (def && (def.type !== 'string' || typeof def.maxLength !== 'number' || def.maxLength > 15))
+        report(
+          '$.promo.field',
+          `"${f}" must be a string of at most 15 characters ("maxLength") in the form schema.`,
+        );
+      if (prop?.required.has(f))
+        report('$.promo.field', `"${f}" must be optional: a promo code is never required.`);
+    }
     if (flow.service) {
       checkName(flow.service.execute, 'serviceExecutors', 'server', '$.service.execute');
       if (flow.amount || flow.posting)
@@ -800,6 +850,11 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
         checkKey(r.labelKey, `${path}[${i}].labelKey`);
         checkValue(r.value, `${path}[${i}].value`);
         checkSourced(r.value, `${path}[${i}].value`, onReceipt);
+        if (typeof r.value === 'string' && r.value.startsWith('form.') && secrets.has(r.value.split('.')[1]!))
+          report(
+            `${path}[${i}].value`,
+            `"${r.value}" is a secret field ("ui:widget": "${SECRET_WIDGET}"): it is never shown on verify, the receipt or the companion app.`,
+          );
         if (r.format === 'choice' && typeof r.value === 'string' && r.value.startsWith('form.')) {
           const f = r.value.split('.')[1] ?? '';
           // The field may live in a conditional branch (then/else, dependencies, oneOf).
@@ -813,6 +868,11 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
       });
     checkRows(flow.verify?.summary, '$.verify.summary', false);
     checkRows(flow.receipt?.rows, '$.receipt.rows', true);
+    if (secrets.size && Array.isArray(flow.receipt?.actions) && flow.receipt.actions.includes('favourite'))
+      report(
+        '$.receipt.actions',
+        'A flow with a secret field cannot be saved as a favourite (a favourite keeps the form): remove "favourite".',
+      );
     if (flow.amount) checkSourced(flow.amount.from, '$.amount.from', false);
 
     if (flow.machine && typeof flow.machine === 'object') {

@@ -10,3 +10,4 @@ export * from './detail';
 export * from './reference';
 export * from './rules';
 export * from './branches';
+export * from './secret';

@@ -86,6 +86,7 @@ export const REGISTRY_NAMES = {
       'fund.order',
       'bond.order',
       'gold.quote',
+      'flight.fare',
     ],
     /** Posting executors (POST /api/transaction/v1/confirm). */
     executors: [
@@ -96,6 +97,7 @@ export const REGISTRY_NAMES = {
       'clearing.transfer',
       'fund.subscribe',
       'bond.buy',
+      'flight.book',
     ],
     /** Executors of flows that move no money (a flow's `service.execute`), src/server/transactions/service-executors.ts. */
     serviceExecutors: [
@@ -124,6 +126,9 @@ export const REGISTRY_NAMES = {
       'loan.apply',
       'product.apply',
       'bifast.requestPayment',
+      'card.changePin',
+      'debitcard.changePin',
+      'flight.reserve',
       'insurance.issuePolicy',
       'fund.redeem',
       'fund.switch',
@@ -156,6 +161,7 @@ export const REGISTRY_NAMES = {
       'bifast.incomingRequests',
       'invest.funds',
       'invest.bonds',
+      'flight.holds',
     ],
   },
 } as const;

@@ -80,6 +80,7 @@ export const PARAMS_SCHEMAS: {
     ]),
     'bond.order': params({ side: { enum: ['buy', 'sell'] } }, ['side']),
     'gold.quote': params({ side: { enum: ['buy', 'sell'] } }, ['side']),
+    'flight.fare': params({}),
   },
   executors: {
     'ledger.transfer': params({}),
@@ -89,12 +90,15 @@ export const PARAMS_SCHEMAS: {
     'clearing.transfer': params({ method }),
     'fund.subscribe': params({}),
     'bond.buy': params({}),
+    'flight.book': params({}),
   },
   serviceExecutors: {
     'request.record': params({ kind: { type: 'string', minLength: 1 }, once: { type: 'boolean' } }),
     'account.setStatus': params({ field, to: { enum: ['active', 'blocked'] } }, ['to']),
     'card.setStatus': params({ field, to: { enum: ['active', 'blocked'] } }, ['to']),
     'card.activate': params({ field }),
+    'card.changePin': params({ field }),
+    'debitcard.changePin': params({ field }),
     'schedule.cancel': params({ field, mass: { type: 'boolean' } }),
     'schedule.edit': params({ field, mass: { type: 'boolean' } }),
     'poinxtra.redeem': params({}),
@@ -127,12 +131,15 @@ export const PARAMS_SCHEMAS: {
     'debitcard.replace': params({ field }),
     'deposit.setAro': params({ field, to: { type: 'boolean' } }, ['to']),
     'limit.verifyRaise': params({}),
-    'credential.change': params({ what: { enum: ['email', 'mobile', 'userId', 'secureWord'] } }, ['what']),
+    'credential.change': params({ what: { enum: ['email', 'mobile', 'userId', 'secureWord', 'password'] } }, [
+      'what',
+    ]),
     'insurance.request': params({
       kind: { type: 'string', minLength: 1 },
       statuses: { type: 'array', items: { enum: ['active', 'lapsed', 'matured', 'terminated'] } },
     }),
     'alias.set': params({ action: { enum: ['register', 'change', 'remove'] } }, ['action']),
+    'flight.reserve': params({}),
   },
   choiceSources: {
     accounts: params({}),
@@ -166,6 +173,7 @@ export const PARAMS_SCHEMAS: {
       ['category'],
     ),
     'bifast.incomingRequests': params({}),
+    'flight.holds': params({}),
     'cards.purchases': params({}),
     debitcards: params({ linked: { type: 'boolean' } }),
     'limits.awaitingRaises': params({}),

@@ -63,6 +63,9 @@ export interface ChoiceSpec {
    * prefix of it (e.g. the operator of a mobile number); the customer can still choose another. */
   inferFrom?: string;
   prefixKey?: string;
+  /** Fields filled from the chosen option's detail.form when it is chosen (an edit form starting from
+   * the goal it edits); the customer may change them after. */
+  fills?: string[];
   params?: Record<string, unknown>;
   /** list / providers: which list (lists/<name>.json, or a provider category) and which entries. */
   list?: string;
@@ -101,7 +104,10 @@ export type FlowGate =
   | { kind: 'age'; min?: number; max?: number }
   /** An active account or card of this product (credit_card, time_deposit, loan, ...); with
    * `held: false`, none (one may be opened only once: gold saving). */
-  | { kind: 'productHeld'; product: string; held?: boolean };
+  | { kind: 'productHeld'; product: string; held?: boolean }
+  /** A new beneficiary's first transfers capped (rules/new-beneficiary.json): `account` (and `bank`)
+   * are the form's value paths that name the beneficiary. */
+  | { kind: 'newBeneficiary'; account: ValuePath; bank?: ValuePath };
 
 export type GateKind = FlowGate['kind'];
 
@@ -189,6 +195,28 @@ export interface ServiceSpec {
   params?: Record<string, unknown>;
 }
 
+/**
+ * A promo code field: checked at inquiry (the programme, its period and quota, the flow, not a credit
+ * card as source of fund), its reward booked with the transaction, its quota taken at confirm.
+ */
+export interface PromoSpec {
+  /** The form field (an optional string) the customer types the code in. */
+  field: string;
+}
+
+/**
+ * A message to the customer's mailbox when a flow that moves no money is done (card blocked, limit
+ * raised), written in the same database transaction. Its texts are locale keys whose `{{name}}`
+ * placeholders are filled from `values` (and `{{referenceNo}}`), each written in that language.
+ */
+export interface NotifySpec {
+  subjectKey: LocaleKey;
+  bodyKey: LocaleKey;
+  values?: Record<string, { value: ValuePath; format?: RowFormat }>;
+  /** A route of the product where the customer can act on it. */
+  link?: string;
+}
+
 export interface SummaryRow {
   labelKey: LocaleKey;
   value: ValuePath;
@@ -270,11 +298,13 @@ export interface FlowFile {
   titleKey: LocaleKey;
   menu?: FlowMenu;
   /** "casa": only customers with a savings or current account (others see the credit-card-only pop-up). */
-  requires?: 'casa';
+  requires?: 'casa' | 'mainCard';
   /** Eligibility gates, checked on the server (form data, inquiry, eligibility) and before the form. */
   gates?: FlowGate[];
   /** FDS challenge before verify: "always", or "risk" (rules/fds.json decides at inquiry). */
   fds?: 'always' | 'risk';
+  /** A money flow that takes a promo code (src/server/promo): the optional form field holding it. */
+  promo?: PromoSpec;
   form: FlowForm;
   choices?: Record<string, ChoiceSpec>;
   provider?: ProviderRef;
@@ -285,6 +315,8 @@ export interface FlowFile {
   amount?: AmountSpec;
   posting?: PostingSpec;
   service?: ServiceSpec;
+  /** A flow that moves no money may tell the customer in the mailbox once it is done. */
+  notify?: NotifySpec;
   verify: VerifySpec;
   receipt: ReceiptSpec;
   /** null: the default inquiry -> verify -> receipt machine. */

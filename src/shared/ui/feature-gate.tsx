@@ -2,8 +2,11 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { CasaRequiredDialog } from './casa-required-dialog';
 import { SupplementaryNoticeDialog } from './supplementary-notice-dialog';
 
-/** What a feature needs from the customer ('casa': a savings or current account). */
-export type FeatureRequirement = 'casa' | 'none';
+/**
+ * What a feature needs from the customer: 'casa' a savings or current account; 'mainCard' not to be a
+ * supplementary card holder only (a main card's own services: limit increase, instalments).
+ */
+export type FeatureRequirement = 'casa' | 'mainCard' | 'none';
 
 export interface CustomerFlags {
   hasCasa: boolean;
@@ -19,6 +22,7 @@ export function gateFor(
   requires: FeatureRequirement | undefined,
 ): GateOutcome {
   if (!customer || !requires || requires === 'none' || customer.hasCasa) return 'ok';
+  if (requires === 'mainCard') return customer.supplementary ? 'supplementary' : 'ok';
   return customer.supplementary ? 'supplementary' : 'casaRequired';
 }
 

@@ -4,7 +4,7 @@ import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { hashSecret } from '../../../src/server/auth/password';
 import { enrolDevice } from '../../../src/server/approvals/devices';
-import { testDbs } from '../test-db';
+import { bothEngines } from '../test-db';
 import { client, makeCustomer } from '../auth/fixtures';
 
 process.env.ARGON2_FAST = '1';
@@ -12,7 +12,7 @@ process.env.ARGON2_FAST = '1';
 // Issue 17 item 4: the companion app during a lock. A device the customer enrolled (with an SMS code)
 // still gets in with the right app PIN when others' guesses locked the user id; its own wrong PINs
 // lock it; a device not enrolled stays locked out and gets no SMS.
-describe.each(testDbs)('the companion app during a lock-out on $name', ({ open }) => {
+describe.each(bothEngines)('the companion app during a lock-out on $name', ({ open }) => {
   let db: Db;
   let app: FastifyInstance;
   beforeAll(async () => {

@@ -3,13 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { hashSecret } from '../../../src/server/auth/password';
-import { testDbs } from '../test-db';
+import { bothEngines } from '../test-db';
 import { client, lastOtp, makeCustomer, type Client } from './fixtures';
 
 process.env.ARGON2_FAST = '1';
 
 // Issue 17 item 4: the password and app PIN locks were separate (5 + 5 guesses) and lasted 15 minutes.
-describe.each(testDbs)('one lock-out across password and app PIN on $name', ({ open }) => {
+describe.each(bothEngines)('one lock-out across password and app PIN on $name', ({ open }) => {
   let db: Db;
   let app: FastifyInstance;
   beforeAll(async () => {
@@ -55,7 +55,7 @@ describe.each(testDbs)('one lock-out across password and app PIN on $name', ({ o
 
 // Issue 17 item 4: anyone could lock a customer out with five requests. A browser the customer has
 // used before still gets in while the id is locked, with the secure word and an OTP.
-describe.each(testDbs)('a lock-out someone else caused on $name', ({ open }) => {
+describe.each(bothEngines)('a lock-out someone else caused on $name', ({ open }) => {
   let db: Db;
   let app: FastifyInstance;
   beforeAll(async () => {

@@ -140,6 +140,33 @@ describe.each(testDbs)('credit card services on $name', ({ open }) => {
     ]);
   });
 
+  it("tells a supplementary holder to visit a branch for a limit increase, the main card's limit unchanged", async () => {
+    const main = await customerWithSession(db);
+    const mainCard = await insertCard(db, main);
+    const holder = await customerWithSession(db);
+    const card = await insertCard(db, holder);
+    await db.query('UPDATE card_accounts SET main_account_id = $2 WHERE account_id = $1', [
+      card.id,
+      mainCard.id,
+    ]);
+    const r = await post(app, '/api/transaction/v1/inquiry', holder.headers, {
+      flowId: 'card.increase-limit',
+      form: { card: String(card.id), kind: 'permanent', newLimit: 1_100_000_000 },
+    });
+    expect(r.status).toBe(422);
+    expect(r.body.apierror).toMatchObject({
+      errorCode: 'SUPPLEMENTARY_CARD',
+      errorMessageEng: 'Only the main card holder can increase the limit. Please visit the nearest branch.',
+      errorMessageIdn:
+        'Hanya pemegang kartu utama yang dapat menaikkan limit. Silakan kunjungi cabang terdekat.',
+    });
+    const { rows } = await db.query<{ credit_limit: string }>(
+      'SELECT credit_limit FROM card_accounts WHERE account_id = $1',
+      [card.id],
+    );
+    expect(Number(rows[0]!.credit_limit)).toBe(1_000_000_000);
+  });
+
   it('turns overseas use on, refuses the same setting again, and caps the daily limit at the card limit', async () => {
     const c = await customerWithSession(db);
     const card = await insertCard(db, c);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { ApiError } from '../../../src/server/http/api-error';
-import { testDbs } from '../test-db';
+import { bothEngines } from '../test-db';
 import { insertCustomer, latestCode, uniquePhone } from './fixtures';
 
 async function errorCodeOf(p: Promise<unknown>): Promise<string> {
@@ -18,7 +18,7 @@ async function errorCodeOf(p: Promise<unknown>): Promise<string> {
 
 // Issue 17 item 2: asking for a new code reset the wrong-code count, so 30 wrong codes went by
 // without a freeze. Wrong codes now count per phone and per customer, across codes.
-describe.each(testDbs)('OTP guessing across codes on $name', ({ open }) => {
+describe.each(bothEngines)('OTP guessing across codes on $name', ({ open }) => {
   let db: Db;
   let app: FastifyInstance;
   beforeAll(async () => {

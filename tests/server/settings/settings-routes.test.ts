@@ -4,7 +4,8 @@ import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { seedDemo } from '../../../src/server/core-bank/seed';
 import { seedMyAccount } from '../../../src/server/myaccount/seed';
-import { verifyRaise } from '../../../src/server/settings/limits';
+import { applyAllDueRaises, verifyRaise } from '../../../src/server/settings/limits';
+import { limitsAndUse } from '../../../src/server/transactions/limits';
 import { testDbs } from '../test-db';
 import { openSession } from '../dashboard/session-helper';
 
@@ -198,6 +199,25 @@ describe.each(testDbs)('settings API on $name', ({ open }) => {
     expect((await post('/clock/api/settings/v1/limits/cancel', { requestId: id })).statusCode).toBe(200);
     expect((await post('/clock/api/settings/v1/limits/cancel', { requestId: id })).statusCode).toBe(404);
     expect(await verifyRaise(db, budiId, id, new Date(clock).toISOString())).toBe(false);
+  });
+
+  it('applies a raise when its cooling-off ends, without the limits page being opened again', async () => {
+    const res = await post('/clock/api/settings/v1/limits/change', {
+      category: 'purchase',
+      channel: 'internet',
+      maxPerTransaction: rp(40_000_000),
+      dailyLimit: rp(90_000_000),
+    });
+    const id = res.json<{ limit: LimitJson }>().limit.pending!.id;
+    expect(await verifyRaise(db, budiId, id, new Date(clock).toISOString())).toBe(true);
+    expect(await applyAllDueRaises(db, new Date(clock + 23 * 3_600_000).toISOString())).toBe(0);
+    expect((await limitsAndUse(db, budiId, 'purchase')).limits.maxPerTransaction).not.toBe(rp(40_000_000));
+    // What every confirm checks (the engine's limit row), moved by the sweep alone.
+    expect(await applyAllDueRaises(db, new Date(clock + 25 * 3_600_000).toISOString())).toBe(1);
+    expect((await limitsAndUse(db, budiId, 'purchase')).limits).toMatchObject({
+      maxPerTransaction: rp(40_000_000),
+      dailyLimit: rp(90_000_000),
+    });
   });
 
   it('saves transaction alerts, refusing an alert with no channel', async () => {

@@ -193,6 +193,10 @@ describe('FDS challenge step', () => {
       });
       expect(booked.status).toBe(200);
       expect(booked.body.status).toBe('success');
+      // A day later (a new beneficiary's first 24 hours are capped: tests/server/settings/new-beneficiary.test.ts).
+      await db.query(`UPDATE journal SET created_at = now() - interval '25 hours' WHERE inquiry_id = $1`, [
+        inquiryId,
+      ]);
       expect((await ask(to.accountNo, threshold)).body.fdsRequired).toBeUndefined();
       // A known payee is still asked above the amount rule's riskAmount.
       expect((await ask(to.accountNo, fdsRules.riskAmount)).body.fdsRequired).toBe(true);

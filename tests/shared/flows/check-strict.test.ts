@@ -181,6 +181,47 @@ describe('flows:check reports each mistake with file, JSON path and a sentence',
     );
   });
 
+  it('a promo code field that is not in the form, is required or too long, and promo on a flow that moves no money', () => {
+    const missing = check('token', { flow: (f) => (f.promo = { field: 'promoCode' }) });
+    expect(missing('$.promo.field')[0]).toMatch(/"promoCode" is not a field of the form schema/);
+    const required = check('token', {
+      flow: (f) => (f.promo = { field: 'meterNumber' }),
+    });
+    expect(required('$.promo.field')).toEqual([
+      expect.stringMatching(/must be a string of at most 15 characters/),
+      expect.stringMatching(/must be optional/),
+    ]);
+    const service = check('token', {
+      flow: (f) => {
+        f.promo = { field: 'promoCode' };
+        f.service = { execute: 'request.record' };
+      },
+      form: (s) => ((s.properties as Json).promoCode = { type: 'string', maxLength: 15 }),
+    });
+    expect(service('$.promo')[0]).toMatch(/needs a flow that moves money/);
+    const fine = check('token', {
+      flow: (f) => (f.promo = { field: 'promoCode' }),
+      form: (s) => ((s.properties as Json).promoCode = { type: 'string', maxLength: 15 }),
+    });
+    expect([...fine('$.promo'), ...fine('$.promo.field')]).toEqual([]);
+  });
+
+  it('a mailbox notice on a flow that moves money, and a placeholder its values do not fill', () => {
+    const at = check('token', {
+      flow: (f) =>
+        (f.notify = {
+          subjectKey: 'flows:notices.cardBlocked.subject',
+          bodyKey: 'flows:notices.cardBlocked.body',
+          values: { card: { value: 'inquiry.cardNumber' } },
+        }),
+    });
+    expect(at('$.notify')[0]).toMatch(/Only a flow that moves no money/);
+    expect(at('$.notify.values')).toEqual([
+      expect.stringMatching(/names \{\{name\}\}, which "values" does not give/),
+      expect.stringMatching(/names \{\{name\}\}, which "values" does not give/),
+    ]);
+  });
+
   it('a JSON syntax error, with its line and column', () => {
     const at = check('token', { text: (t) => t.replace('"area": "purchase",', '"area": "purchase"') });
     expect(at('$')[0]).toMatch(/^The file is not valid JSON at line 5, column 3/);
@@ -190,6 +231,40 @@ describe('flows:check reports each mistake with file, JSON path and a sentence',
     const at = check('water', { formText: (t) => t.replace('"type": "object",', '"type": "object"') });
     expect(at('$.form.schema')[0]).toMatch(
       /^schemas\/forms\/payment\/water-shape.json: The file is not valid JSON at line 4, column 3/,
+    );
+  });
+  it('refuses a verify or receipt row, a favourite or an earlier step that would keep a secret field', () => {
+    // customerNumber typed masked ("ui:widget": "password") is a secret: never shown, never kept as typed.
+    const at = check('water', {
+      flow: (f) => {
+        ui(f).customerNumber = { ...ui(f).customerNumber, 'ui:widget': 'password' };
+        (f.receipt as { actions: string[] }).actions.push('favourite');
+      },
+    });
+    expect(at('$.verify.summary[1].value')[0]).toMatch(
+      /"form.customerNumber" is a secret field .* never shown/,
+    );
+    expect(at('$.receipt.actions')[0]).toMatch(/secret field cannot be saved as a favourite/);
+    const steps = check('water', {
+      flow: (f) => {
+        f.inquiry = {
+          ...(f.inquiry as Json),
+          steps: [
+            {
+              id: 'first',
+              path: 'inquiry/step-1/',
+              lookup: 'provider.options',
+              form: {
+                schema: 'forms/payment/water-shape.json',
+                uiSchema: { customerNumber: { 'ui:widget': 'password' } },
+              },
+            },
+          ],
+        };
+      },
+    });
+    expect(steps('$.inquiry.steps[0].form.uiSchema.customerNumber')[0]).toMatch(
+      /put it in the flow's own \(last\) form/,
     );
   });
 });

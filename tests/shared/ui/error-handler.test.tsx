@@ -113,5 +113,7 @@ describe('role notices', () => {
   ] as const)('a feature needing CASA for %j: %s', (customer, outcome) => {
     expect(gateFor(customer, 'casa')).toBe(outcome);
     expect(gateFor(customer, 'none')).toBe('ok');
+    // A main card's own service (a limit increase): only the supplementary holder is sent to a branch.
+    expect(gateFor(customer, 'mainCard')).toBe(outcome === 'supplementary' ? 'supplementary' : 'ok');
   });
 });

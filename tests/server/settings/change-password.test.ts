@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../src/server/app';
+import type { Db } from '../../../src/server/db/db';
+import { createSession } from '../../../src/server/auth/sessions';
+import { testDbs } from '../test-db';
+import { makeCustomer } from '../auth/fixtures';
+import { post, transact, type Customer } from '../transactions/bank';
+
+process.env.ARGON2_FAST = '1';
+
+let seq = 0;
+const PASSWORD = 'Lama@2026';
+const NEW = 'Baru#2027';
+
+// Issue 21 item 9: change the password (re-authenticate with the current one, OTP, spec section 5's
+// rules, every other session ended); and every credential change ends the other sessions.
+describe.each(testDbs)('password change and sessions on $name', ({ open }) => {
+  let db: Db;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    db = await open();
+    app = await buildApp({ db, demo: false });
+    await app.ready();
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  }, 60_000);
+
+  /** A customer with a password and two live web sessions (this browser and another). */
+  async function customer(): Promise<Customer & { other: Record<string, string> }> {
+    seq += 1;
+    const userId = `pwchange${Date.now().toString(36)}${seq}`;
+    const made = await makeCustomer(db, { userId, password: PASSWORD, secureWord: 'rainbowTrout' });
+    const session = async (browserId: string) => {
+      const s = await createSession(db, { customerId: made.id, channel: 'web', browserId });
+      return { authorization: `Bearer ${s.token}`, 'x-browser-id': browserId };
+    };
+    return {
+      customerId: made.id,
+      phone: made.phones[0]!,
+      phoneIds: made.phoneIds,
+      userId,
+      headers: await session(`here-${userId}`),
+      other: await session(`there-${userId}`),
+    };
+  }
+  const login = (userId: string, password: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      headers: { 'x-browser-id': `login-${userId}` },
+      payload: { userId, password },
+    });
+  const alive = async (headers: Record<string, string>) =>
+    (await post(app, '/api/v1/session/me', headers, {})).status === 200;
+
+  it('changes the password after the current one and an OTP; every other session ends', async () => {
+    const c = await customer();
+    const { inquiry, receipt } = await transact(app, db, c, 'settings.change-password', {
+      currentPassword: PASSWORD,
+      newPassword: NEW,
+      confirmPassword: NEW,
+    });
+    expect(inquiry.status).toBe(200);
+    expect(inquiry.body.details).toMatchObject({ userId: c.userId });
+    expect(receipt.status).toBe(200);
+    expect(receipt.body.details.sessionsEnded.eng).toBe('1 other session(s) logged out');
+    expect(JSON.stringify(receipt.body)).not.toContain(NEW);
+    expect(await alive(c.headers)).toBe(true);
+    expect(await alive(c.other)).toBe(false);
+    expect((await login(c.userId, PASSWORD)).statusCode).toBe(401);
+    expect((await login(c.userId, NEW)).statusCode).toBe(200);
+  });
+
+  it("refuses a wrong current password, the spec's rules and a repeat, changing nothing", async () => {
+    const c = await customer();
+    const ask = (form: Record<string, string>) =>
+      post(app, '/api/transaction/v1/inquiry', c.headers, { flowId: 'settings.change-password', form });
+    const wrong = await ask({ currentPassword: 'Salah@2026', newPassword: NEW, confirmPassword: NEW });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.apierror).toMatchObject({
+      errorCode: 'WRONG_PASSWORD',
+      errorMessageIdn: 'Kata sandi saat ini yang Anda masukkan tidak benar.',
+    });
+    // Section 5: 8-14, upper and lower case, a digit, a special character, no spaces.
+    for (const bad of ['Sh@1', 'Waytoolong@20261', 'nouppercase@1', 'NoSpecial12', 'Has space@1']) {
+      const r = await ask({ currentPassword: PASSWORD, newPassword: bad, confirmPassword: bad });
+      expect(r.status, bad).toBe(400);
+      expect(r.body.apierror.fields['/form/newPassword'], bad).toBeDefined();
+    }
+    const same = await ask({ currentPassword: PASSWORD, newPassword: PASSWORD, confirmPassword: PASSWORD });
+    expect(same.body.apierror).toMatchObject({
+      errorCode: 'PASSWORD_SAME_AS_OLD',
+      errorMessageEng: 'The new password must be different from your current one.',
+    });
+    const mismatch = await ask({ currentPassword: PASSWORD, newPassword: NEW, confirmPassword: 'Baru#2028' });
+    expect(mismatch.body.apierror.errorCode).toBe('PASSWORD_MISMATCH');
+    expect((await login(c.userId, PASSWORD)).statusCode).toBe(200);
+    expect(await alive(c.other)).toBe(true);
+  });
+
+  it('refuses a password containing the user ID or the secure word', async () => {
+    const c = await customer();
+    await db.query("UPDATE customers SET user_id = $2, secure_word = 'Mangga' WHERE id = $1", [
+      c.customerId,
+      `kiwi${c.customerId}`,
+    ]);
+    for (const pw of [`Q@1Kiwi${c.customerId}`, 'X1@mangga']) {
+      const r = await post(app, '/api/transaction/v1/inquiry', c.headers, {
+        flowId: 'settings.change-password',
+        form: { currentPassword: PASSWORD, newPassword: pw, confirmPassword: pw },
+      });
+      expect(r.status, pw).toBe(422);
+      expect(r.body.apierror.errorCode).toBe('PASSWORD_CONTAINS_CREDENTIAL');
+    }
+  });
+
+  it('locks the password change after five wrong current passwords', async () => {
+    const c = await customer();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (
+          await post(app, '/api/transaction/v1/inquiry', c.headers, {
+            flowId: 'settings.change-password',
+            form: { currentPassword: `Wrong@${i}xyz`, newPassword: NEW, confirmPassword: NEW },
+          })
+        ).status,
+      );
+    expect(statuses).toEqual([422, 422, 422, 422, 422, 423]);
+  });
+
+  it.each([
+    ['settings.change-email', { newEmail: 'baru@example.co.id' }],
+    ['settings.change-mobile-number', { newMobileNumber: '081299887766' }],
+    ['settings.change-user-id', { newUserId: `newid${Date.now().toString(36)}` }],
+    ['settings.change-secure-word', { newSecureWord: 'SunflowerSky' }],
+  ])('%s ends every other session too', async (flowId, form) => {
+    const c = await customer();
+    const { receipt } = await transact(app, db, c, flowId, form);
+    expect(receipt.status).toBe(200);
+    expect(await alive(c.headers)).toBe(true);
+    expect(await alive(c.other)).toBe(false);
+  });
+});
