@@ -25,6 +25,7 @@ import myAccountRoutes from './myaccount/routes';
 import settingsRoutes from './settings/routes';
 import investRoutes from './invest/routes';
 import goldRoutes from './gold/routes';
+import photoRoutes from './uploads/routes';
 import mailboxRoutes from './mailbox/routes';
 import { notify } from './mailbox/notify';
 import helpRoutes from './help/routes';
@@ -111,8 +112,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(transferRoutes, { schedulerIntervalMs: opts.schedulerIntervalMs, notify });
   await app.register(myAccountRoutes);
   await app.register(settingsRoutes);
-  await app.register(investRoutes);
+  await app.register(investRoutes, { navIntervalMs: opts.settlementIntervalMs === 0 ? 0 : undefined });
   await app.register(goldRoutes);
+  await app.register(photoRoutes);
   await app.register(mailboxRoutes);
   await app.register(helpRoutes);
   await app.register(recipientsRoutes);

@@ -147,6 +147,7 @@ export function InquiryView(props: InquiryViewProps) {
     loading: !!choicesLoading,
     titles,
     inferred: state.inferred,
+    flowId: flow.id,
   };
   const transformErrors = (errors: RJSFValidationError[]) =>
     errors.map((e) => {

@@ -10,7 +10,7 @@ import { txErrors } from './errors';
 import { BOOKING_COLUMNS, bookingValues, type Booking } from './ledger';
 import { quoting, type Quote } from './quote';
 import { validateFormOrThrow } from './catalog';
-import { executors } from './registry';
+import { providerOf } from './booking-executors';
 import { checkGates } from './gates';
 import { FDS_MARK, fdsRequired, isFlagged, passChallenge } from './fds';
 import { earlierSteps, inquireStep } from './steps';
@@ -44,10 +44,6 @@ export interface InquiryRow {
   expires_at: Date | string;
   expired: boolean;
 }
-
-/** A money flow's executor; a flow that moves no money has none (its service executor runs at confirm). */
-export const executorOf = (flow: FlowFile) =>
-  flow.posting ? executors[flow.posting.execute as keyof typeof executors] : {};
 
 export function publicQuote(q: Quote) {
   return {
@@ -116,7 +112,8 @@ export function quoteStore(ctx: PostingContext) {
         ? `${SERVICE_INQUIRY_PREFIX}${fds}${promo}${randomUUID()}`
         : `${fds}${promo}${randomUUID()}`;
     const booking: Booking = {
-      status: executorOf(entry.flow).provider ? 'pending' : 'success',
+      // Answered later by its provider (a biller, a fund manager at the next NAV): held until then.
+      status: providerOf(entry.flow) ? 'pending' : 'success',
       // As the core bank writes its narrative, "<Indonesian> / <English>", each with its detail; the
       // journal keeps each language apart (migration 057) for the history of each page.
       description: [

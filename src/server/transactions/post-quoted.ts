@@ -3,7 +3,8 @@ import type { ApiError } from '../http/api-error';
 import type { Receipt } from '../../shared/flows/api';
 import type { PostingContext } from './context';
 import { txErrors } from './errors';
-import { executorOf, receiptBodyOf, SERVICE_INQUIRY_PREFIX } from './inquiry-store';
+import { receiptBodyOf, SERVICE_INQUIRY_PREFIX } from './inquiry-store';
+import { executorParamsOf, providerOf } from './booking-executors';
 import { newReferenceNo, SETTLEMENT_LEASE_S, type Within } from './ledger';
 import { DEFAULT_LIMITS_ARGS, type Limits } from './limits';
 import { serviceExecutors } from './service-executors';
@@ -110,7 +111,8 @@ export function posting(ctx: PostingContext) {
     const { secret, ...details } = applied ?? {};
     const receiptBody = applied ? { ...body, details: { ...body.details, ...details } } : body;
     const entry = ctx.flowOrThrow(booked.flowId);
-    const { provider } = executorOf(entry.flow);
+    // Answered later by the flow's provider (a biller, a fund manager at the next NAV), if it has one.
+    const provider = providerOf(entry.flow);
     if (!provider)
       return {
         referenceNo: booked.referenceNo,
@@ -120,7 +122,7 @@ export function posting(ctx: PostingContext) {
         ...(isSecret(secret) ? { secret } : {}),
       };
     const outcome = await provider
-      .pay(booked.quote.details, entry.flow.posting?.params ?? {})
+      .pay(booked.quote.details, executorParamsOf(entry.flow), { db, now: new Date() })
       .catch(() => null);
     if (outcome) {
       const held = { journalId: booked.journalId, receipt: receiptBody, checks: 0 };

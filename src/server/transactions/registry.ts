@@ -1,5 +1,5 @@
 import { maskCardNumber } from '../core-bank/portfolio';
-import type { Queryable } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 import type { ChoiceSpec, FlowFile } from '../../shared/flows/types';
 import type { ExecutorName, LookupName, ChoiceSourceName } from '../../shared/flows/registry-names';
 import { denominationLabels } from '../../shared/flows/denomination';
@@ -16,6 +16,7 @@ import { entryAsChoice } from '../../shared/flows/reference';
 import { simulateAnswer } from '../billers/answers';
 import { fitsRule, isNumberRule } from '../../shared/flows/field-types';
 import { investChoiceSources } from '../invest/service-executors';
+import { investExecutors, investLookups, investOrderChoiceSources } from '../invest/flow-registry';
 import { choiceEntries, invalidChoice, referenceData, resolveProvider } from '../reference/store';
 import { txErrors } from './errors';
 import { clearingChoiceSources, clearingExecutors, clearingLookups } from '../clearing/registry';
@@ -57,23 +58,50 @@ export type ChoiceSource = (ctx: {
   field?: string;
 }) => Promise<Choice[]>;
 
+/** What a provider may read besides the booking's details: the database and the time of the call. */
+export interface ProviderContext {
+  db: Db;
+  now: Date;
+}
+
+/** A held booking made final (paid or refused), as settlement.ts hands it to the provider's `settled`. */
+export interface SettledBooking {
+  journalId: number;
+  customerId: number;
+  flow: FlowFile;
+  /** The receipt's details with what the provider answered. */
+  details: Record<string, unknown>;
+  outcome: ProviderOutcome;
+}
+
 /**
- * A biller or operator: `pay` is called once the money is held; `status` asks about a payment it
- * answered "in progress" (or never answered), sent at `sentAt`, until its answer is final.
+ * A biller or operator (or a fund manager, an issuer): `pay` is called once the booking is held;
+ * `status` asks about one it answered "in progress" (or never answered), sent at `sentAt`, until its
+ * answer is final. `settled` (optional) runs in the database transaction that makes the booking final,
+ * after the journal's status changed (never for a booking already final): it writes the provider's
+ * outcome into its domain (units allotted, proceeds credited through postEntries) and returns details
+ * for the receipt.
  */
 export interface Provider {
-  pay(details: Record<string, unknown>, params: Record<string, unknown>): Promise<ProviderOutcome>;
+  pay(
+    details: Record<string, unknown>,
+    params: Record<string, unknown>,
+    ctx?: ProviderContext,
+  ): Promise<ProviderOutcome>;
   status(
     details: Record<string, unknown>,
     params: Record<string, unknown>,
     sentAt: Date,
+    ctx?: ProviderContext,
   ): Promise<ProviderOutcome>;
+  settled?(tx: Queryable, booking: SettledBooking): Promise<Record<string, unknown>>;
 }
 
 /**
  * An executor books the journal. Without `provider` the booking is final at once (a transfer inside
  * the bank); with it the money is held first (journal pending), the provider is called outside the
- * database transaction, and its answer settles the journal (settlement.ts).
+ * database transaction, and its answer settles the journal (settlement.ts). What the money buys is
+ * recorded in the booking's transaction by the posting's service executor (`posting.service`).
  */
 export interface Executor {
   provider?: Provider;
@@ -209,6 +237,7 @@ export const lookups: Record<LookupName, Lookup> = {
   },
   ...clearingLookups,
   ...transferLookups,
+  ...investLookups,
   ...travelLookups,
 };
 
@@ -286,6 +315,7 @@ export const executors: Record<ExecutorName, Executor> = {
     },
   },
   ...clearingExecutors,
+  ...investExecutors,
   ...travelExecutors,
 };
 
@@ -370,6 +400,7 @@ export const choiceSources: Record<ChoiceSourceName, ChoiceSource> = {
   'poinxtra.cardTransactions': cardTransactions,
   'goals.active': activeGoals,
   ...investChoiceSources,
+  ...investOrderChoiceSources,
   'bifast.incomingRequests': incomingRequests,
   ...travelChoiceSources,
 };

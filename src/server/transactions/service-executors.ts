@@ -2,7 +2,7 @@ import type { Queryable } from '../db/db';
 import type { FlowFile } from '../../shared/flows/types';
 import type { ServiceExecutorName } from '../../shared/flows/registry-names';
 import { ApiError } from '../http/api-error';
-import { accountById } from './registry';
+import { accountById, type Provider } from './registry';
 import { cardServiceExecutors } from '../cards/service-executors';
 import { cancelSchedule, editSchedule } from '../schedules/service-executors';
 import { creditCardServiceExecutors } from '../cards/card-services';
@@ -15,6 +15,7 @@ import { aliasServiceExecutors } from '../settings/bifast-alias';
 import { poinServiceExecutors } from '../poinxtra/service-executors';
 import { goalServiceExecutors } from '../goals/service-executors';
 import { investServiceExecutors } from '../invest/service-executors';
+import { investOrderServiceExecutors } from '../invest/flow-registry';
 import { requestPayment } from '../transfers/bifast-rfp';
 import { vcnServiceExecutors } from '../vcn/service-executors';
 import { autoTopUpServiceExecutors } from '../autotopup/service-executors';
@@ -42,6 +43,11 @@ export interface ServiceRequestContext {
 export interface ServiceExecutor {
   check?(db: Queryable, ctx: ServiceRequestContext): Promise<Record<string, unknown>>;
   apply(tx: Queryable, ctx: ServiceRequestContext & { journalId: number }): Promise<Record<string, unknown>>;
+  /**
+   * A request another party answers later (a fund manager at the next NAV): the record is booked
+   * pending and settled as a held payment is (settlement.ts), through this provider's answers.
+   */
+  provider?: Provider;
 }
 
 const openRequestExists = () =>
@@ -182,6 +188,7 @@ export const serviceExecutors: Record<ServiceExecutorName, ServiceExecutor> = {
   ...poinServiceExecutors,
   ...goalServiceExecutors,
   ...investServiceExecutors,
+  ...investOrderServiceExecutors,
   'bifast.requestPayment': requestPayment,
   ...vcnServiceExecutors,
   ...autoTopUpServiceExecutors,

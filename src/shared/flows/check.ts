@@ -11,7 +11,7 @@ import type {
   SummaryRow,
   TransitionConfig,
 } from './types';
-import { DEFAULT_STEPS, stepsOf } from './steps';
+import { DEFAULT_STEPS, routeParamsOf, stepsOf } from './steps';
 import { lookupLocaleKey } from './locale-key';
 import { PAYMENT_DETAILS, PROVIDER_DETAILS, type ReferenceData } from './reference';
 import { CUT_OFFS, LIMIT_CATEGORIES } from './rules';
@@ -539,6 +539,26 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
     });
     const secrets = new Set(secretFields(flow));
     const choices = flow.choices && typeof flow.choices === 'object' ? flow.choices : {};
+    // Route parameters: each names a choice field of the form, and every one is in the route.
+    if (typeof flow.route === 'string') {
+      const inRoute = routeParamsOf(flow.route);
+      const mapped = flow.routeParams && typeof flow.routeParams === 'object' ? flow.routeParams : {};
+      for (const param of inRoute)
+        if (!(param in mapped))
+          report('$.routeParams', `The route parameter ":${param}" needs a field in "routeParams".`);
+      for (const [param, field] of Object.entries(mapped)) {
+        const p = `$.routeParams.${param}`;
+        if (!inRoute.includes(param)) report(p, `The route "${flow.route}" has no parameter ":${param}".`);
+        else if (fields && !fields.has(field)) report(p, `The form has no field "${field}".`);
+        else if (!(field in choices))
+          report(p, `"${field}" has no choice: the server must check the value a URL gives it.`);
+      }
+      if (inRoute.length && flow.menu)
+        report(
+          '$.menu',
+          'A flow whose route has parameters has no menu entry (its page needs their values).',
+        );
+    }
 
     const checkValue = (value: unknown, path: string) => {
       if (typeof value !== 'string') return;
@@ -867,6 +887,7 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
         if (typeof m.initial === 'string' && !(m.initial in m.states))
           report('$.machine.initial', `The initial state "${m.initial}" is not one of the states.`);
         const stepPaths = new Map<string, string>();
+        const stepViews = new Set<string>();
         const walkStates = (states: Record<string, MachineStateConfig>, path: string) => {
           const siblings = new Set(Object.keys(states));
           const checkTransition = (t: TransitionConfig | string | undefined, p: string) => {
@@ -926,6 +947,7 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
                     `The step path "${st.meta.path}" is already used by state "${prev}".`,
                   );
                 else stepPaths.set(st.meta.path, name);
+                if (typeof st.meta.view === 'string') stepViews.add(st.meta.view);
               }
             }
             if (st.initial && st.states && !(st.initial in st.states))
@@ -934,11 +956,12 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
           }
         };
         walkStates(m.states, '$.machine.states');
+        // The spec's own paths may differ (gold saving's buy/, confirmation/): each view is what counts.
         for (const needed of DEFAULT_STEPS)
-          if (![...stepPaths.keys()].includes(needed.path))
+          if (![...stepViews].includes(needed.view))
             report(
               '$.machine',
-              `The machine needs a state whose meta.path is "${needed.path}" (the ${needed.view} step).`,
+              `The machine needs a state whose meta.view is "${needed.view}" (its page, e.g. "${needed.path}").`,
             );
       }
     }

@@ -66,7 +66,7 @@ export const REGISTRY_NAMES = {
       'storeFdsPassed',
     ],
     /** Custom RJSF widgets a uiSchema may name with ui:widget (besides RJSF's own). */
-    widgets: ['choice', 'amount', 'digits', 'specialRate'],
+    widgets: ['choice', 'amount', 'digits', 'specialRate', 'priceQuote', 'photo'],
   },
   server: {
     /** Inquiry look-ups (POST /api/transaction/v1/inquiry): return details shown on verify and receipt. */
@@ -82,6 +82,10 @@ export const REGISTRY_NAMES = {
       'swift.beneficiary',
       'bifast.incomingRequest',
       'provider.premium',
+      'product.opening',
+      'fund.order',
+      'bond.order',
+      'gold.quote',
       'flight.fare',
     ],
     /** Posting executors (POST /api/transaction/v1/confirm). */
@@ -91,6 +95,8 @@ export const REGISTRY_NAMES = {
       'purchase.topup',
       'provider.pay',
       'clearing.transfer',
+      'fund.subscribe',
+      'bond.buy',
       'flight.book',
     ],
     /** Executors of flows that move no money (a flow's `service.execute`), src/server/transactions/service-executors.ts. */
@@ -126,6 +132,14 @@ export const REGISTRY_NAMES = {
       'debitcard.changePin',
       'flight.reserve',
       'insurance.issuePolicy',
+      'fund.redeem',
+      'fund.switch',
+      'bond.sell',
+      'gold.register',
+      'account.open',
+      'fund.placeOrder',
+      'bond.placeOrder',
+      'gold.trade',
     ],
     /** Option lists for form fields (POST /api/transaction/v1/formdata). */
     choiceSources: [
@@ -147,6 +161,8 @@ export const REGISTRY_NAMES = {
       'goals.active',
       'catalogue.products',
       'bifast.incomingRequests',
+      'invest.funds',
+      'invest.bonds',
       'flight.holds',
     ],
   },

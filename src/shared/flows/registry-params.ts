@@ -25,6 +25,10 @@ const minor = { type: 'integer', minimum: 0 };
 const method = { enum: ['bifast', 'online', 'skn', 'rtgs'] };
 /** The bank's product categories (src/server/invest: catalogue and applications). */
 const PRODUCT_CATEGORIES = ['saving', 'timedeposit', 'creditcard', 'loan', 'insurance'];
+/** What an opening flow opens (src/server/invest/openings.ts). */
+const OPENING_KINDS = { enum: ['saving', 'isa', 'timedeposit'] };
+/** A fund's regular plans (src/server/invest/fund-orders.ts). */
+const FUND_PLANS = { enum: ['regular', 'crisp', 'crispplus'] };
 
 export const PARAMS_SCHEMAS: {
   lookups: Record<LookupName, ParamsSchema>;
@@ -80,6 +84,12 @@ export const PARAMS_SCHEMAS: {
     ),
     'swift.beneficiary': params({ source: { enum: ['rupiah', 'foreign'] } }, ['source']),
     'bifast.incomingRequest': params({}),
+    'product.opening': params({ kind: OPENING_KINDS }, ['kind']),
+    'fund.order': params({ side: { enum: ['subscription', 'redemption', 'switching'] }, plan: FUND_PLANS }, [
+      'side',
+    ]),
+    'bond.order': params({ side: { enum: ['buy', 'sell'] } }, ['side']),
+    'gold.quote': params({ side: { enum: ['buy', 'sell'] } }, ['side']),
     'flight.fare': params({}),
   },
   executors: {
@@ -88,6 +98,8 @@ export const PARAMS_SCHEMAS: {
     'purchase.topup': params({ product: { type: 'string' } }),
     'provider.pay': params({}),
     'clearing.transfer': params({ method }),
+    'fund.subscribe': params({}),
+    'bond.buy': params({}),
     'flight.book': params({}),
   },
   serviceExecutors: {
@@ -113,6 +125,14 @@ export const PARAMS_SCHEMAS: {
     'vcn.issue': params({}),
     'ewallet.link': params({}),
     'insurance.issuePolicy': params({}),
+    'fund.redeem': params({}),
+    'fund.switch': params({}),
+    'bond.sell': params({}),
+    'gold.register': params({}),
+    'account.open': params({ kind: OPENING_KINDS }, ['kind']),
+    'fund.placeOrder': params({ plan: FUND_PLANS }),
+    'bond.placeOrder': params({}),
+    'gold.trade': params({ side: { enum: ['buy', 'sell'] } }, ['side']),
     'card.convertInstalment': params({ field, tenorField: field }),
     'card.increaseLimit': params({ field }),
     'card.setControl': params({ field, control: { enum: ['online', 'overseas', 'dailyLimit'] } }, [
@@ -160,7 +180,10 @@ export const PARAMS_SCHEMAS: {
     providers: params({}),
     'clearing.banks': params({ method }),
     'schedules.open': params({ mass: { type: 'boolean' } }),
-    'catalogue.products': params({ category: { enum: PRODUCT_CATEGORIES } }, ['category']),
+    'catalogue.products': params(
+      { category: { enum: PRODUCT_CATEGORIES }, openingFlow: { enum: ['saving', 'isa'] } },
+      ['category'],
+    ),
     'bifast.incomingRequests': params({}),
     'flight.holds': params({}),
     'cards.purchases': params({}),
@@ -172,5 +195,7 @@ export const PARAMS_SCHEMAS: {
     'bifast.aliases': params({}),
     'poinxtra.cardTransactions': params({}),
     'goals.active': params({}),
+    'invest.funds': params({ held: { type: 'boolean' } }),
+    'invest.bonds': params({ side: { enum: ['buy', 'sell'] } }, ['side']),
   },
 };

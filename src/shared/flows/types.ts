@@ -96,12 +96,17 @@ export type FlowGate =
   /** A valid (not expired) risk profile; with `product` (a value path of a product code) also one
    * that allows that product (or its signed additional-risk statement). */
   | { kind: 'riskProfile'; product?: ValuePath }
-  /** An investor id (SID) and securities account (KSEI 04: the securities custody dialog). */
-  | { kind: 'investorId' }
+  /** An investor id (SID) and securities account: for bonds (the default) KSEI 04, the securities
+   * custody dialog; for funds WMS 0904, the investment account dialog. */
+  | { kind: 'investorId'; for?: 'fund' | 'bond' }
+  /** At least one holding of this kind of investment (to redeem, switch or sell): CLICKS 0092 for
+   * funds, CLICKS 1513 for bonds (spec section 8's investment and custody dialogs). */
+  | { kind: 'holding'; of: 'mutual_fund' | 'bond' }
   /** The customer's age in whole years from the date of birth, within min..max. */
   | { kind: 'age'; min?: number; max?: number }
-  /** An active account or card of this product (credit_card, time_deposit, loan, ...). */
-  | { kind: 'productHeld'; product: string }
+  /** An active account or card of this product (credit_card, time_deposit, loan, ...); with
+   * `held: false`, none (one may be opened only once: gold saving). */
+  | { kind: 'productHeld'; product: string; held?: boolean }
   /** A new beneficiary's first transfers capped (rules/new-beneficiary.json): `account` (and `bank`)
    * are the form's value paths that name the beneficiary. */
   | { kind: 'newBeneficiary'; account: ValuePath; bank?: ValuePath };
@@ -287,6 +292,11 @@ export interface FlowFile {
   route: string;
   /** When several flows share a route (the transfer types on /transfer/), each has a variant: ?type=<variant>. */
   variant?: string;
+  /**
+   * The route's parameters (":mf" of "/applyandinvest/mutualfund/:mf/subscription/") and the choice
+   * field each fills: the form starts with the URL's value, every step's URL carries the form's.
+   */
+  routeParams?: Record<string, string>;
   titleKey: LocaleKey;
   menu?: FlowMenu;
   /** "casa": only customers with a savings or current account (others see the credit-card-only pop-up). */
