@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { ruleText } from './rule-text';
 import { ApiError, GENERIC_ERROR, INVALID_REQUEST, MAX_ERROR_FIELDS } from './api-error';
 
 /**
@@ -17,7 +18,7 @@ export default fp(async function errorHandler(app: FastifyInstance) {
       for (const v of err.validation.slice(0, MAX_ERROR_FIELDS)) {
         const missing = (v.params as { missingProperty?: string } | undefined)?.missingProperty;
         const at = (v.instancePath || '') + (missing ? `/${missing}` : '') || '/';
-        fields[at] = { eng: v.message ?? 'is invalid', idn: v.message ?? 'tidak valid' };
+        fields[at] = ruleText(v.keyword);
       }
       return reply
         .status(400)

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { loadFlowsFromDisk, projectFolders } from '../../shared/flows/load-node';
 import type { FlowFile, LoadedFlow } from '../../shared/flows/types';
 import { invalidRequest } from '../http/api-error';
+import { ruleText } from '../http/rule-text';
 
 export interface CatalogFlow {
   flow: FlowFile;
@@ -88,23 +89,6 @@ export function loadCatalog(log?: FastifyBaseLogger): FlowCatalog {
   return catalog;
 }
 
-/** A form rule broken, in both languages (never ajv's own wording, such as "must be >= 1000000"). */
-const RULE_TEXT: Record<string, { eng: string; idn: string }> = {
-  required: { eng: 'is required', idn: 'wajib diisi' },
-  additionalProperties: { eng: 'is not allowed', idn: 'tidak diperbolehkan' },
-  minimum: { eng: 'is below the minimum', idn: 'di bawah batas minimum' },
-  exclusiveMinimum: { eng: 'is below the minimum', idn: 'di bawah batas minimum' },
-  maximum: { eng: 'is above the maximum', idn: 'melebihi batas maksimum' },
-  exclusiveMaximum: { eng: 'is above the maximum', idn: 'melebihi batas maksimum' },
-  minLength: { eng: 'is too short', idn: 'terlalu pendek' },
-  maxLength: { eng: 'is too long', idn: 'terlalu panjang' },
-  pattern: { eng: 'is not in the right format', idn: 'formatnya tidak sesuai' },
-  enum: { eng: 'is not one of the options', idn: 'bukan salah satu pilihan' },
-  const: { eng: 'is not one of the options', idn: 'bukan salah satu pilihan' },
-  type: { eng: 'is not valid', idn: 'tidak valid' },
-};
-const INVALID = { eng: 'is not valid', idn: 'tidak valid' };
-
 /**
  * Runs the flow's form schema; problems become inline fields under /form, in both languages: the
  * flow's own message for that rule when its uiSchema has one (ui:errors), else a plain sentence.
@@ -125,7 +109,7 @@ export function validateFormOrThrow(
     const at = `/form${e.instancePath}${missing ? `/${missing}` : extra ? `/${extra}` : ''}`;
     const ui = entry.flow.form.uiSchema?.[field] as { 'ui:errors'?: Record<string, string> } | undefined;
     const key = ui?.['ui:errors']?.[e.keyword];
-    fields[at] ??= key && t ? { eng: t(key, 'en'), idn: t(key, 'id') } : (RULE_TEXT[e.keyword] ?? INVALID);
+    fields[at] ??= key && t ? { eng: t(key, 'en'), idn: t(key, 'id') } : ruleText(e.keyword);
   }
   throw invalidRequest(fields);
 }

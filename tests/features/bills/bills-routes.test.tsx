@@ -40,7 +40,8 @@ describe('bills, donation and virtual card number pages', () => {
     const entry = (id: string) => flowMenuEntries.find((e) => e.flowId === id)?.path;
     expect(entry('payment.penerimaan-negara')).toBe('/payment/penerimaan-negara/option/');
     expect(entry('payment.bpn')).toBe('/payment/penerimaan-negara/bpn/inquiry/');
-    expect(entry('payment.insurance')).toBe('/payment/insurance/inquiry/');
+    // The insurance premium starts at its category step (the flow machine's first view).
+    expect(entry('payment.insurance')).toBe('/payment/insurance/category/');
   });
 
   it('serves GoPay auto top-up in the login area (no shell), not the placeholder', () => {

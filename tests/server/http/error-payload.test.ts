@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { testDbs } from '../test-db';
+import { customerWithSession } from '../transactions/bank';
 
 describe.each(testDbs)('HTTP basics on $name', ({ open }) => {
   let db: Db;
@@ -52,5 +53,21 @@ describe.each(testDbs)('HTTP basics on $name', ({ open }) => {
     expect(res.statusCode).toBeLessThan(500);
     expect(res.body).not.toMatch(/\n\s+at /);
     expect(res.json().apierror.errorCode).toBeTruthy();
+  });
+
+  it("names a broken rule of a route's own schema in both languages, never in ajv's wording", async () => {
+    const c = await customerWithSession(db);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/transaction/v1/confirm',
+      headers: c.headers,
+      payload: { inquiryId: 'x', idempotencyKey: 'not a key!' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().apierror).toMatchObject({
+      errorCode: 'INVALID_REQUEST',
+      fields: { '/idempotencyKey': { eng: 'is not in the right format', idn: 'formatnya tidak sesuai' } },
+    });
+    expect(res.body).not.toMatch(/must (match|be|have)/);
   });
 });
