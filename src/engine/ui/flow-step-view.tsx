@@ -248,11 +248,13 @@ export function FlowActorView({
         cart={
           // Not a cart item: a multi-step inquiry (its earlier steps live on the server for 15 minutes), a
           // flow with a secret field (a PIN would stay in the cart's form), a form holding a price quote
-          // (it runs out while the order waits), or a receipt that shows something once (secret.<key>).
+          // (it runs out while the order waits), a receipt that shows something once (secret.<key>), or
+          // what the FDS risk rule flagged (the cart has no challenge page; the server refuses it too).
           services.cart &&
           onAddedToCart &&
           !multiStep &&
           !holdsQuote &&
+          !ctx.inquiry?.fdsRequired &&
           !secretFields(flow).length &&
           !flow.receipt.rows.some((r) => r.value.startsWith('secret.'))
             ? { ...services.cart, done: onAddedToCart, cartItemId }

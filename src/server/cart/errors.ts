@@ -35,6 +35,22 @@ export const cartErrors = {
       messageIdn:
         'Transaksi ini berisi PIN atau kata sandi, jadi diverifikasi sekarang, tidak disimpan di keranjang.',
     }),
+  /** The FDS risk rule flags it (a first large payment to someone new): its challenge is its own page. */
+  needsChallenge: (itemId: number, title: { en: string; id: string }) =>
+    new ApiError(
+      422,
+      'CLICKS',
+      'CART_FDS_CHALLENGE',
+      {
+        titleEng: 'Verify this one on its own',
+        titleIdn: 'Verifikasi transaksi ini tersendiri',
+        messageEng: `${title.en} is a large payment to someone new, which needs a security check before it is verified: make it on its own, not in the cart. Nothing was booked.`,
+        messageIdn: `${title.id} adalah pembayaran besar ke penerima baru yang perlu pemeriksaan keamanan sebelum diverifikasi: lakukan tersendiri, tidak di keranjang. Tidak ada transaksi yang diproses.`,
+      },
+      itemId
+        ? { [`/items/${itemId}`]: { eng: 'Needs a security check', idn: 'Perlu pemeriksaan keamanan' } }
+        : undefined,
+    ),
   duplicate: () =>
     new ApiError(409, 'CLICKS', 'CART_DUPLICATE_ITEM', {
       titleEng: 'Already in your cart',

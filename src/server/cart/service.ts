@@ -21,6 +21,7 @@ import { limitsAndUse } from '../transactions/limits';
 import { posting } from '../transactions/post-quoted';
 import type { Quote } from '../transactions/quote';
 import { accountById } from '../transactions/registry';
+import { isFlagged } from '../transactions/fds';
 import { cartErrors } from './errors';
 
 /** How long the cart keeps an item after it was added (the customer is told when it goes). */
@@ -115,12 +116,17 @@ export function createCartService(deps: TransactionServiceDeps) {
   /** An engine refusal of one item, named in the cart's words (anything else is not the customer's). */
   async function quoteItem(caller: Caller, itemId: number, flowId: string, form: unknown) {
     if (secretFields(ctx.flowOrThrow(flowId).flow).length) throw cartErrors.notForCart();
+    let stored: Awaited<ReturnType<typeof storeQuote>>;
     try {
-      return await storeQuote(caller, flowId, form);
+      stored = await storeQuote(caller, flowId, form);
     } catch (err) {
       if (err instanceof ApiError) throw cartErrors.itemRefused(itemId, titleOf(flowId), err);
       throw err;
     }
+    // A cart is verified as a whole with no FDS page: what the risk rule flags (now, or when quoted
+    // again at checkout) is verified on its own, after its challenge.
+    if (isFlagged(stored.id)) throw cartErrors.needsChallenge(itemId, titleOf(flowId));
+    return stored;
   }
 
   async function itemRows(customerId: number): Promise<ItemRow[]> {

@@ -283,6 +283,36 @@ describe.each(bothEngines)('the cart on $name', ({ open }) => {
     expect(await unbalancedJournals(db)).toBe(0);
   });
 
+  it('keeps out what the FDS risk rule flags (a first Rp 10 million to someone new), booking nothing', async () => {
+    const c = await customerWithSession(db);
+    const from = await insertAccount(db, c.customerId, { balance: rp(50_000_000) });
+    const payee = await customerWithSession(db);
+    const to = await insertAccount(db, payee.customerId, { balance: 0 });
+    await setLimits(db, c.customerId, 'transfer', 1, rp(1_000_000_000), rp(1_000_000_000));
+    const form = (amount: number) => ({
+      sourceOfFund: String(from.id),
+      beneficiaryAccountNo: to.accountNo,
+      purpose: 'family',
+      amount,
+    });
+    const big = await cart(c, 'add', { flowId: 'transfer.samebank', form: form(rp(10_000_000)) });
+    expect(big.status).toBe(422);
+    expect(big.body.apierror).toMatchObject({ errorCode: 'CART_FDS_CHALLENGE' });
+    expect(big.body.apierror.errorMessageIdn).toContain('pemeriksaan keamanan');
+    // Below the rule it goes in; edited up to it, it is refused and the item keeps its old form.
+    const small = await cart(c, 'add', { flowId: 'transfer.samebank', form: form(rp(9_000_000)) });
+    expect(small.status).toBe(200);
+    const edited = await cart(c, 'update', { itemId: small.body.itemId, form: form(rp(10_000_000)) });
+    expect(edited.status).toBe(422);
+    expect(edited.body.apierror.errorCode).toBe('CART_FDS_CHALLENGE');
+    expect(Object.keys(edited.body.apierror.fields)).toEqual([`/items/${small.body.itemId}`]);
+    const { rows } = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM journal j JOIN transaction_inquiries i ON i.id = j.inquiry_id WHERE i.customer_id = $1',
+      [c.customerId],
+    );
+    expect(rows[0]!.n).toBe(0);
+  });
+
   it('edits an item back from its form, and checks every call against its schema', async () => {
     const { c, savings, current } = await threeItems();
     const item = (await cart(c, 'list')).body.items[0];
