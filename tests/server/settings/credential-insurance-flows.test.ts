@@ -99,20 +99,40 @@ describe.each(testDbs)('credential, insurance, KSEI, Octo Loan flows and the CVV
     expect(matured.body.apierror).toMatchObject({ errorCode: 'POLICY_NOT_ELIGIBLE' });
   });
 
-  it('records a KSEI transfer; a malformed securities account is refused in the form', async () => {
+  it('records a KSEI transfer of an investor; without an investor account the custody dialog (KSEI 04), nothing recorded', async () => {
     const c = await customerWithSession(db);
-    const bad = await post(app, '/api/transaction/v1/inquiry', c.headers, {
-      flowId: 'custody.ksei-transfer',
-      form: { securityCode: 'FR0091', quantity: 10, destination: 'broker', destinationAccount: '123' },
-    });
-    expect(bad.status).toBe(400);
-    const ok = await transact(app, db, c, 'custody.ksei-transfer', {
+    const form = {
       securityCode: 'FR0091',
       quantity: 10,
       destination: 'broker',
       destinationAccount: '12345678901234',
+    };
+    // Spec section 8: securities custody needs an investor account (SID and securities account).
+    for (const [url, body] of [
+      ['/api/transaction/v1/eligibility', {}],
+      ['/api/transaction/v1/inquiry', { form }],
+    ] as const) {
+      const refused = await post(app, url, c.headers, { flowId: 'custody.ksei-transfer', ...body });
+      expect(refused.status, url).toBe(422);
+      expect(refused.body.apierror, url).toMatchObject({ sourceSystem: 'KSEI', errorCode: '04' });
+    }
+    await db.query(
+      `INSERT INTO investor_accounts (customer_id, sid, securities_account_no, registered_at)
+       VALUES ($1, $2, $3, now())`,
+      [c.customerId, `IDD-TEST-${c.customerId}`, `CN-TEST-${c.customerId}`],
+    );
+    const bad = await post(app, '/api/transaction/v1/inquiry', c.headers, {
+      flowId: 'custody.ksei-transfer',
+      form: { ...form, destinationAccount: '123' },
     });
+    expect(bad.status).toBe(400);
+    const ok = await transact(app, db, c, 'custody.ksei-transfer', form);
     expect(ok.receipt.status).toBe(200);
+    const { rows } = await db.query(
+      'SELECT count(*)::int AS n FROM service_requests WHERE customer_id = $1',
+      [c.customerId],
+    );
+    expect(rows[0]).toEqual({ n: 1 });
   });
 
   it('draws from the Octo Loan into savings up to what is available', async () => {
