@@ -82,6 +82,7 @@ export const REGISTRY_NAMES = {
       'swift.beneficiary',
       'bifast.incomingRequest',
       'provider.premium',
+      'credential.newPhoneCode',
     ],
     /** Posting executors (POST /api/transaction/v1/confirm). */
     executors: ['ledger.transfer', 'biller.pay', 'purchase.topup', 'provider.pay', 'clearing.transfer'],

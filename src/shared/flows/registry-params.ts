@@ -70,6 +70,8 @@ export const PARAMS_SCHEMAS: {
     ),
     'swift.beneficiary': params({ source: { enum: ['rupiah', 'foreign'] } }, ['source']),
     'bifast.incomingRequest': params({}),
+    // A code texted to a new mobile number (send: true), or where it went (send: false); field: the number's.
+    'credential.newPhoneCode': params({ send: { type: 'boolean' }, field }, ['send']),
   },
   executors: {
     'ledger.transfer': params({}),

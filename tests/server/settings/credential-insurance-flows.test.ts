@@ -13,7 +13,7 @@ import {
   unbalancedJournals,
 } from '../transactions/bank';
 import { insertCard } from '../cards/fixtures';
-import { createSession } from '../../../src/server/auth/sessions';
+import { PASSWORD, credentialCustomer } from './credential-fixtures';
 
 async function liveSessions(db: Db, customerId: number) {
   const { rows } = await db.query<{ n: string }>(
@@ -36,11 +36,13 @@ describe.each(testDbs)('credential, insurance, KSEI, Octo Loan flows and the CVV
     await db?.close();
   }, 60_000);
 
-  it('changes the e-mail with OTP and logs out every other session; the same e-mail again is refused', async () => {
-    const c = await customerWithSession(db);
-    await createSession(db, { customerId: c.customerId, channel: 'web', browserId: 'another-browser' });
+  it('changes the e-mail with the password and an OTP and logs out every other session; the same e-mail again is refused', async () => {
+    const c = await credentialCustomer(db);
     expect(await liveSessions(db, c.customerId)).toBe(2);
-    const r = await transact(app, db, c, 'settings.change-email', { newEmail: 'budi.baru@example.co.id' });
+    const r = await transact(app, db, c, 'settings.change-email', {
+      newEmail: 'budi.baru@example.co.id',
+      currentPassword: PASSWORD,
+    });
     expect(r.receipt.status).toBe(200);
     expect(r.receipt.body.details.newValue).toBe('bu*******@example.co.id');
     expect(await liveSessions(db, c.customerId)).toBe(1);
@@ -48,7 +50,7 @@ describe.each(testDbs)('credential, insurance, KSEI, Octo Loan flows and the CVV
     expect(rows[0]).toEqual({ email: 'budi.baru@example.co.id' });
     const again = await post(app, '/api/transaction/v1/inquiry', c.headers, {
       flowId: 'settings.change-email',
-      form: { newEmail: 'BUDI.baru@example.co.id' },
+      form: { newEmail: 'BUDI.baru@example.co.id', currentPassword: PASSWORD },
     });
     expect(again.status).toBe(422);
     expect(again.body.apierror).toMatchObject({
@@ -58,20 +60,23 @@ describe.each(testDbs)('credential, insurance, KSEI, Octo Loan flows and the CVV
   });
 
   it('refuses a user ID already taken and a malformed secure word, nothing changed', async () => {
-    const c = await customerWithSession(db);
+    const c = await credentialCustomer(db);
     const other = await customerWithSession(db);
     const taken = await post(app, '/api/transaction/v1/inquiry', c.headers, {
       flowId: 'settings.change-user-id',
-      form: { newUserId: other.userId },
+      form: { newUserId: other.userId, currentPassword: PASSWORD },
     });
     expect(taken.status).toBe(422);
     expect(taken.body.apierror).toMatchObject({ errorCode: 'USER_ID_TAKEN' });
     const bad = await post(app, '/api/transaction/v1/inquiry', c.headers, {
       flowId: 'settings.change-secure-word',
-      form: { newSecureWord: 'abc123' },
+      form: { newSecureWord: 'abc123', currentPassword: PASSWORD },
     });
     expect(bad.status).toBe(400);
-    const ok = await transact(app, db, c, 'settings.change-secure-word', { newSecureWord: 'KupuKupu' });
+    const ok = await transact(app, db, c, 'settings.change-secure-word', {
+      newSecureWord: 'KupuKupu',
+      currentPassword: PASSWORD,
+    });
     expect(ok.receipt.status).toBe(200);
   });
 
