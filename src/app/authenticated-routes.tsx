@@ -14,6 +14,8 @@ import { poinXtraRoutes } from '@/features/poinxtra/routes';
 import { goalRoutes } from '@/features/goals/routes';
 import { billsRoutes } from '@/features/bills/routes';
 import { cartRoutes } from '@/features/cart/routes';
+import { promoRoutes } from '@/features/promo/routes';
+import { travelRoutes } from '@/features/travel/routes';
 import { registrationAppRoutes } from '@/features/registration/app-routes';
 import { flowMenuEntries, flowRoutes, type FlowMenuEntry } from '@/engine/index';
 import { matchRoutes, type RouteObject } from 'react-router';
@@ -80,6 +82,8 @@ export const shellChildren = authenticatedRoutes({
     ...goalRoutes,
     ...billsRoutes,
     ...cartRoutes,
+    ...promoRoutes,
+    ...travelRoutes,
   ],
   flowRoutes,
   registrationAppRoutes,

@@ -6,6 +6,7 @@ import { RouteErrorPage } from './pages/route-error-page';
 import { RequireSession, RootRedirect } from './session/require-session';
 import { logout } from './session/logout';
 import { PUBLIC_PATHS } from './public-paths';
+import { billsPublicRoutes } from '@/features/bills/public-routes';
 
 // Everything the login page does not render loads with its route (own chunks), so /login/ carries
 // no shell, menu, chooser or placeholder code (nor the MUI components only they use).
@@ -52,7 +53,8 @@ export function withReady(routes: RouteObject[], ready?: () => Promise<unknown>)
  * pages wait for `ready` (the app passes the login pages' strings).
  */
 export function publicRoutes(authRoutes: RouteObject[], ready?: () => Promise<unknown>): RouteObject[] {
-  return withReady([...authRoutes, ...placeholders(PUBLIC_PATHS, authRoutes, true)], ready);
+  const served = [...authRoutes, ...billsPublicRoutes];
+  return withReady([...served, ...placeholders(PUBLIC_PATHS, served, true)], ready);
 }
 
 /** The root route of both routers: the one error dialog of the page, then the page. */

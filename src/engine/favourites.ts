@@ -10,8 +10,16 @@ export function defaultFavouriteName(label: string, detail: string | undefined):
 /** The search parameter that starts a flow's form from a favourite. */
 export const FAVOURITE_PARAM = 'favorite';
 
+/** With the favourite's search parameter: the filled-in form sends itself (a registered biller paid in two taps). */
+export const PAY_PARAM = 'pay';
+
 /** A flow's form filled in from a favourite: its inquiry page with the favourite named. */
 export function favouriteUrl(flow: Pick<FlowFile, 'route' | 'variant'>, id: string): string {
   const url = stepUrl(flow, 'inquiry/');
   return `${url}${url.includes('?') ? '&' : '?'}${FAVOURITE_PARAM}=${encodeURIComponent(id)}`;
+}
+
+/** A registered biller's bill at once: its form filled in and sent, the page on verify with the bill. */
+export function payFavouriteUrl(flow: Pick<FlowFile, 'route' | 'variant'>, id: string): string {
+  return `${favouriteUrl(flow, id)}&${PAY_PARAM}=1`;
 }

@@ -5,7 +5,7 @@ import { stepPathsOfRoute, type FlowMeta } from './flows-data';
 export interface FlowMenuEntry {
   flowId: string;
   area: string;
-  /** Route of the flow's first step, e.g. /payment/bpjs/inquiry/. */
+  /** Route of the flow's first step, e.g. /payment/bpjs/inquiry/ (or the page its menu names). */
   path: string;
   labelKey: string;
   icon?: string;
@@ -36,7 +36,7 @@ export function menuEntriesOf(flows: readonly FlowMeta[]): FlowMenuEntry[] {
     .map((f) => ({
       flowId: f.id,
       area: f.area,
-      path: stepUrl(f, firstStepPath(f)),
+      path: f.menu!.path ?? stepUrl(f, firstStepPath(f)),
       labelKey: f.menu!.labelKey,
       icon: f.menu!.icon,
       order: f.menu!.order,

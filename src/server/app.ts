@@ -25,6 +25,7 @@ import myAccountRoutes from './myaccount/routes';
 import settingsRoutes from './settings/routes';
 import investRoutes from './invest/routes';
 import goldRoutes from './gold/routes';
+import photoRoutes from './uploads/routes';
 import mailboxRoutes from './mailbox/routes';
 import { notify } from './mailbox/notify';
 import helpRoutes from './help/routes';
@@ -37,8 +38,13 @@ import cardRoutes from './cards/routes';
 import bifastAliasRoutes from './settings/bifast-alias';
 import poinXtraRoutes from './poinxtra/routes';
 import goalRoutes from './goals/routes';
+import vcnRoutes from './vcn/routes';
+import autoTopUpRoutes from './autotopup/routes';
 import cartRoutes from './cart/routes';
 import alertsPlugin from './alerts/plugin';
+import promoRoutes from './promo/routes';
+import travelRoutes from './travel/routes';
+import voucherRoutes from './vouchers/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,7 +65,7 @@ export interface AppOptions {
   approvalRereadMs?: number;
   /** How often held payments due a check are asked about (settlement.ts); 0: never (tests call it). */
   settlementIntervalMs?: number;
-  /** How often due scheduled transfers are looked for (schedules/scheduler.ts); 0: never (tests call it). */
+  /** How often due scheduled transfers and e-wallet auto top-ups are looked for; 0: never (tests call them). */
   schedulerIntervalMs?: number;
   /** How often customers' alerts are sent (alerts/plugin.ts); 0: never (tests call dispatchAlerts). */
   alertIntervalMs?: number;
@@ -106,8 +112,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(transferRoutes, { schedulerIntervalMs: opts.schedulerIntervalMs, notify });
   await app.register(myAccountRoutes);
   await app.register(settingsRoutes);
-  await app.register(investRoutes);
+  await app.register(investRoutes, { navIntervalMs: opts.settlementIntervalMs === 0 ? 0 : undefined });
   await app.register(goldRoutes);
+  await app.register(photoRoutes);
   await app.register(mailboxRoutes);
   await app.register(helpRoutes);
   await app.register(recipientsRoutes);
@@ -119,8 +126,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(bifastAliasRoutes);
   await app.register(poinXtraRoutes);
   await app.register(goalRoutes);
+  await app.register(vcnRoutes);
+  await app.register(autoTopUpRoutes, { intervalMs: opts.schedulerIntervalMs });
   await app.register(cartRoutes);
   await app.register(alertsPlugin, { alertIntervalMs: opts.alertIntervalMs });
+  await app.register(promoRoutes, {});
+  await app.register(travelRoutes, {});
+  await app.register(voucherRoutes);
 
   if (opts.staticDir) await app.register(staticApps, { root: opts.staticDir });
   return app;

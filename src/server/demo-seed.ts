@@ -8,6 +8,8 @@ import { seedTransfers } from './transfers/seed';
 import { seedMerchants } from './mybusiness/seed';
 import { seedPoinXtra } from './poinxtra/seed';
 import { seedGoals } from './goals/seed';
+import { seedLeisure } from './travel/seed';
+import { seedPromos } from './promo/seed';
 
 /** Demo mode's data: the personas of the README and the holders not yet registered. Idempotent. */
 export async function seedDemoData(db: Db): Promise<{ personas: boolean; registrationHolders: number }> {
@@ -20,5 +22,7 @@ export async function seedDemoData(db: Db): Promise<{ personas: boolean; registr
   await seedMerchants(db);
   await seedPoinXtra(db);
   await seedGoals(db);
+  await seedLeisure(db);
+  await seedPromos(db);
   return { personas, registrationHolders };
 }

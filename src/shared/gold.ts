@@ -34,3 +34,10 @@ export interface GoldSummary {
   price: GoldPrice;
   pickups: GoldPickup[];
 }
+
+/** One day of /api/gold/v1/price-history: the last published price of that day (IDR minor units per gram). */
+export interface GoldPricePoint {
+  date: string;
+  buyPerGram: number;
+  sellPerGram: number;
+}

@@ -1,3 +1,4 @@
+import type { PendingOrder } from './invest/types';
 import type { Money } from './money';
 
 /** Types of the My account API (src/server/myaccount/routes.ts), shared by the server and the pages. */
@@ -163,6 +164,8 @@ export interface PortfolioItem extends InvestmentHolding {
 
 export interface InvestmentPortfolio {
   items: PortfolioItem[];
+  /** Orders not final yet (apply & invest's fund and bond orders). */
+  pendingOrders?: PendingOrder[];
   totalIdr: Money;
   costIdr: Money;
   gainIdr: Money;

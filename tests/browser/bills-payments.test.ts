@@ -4,20 +4,31 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { loadFlowsFromDisk } from '../../src/shared/flows/load-node';
 import type { FlowFile } from '../../src/shared/flows/types';
 import { PERSONAS, latestOtp, login, newContext, serverAndBrowser } from './helpers';
-import { BUDI_PHONES, accountOf, chooseOption, isCall, jsonOf, sessionHeaders } from './helpers/flows';
+import {
+  BUDI_PHONES,
+  accountOf,
+  chooseOption,
+  isCall,
+  jsonOf,
+  postApi,
+  sessionHeaders,
+} from './helpers/flows';
 
 const env = serverAndBrowser();
 const SOURCE = '800123456701';
 
 /**
- * Every bill, purchase, donation and virtual-account flow, paid as a customer does in one session:
- * the form filled from the flow's own schema (a number each field's rule accepts, the first option of
- * each choice, an inferred one left as the page chose it), verify with an OTP, the receipt.
+ * Every bill kind, purchase, donation and virtual account paid as a customer does, in one session;
+ * then a registered biller paid again in two taps, a virtual card number created (shown once) and
+ * charged by a merchant, GoPay linked for auto top-up and topped up. The account loses exactly what
+ * the receipts and top-ups say, and its history lists each of them. The many billers of each kind are
+ * the server tests' (tests/server/transactions/bills-flows.test.ts).
  */
 const { flows: loaded } = loadFlowsFromDisk();
 const flows = loaded.filter(
   (l) =>
     ['payment', 'purchase', 'donation'].includes(l.flow.area) &&
+    !l.flow.service && // linking an e-wallet moves no money: its own test below
     l.flow.id.includes(process.env.BILLS_ONLY ?? ''),
 );
 
@@ -26,11 +37,21 @@ interface Prop {
   enum?: unknown[];
   pattern?: string;
 }
+interface Option {
+  value: string;
+  labelEng: string;
+  detail?: Record<string, unknown>;
+}
+interface Rule {
+  type: string;
+  min?: number;
+}
 
-/** A number the pattern accepts, starting with `prefix`, ending 1234 (a bill the simulator pays). */
-function numberFor(pattern: string, prefix = ''): string {
-  const min = Number(/\{(\d+)/.exec(pattern)?.[1] ?? 10) + (pattern.startsWith('^08') ? 2 : 0);
-  const lead = prefix || (pattern.startsWith('^08') ? '0812' : pattern.includes('A-Z') ? 'KA' : '');
+/** A number the field's pattern and the biller's own rule accept, starting with `prefix`, ending 1234. */
+function numberFor(pattern: string, prefix = '', rule?: Rule): string {
+  const letters = pattern.includes('A-Z') && (rule?.type ?? 'AN') !== 'N';
+  const min = rule?.min ?? Number(/\{(\d+)/.exec(pattern)?.[1] ?? 10) + (pattern.startsWith('^08') ? 2 : 0);
+  const lead = prefix || (pattern.startsWith('^08') ? '0812' : letters ? 'KA' : '');
   return lead + '7'.repeat(Math.max(0, min - lead.length - 4)) + '1234';
 }
 
@@ -44,63 +65,132 @@ async function openInApp(page: Page, path: string) {
   await page.waitForURL((u) => `${u.pathname}${u.search}` === path);
 }
 
-function pathOf(flow: FlowFile): string {
-  return `${flow.route}inquiry/${flow.variant ? `?type=${flow.variant}` : ''}`;
+const pathOf = (flow: FlowFile) => `${flow.route}inquiry/${flow.variant ? `?type=${flow.variant}` : ''}`;
+
+/** Verify with an SMS code to Budi's first phone; resolves with the receipt's text. */
+async function verifyByOtp(page: Page): Promise<string> {
+  await page.getByTestId('otp-phones').waitFor();
+  await page.getByRole('radio', { name: /7890$/ }).check();
+  const sentAt = new Date();
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByTestId('otp-panel').waitFor();
+  await page.getByTestId('otp-input').fill(await latestOtp(env.server, BUDI_PHONES[0], sentAt));
+  await page.locator('[data-testid="otp-confirm"]:not([disabled])').click();
+  const view = page.locator('[data-testid="receipt-view"][data-status="success"]');
+  await view.waitFor();
+  return (await view.textContent()) ?? '';
 }
 
-async function fillForm(page: Page, l: (typeof flows)[number]) {
-  const { flow } = l;
-  const schema = l.schemas[flow.form.schema]! as { properties: Record<string, Prop> };
-  const ui = flow.form.uiSchema as Record<string, Record<string, unknown>> & { 'ui:order'?: string[] };
-  const choices = (flow.choices ?? {}) as Record<
-    string,
-    { inferFrom?: string; list?: string; where?: Record<string, unknown> }
-  >;
-  const inferred = new Map(
-    Object.entries(choices)
-      .filter(([, c]) => c.inferFrom)
-      .map(([name, c]) => [c.inferFrom!, name]),
-  );
-  for (const name of ui['ui:order'] ?? Object.keys(schema.properties)) {
-    const p = schema.properties[name]!;
-    if (name === 'sourceOfFund') await chooseOption(page, name, SOURCE);
-    else if (choices[name]?.inferFrom)
-      continue; // chosen by the page from the number
-    else if (choices[name] || (p.enum && ui[name]?.['ui:widget'] !== 'radio')) {
-      await page.locator(`#root_${name}`).click();
-      await page.getByRole('option').nth(1).click(); // after the "Choose…" placeholder
-      await page.getByRole('listbox').waitFor({ state: 'detached' });
-    } else if (p.enum) await page.locator(`#root_${name}-0`).check();
-    else if (name === 'amount') await page.locator('#root_amount').fill('50000');
-    else if (p.type === 'string' && p.pattern) {
-      // A number a choice is inferred from starts with that choice's first prefix (a VA's merchant).
-      const from = inferred.get(name);
-      const spec = from ? choices[from]! : undefined;
-      const entries: Record<string, unknown>[] = spec?.list
-        ? (
-            JSON.parse(readFileSync(`providers/${spec.list}.json`, 'utf8')) as {
-              providers: Record<string, unknown>[];
-            }
-          ).providers
-        : [];
-      const entry = entries.find((e) =>
-        Object.entries(spec?.where ?? {}).every(([k, v]) =>
-          Array.isArray(v) ? v.includes(e[k]) : e[k] === v,
-        ),
-      );
-      const prefix = from && entry ? (entry.prefixes as string[])[0] : '';
-      await page.locator(`#root_${name}`).fill(numberFor(p.pattern, prefix));
-    }
-  }
-}
-
-describe('bills, purchases, donations and virtual accounts in Chromium, in one session', () => {
+describe('bills, purchases, donations, virtual accounts and cards in Chromium, in one session', () => {
   let context: BrowserContext;
   let page: Page;
   let problems: unknown[];
   let headers: Record<string, string>;
+  let sourceId = 0;
   let before = 0;
   let spent = 0;
+  const references: string[] = [];
+  /**
+   * The billers a flow's provider choices offer, in the server's order, with their details (each one's
+   * number rule and prefixes), read from providers/ as the server does: no API call with the page's
+   * token (a call with a token 30 s old rotates it, and the page would not learn the new one).
+   */
+  const optionsOf = (flowId: string) => {
+    const flow = loaded.find((l) => l.flow.id === flowId)!.flow;
+    const out: Record<string, Option[]> = {};
+    for (const [field, spec] of Object.entries(flow.choices ?? {})) {
+      if (spec.source !== 'providers' || !spec.list) continue;
+      const category = JSON.parse(readFileSync(`providers/${spec.list}.json`, 'utf8')) as {
+        providers: ({ code: string; name: { en: string } } & Record<string, unknown>)[];
+      };
+      out[field] = category.providers
+        .filter((p) =>
+          Object.entries(spec.where ?? {}).every(([k, v]) =>
+            Array.isArray(v) ? v.includes(p[k]) : p[k] === v,
+          ),
+        )
+        .map((p) => ({ value: p.code, labelEng: p.name.en, detail: p }));
+    }
+    return out;
+  };
+
+  /** Fills the flow's form as a customer does: its own schema, the first biller, a number it issues. */
+  async function fillForm(l: (typeof flows)[number]) {
+    const { flow } = l;
+    // This flow's page (not the one before it, still on screen for a moment).
+    const view = page.locator(`[data-testid="flow-${flow.id}"]`);
+    await view.locator('[data-testid="inquiry-view"]').waitFor();
+    // A form step before the form (the insurance category): its first option, Next.
+    if ((await view.getAttribute('data-view')) === 'form') {
+      await page.locator('input[type=radio]').first().check();
+      await page.getByTestId('inquiry-submit').click();
+      await page.locator(`[data-testid="flow-${flow.id}"][data-view="inquiry"]`).waitFor();
+    }
+    const schema = l.schemas[flow.form.schema]! as { properties: Record<string, Prop> };
+    const ui = flow.form.uiSchema as Record<string, Record<string, unknown>> & { 'ui:order'?: string[] };
+    const choices = (flow.choices ?? {}) as Record<string, { inferFrom?: string }>;
+    const options = optionsOf(flow.id);
+    // The biller a number is for: the one inferred from it, or the one chosen.
+    let biller: Option | undefined;
+    const inferredFrom = new Map(
+      Object.entries(choices)
+        .filter(([, c]) => c.inferFrom)
+        .map(([name, c]) => [c.inferFrom!, name]),
+    );
+    for (const name of ui['ui:order'] ?? Object.keys(schema.properties)) {
+      const p = schema.properties[name]!;
+      const input = page.locator(`#root_${name}`);
+      if (ui[name]?.['ui:widget'] === 'hidden' || name === flow.promo?.field) continue;
+      if (name === 'sourceOfFund') await chooseOption(page, name, SOURCE);
+      else if (choices[name]?.inferFrom)
+        continue; // chosen by the page from the number
+      else if (choices[name] || (p.enum && ui[name]?.['ui:widget'] !== 'radio')) {
+        await input.click();
+        await page.getByRole('option').nth(1).click(); // after the "Choose…" placeholder
+        await page.getByRole('listbox').waitFor({ state: 'detached' });
+        const label =
+          (await input.evaluate((e) => (e instanceof HTMLInputElement ? e.value : e.textContent))) ?? '';
+        biller = options[name]?.find((o) => label.includes(o.labelEng)) ?? biller;
+      } else if (p.enum) await page.locator(`#root_${name}-0`).check();
+      else if (name === 'amount') await input.fill('50000');
+      else if (p.type === 'string' && p.pattern && !(await input.inputValue())) {
+        // A number the chosen (or to be inferred) biller issues, with its prefix.
+        const inferred = inferredFrom.get(name);
+        const target = inferred ? options[inferred]?.[0] : biller;
+        const prefix = inferred ? ((target?.detail?.prefixes as string[] | undefined)?.[0] ?? '') : '';
+        await input.fill(numberFor(p.pattern, prefix, target?.detail?.number as Rule | undefined));
+      }
+    }
+  }
+
+  async function submitAndPay(): Promise<{ text: string; total: number; providerName?: string }> {
+    const inquiryCall = page.waitForResponse(isCall('inquiry'));
+    await page.getByTestId('inquiry-submit').click();
+    const inquiry = await jsonOf<{
+      total: { amount: number };
+      details: Record<string, unknown>;
+      fdsRequired?: boolean;
+    }>(inquiryCall);
+    expect(inquiry.total, JSON.stringify(inquiry)).toBeDefined();
+    if (inquiry.fdsRequired) {
+      // A first large payment to this biller and number: the area's FDS page before verify.
+      await page.waitForURL(/\/(payment\/fds-payment|purchase\/fds|donation\/fds-donation)\/$/);
+      await page.getByTestId('fds-recipient').locator('input').check();
+      await page.getByTestId('fds-myself').locator('input').check();
+      await page.getByTestId('fds-continue').click();
+    }
+    const text = await verifyByOtp(page);
+    references.push(
+      (await page.getByTestId('receipt-reference').textContent())!.replace(/\D/g, '').slice(-16),
+    );
+    spent += inquiry.total.amount;
+    return {
+      text,
+      total: inquiry.total.amount,
+      providerName: (inquiry.details.providerName as { en: string } | undefined)?.en,
+    };
+  }
+
   beforeAll(async () => {
     ({ context, page, problems } = await newContext(env.browser, { language: 'en' }));
     // Budi pays many bills today: room under his daily limits.
@@ -112,61 +202,166 @@ describe('bills, purchases, donations and virtual accounts in Chromium, in one s
     );
     await login(page, env.server.baseUrl, PERSONAS.budi);
     headers = await sessionHeaders(page);
-    before = (await accountOf(env.server, headers, SOURCE)).balance.amount;
+    const source = await accountOf(env.server, headers, SOURCE);
+    before = source.balance.amount;
+    sourceId = source.id;
   });
   afterAll(() => context?.close());
 
-  it('lists the billers on the payment chooser', async () => {
+  it('lists the billers on the payment chooser; state revenue asks billing code or BPN first', async () => {
     await page.goto(`${env.server.baseUrl}/payment/`);
-    await page.getByTestId('chooser-item-payment.utility-water').click();
-    await page.waitForURL(/\/payment\/utility\/inquiry\/\?type=water$/);
+    await page.getByTestId('chooser-item-payment.penerimaan-negara').click();
+    await page.waitForURL(/\/payment\/penerimaan-negara\/option\/$/);
+    await page.getByTestId('option-payment.bpn').waitFor();
+    await page.getByTestId('option-payment.penerimaan-negara').click();
+    await page.waitForURL(/\/payment\/penerimaan-negara\/inquiry\/$/);
+    await page.getByTestId('inquiry-view').waitFor();
   });
 
   it.each(flows.map((l) => [l.flow.id, l] as const))('%s: form, OTP, receipt', async (_id, l) => {
-    await openInApp(page, pathOf(l.flow));
-    await page.getByTestId('inquiry-view').waitFor();
-    await fillForm(page, l);
-    const inquiryCall = page.waitForResponse(isCall('inquiry'));
-    await page.getByTestId('inquiry-submit').click();
-    const inquiry = await jsonOf<{ total: { amount: number }; details: Record<string, unknown> }>(
-      inquiryCall,
-    );
-    expect(inquiry.total, JSON.stringify(inquiry)).toBeDefined();
-    await page.getByTestId('otp-phones').waitFor();
-    await page.getByRole('radio', { name: /7890$/ }).check();
-    const sentAt = new Date();
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByTestId('otp-panel').waitFor();
-    await page.getByTestId('otp-input').fill(await latestOtp(env.server, BUDI_PHONES[0], sentAt));
-    await page.locator('[data-testid="otp-confirm"]:not([disabled])').click();
-    const view = page.locator('[data-testid="receipt-view"][data-status="success"]');
-    await view.waitFor();
-    const text = (await view.textContent()) ?? '';
-    const name = inquiry.details.providerName as { en: string } | undefined;
-    if (name) expect(text).toContain(name.en);
+    if (l.flow.route === '/virtual-account/') {
+      // Any VA number on /virtual-account/: the merchant from its first digits, the form of its kind.
+      const merchant = optionsOf(l.flow.id).company![0]!;
+      await openInApp(page, '/virtual-account/');
+      await page
+        .locator('#va-number')
+        .fill(
+          numberFor(
+            '^[0-9]{10,19}$',
+            (merchant.detail!.prefixes as string[])[0],
+            merchant.detail!.number as Rule,
+          ),
+        );
+      await page.locator(`[data-testid="va-merchant"][data-amount-type="${l.flow.variant}"]`).waitFor();
+      await page.getByTestId('va-next').click();
+      await page.waitForURL(new RegExp(`/virtual-account/inquiry/\\?type=${l.flow.variant}&vaNumber=`));
+    } else await openInApp(page, pathOf(l.flow));
+    await fillForm(l);
+    const { text, providerName } = await submitAndPay();
+    if (providerName && l.flow.receipt.rows.some((r) => r.value === 'inquiry.providerName'))
+      expect(text).toContain(providerName);
     if (l.flow.id === 'purchase.electricity') expect(text).toMatch(/\d{4} \d{4} \d{4} \d{4} \d{4}/);
+    if (l.flow.id === 'payment.utility-water') {
+      // Saved as a registered biller (the biller, the customer number, the account).
+      await page.getByTestId('receipt-favourite').click();
+      await page.locator('input[name="favouriteName"]').fill('Air rumah');
+      await page.getByTestId('save-favourite-confirm').click();
+      await page.getByTestId('receipt-favourites-link').waitFor();
+    }
+  });
+
+  it('pays a registered biller again in two taps: the biller, then verify', async () => {
+    await openInApp(page, '/payment/');
+    const biller = page.getByTestId('registered-biller').filter({ hasText: 'Air rumah' });
+    const inquiryCall = page.waitForResponse(isCall('inquiry'));
+    await biller.click();
+    const inquiry = await jsonOf<{ total: { amount: number } }>(inquiryCall);
+    await page.waitForURL(/\/payment\/utility\/verify\//);
+    await verifyByOtp(page);
+    references.push(
+      (await page.getByTestId('receipt-reference').textContent())!.replace(/\D/g, '').slice(-16),
+    );
     spent += inquiry.total.amount;
   });
 
-  it('offers registered billers and every biller to pay once; the zakat calculator reckons 2.5% above the nisab', async () => {
-    await openInApp(page, '/payment/one-time-payment/');
-    await page
-      .getByTestId('all-billers')
-      .getByRole('link', { name: /Water \(PDAM\)/ })
-      .click();
-    await page.waitForURL(/\/payment\/utility\/inquiry\/\?type=water$/);
+  it('creates a virtual card number: its number and CVV shown once, kept nowhere in the browser; a merchant charges it', async () => {
+    await openInApp(page, '/virtual-card-number/');
+    await page.getByTestId('vcn-create').click();
     await page.getByTestId('inquiry-view').waitFor();
+    await page.locator('#root_card').click();
+    await page.getByRole('option').nth(1).click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await page.locator('#root_limit').fill('1000000');
+    await page.locator('#root_validity-1').check();
+    await page.locator('#root_nickname').fill('Tokopedia');
+    await page.getByTestId('inquiry-submit').click();
+    await verifyByOtp(page);
+    const [numberRow, cvvRow] = await page.getByTestId('receipt-secret').allTextContents();
+    const cardNumber = /(\d{4} \d{4} \d{4} \d{4})/.exec(numberRow!)![1]!.replaceAll(' ', '');
+    const cvv = /(\d{3})$/.exec(cvvRow!)![1]!;
+    const expiry = /Expiry \(MM\/YY\)(\d{2}\/\d{2})/.exec(
+      (await page.getByTestId('receipt-view').textContent())!,
+    )![1]!;
+    const stored = await page.evaluate(() => JSON.stringify([{ ...sessionStorage }, { ...localStorage }]));
+    expect(stored).not.toContain(cardNumber);
+    // Read again (the page reloaded): not shown again.
+    await page.reload();
+    await page.getByTestId('receipt-view').waitFor();
+    expect(await page.getByTestId('receipt-secret').allTextContents()).toEqual([
+      expect.stringContaining('Shown only once'),
+      expect.stringContaining('Shown only once'),
+    ]);
+    const charged = await postApi<{ approved: boolean }>(
+      env.server,
+      { 'content-type': 'application/json' },
+      '/api/dev/v1/vcn/charge',
+      {
+        cardNumber,
+        expiry,
+        cvv,
+        amount: 25_000_000,
+        merchant: 'Tokopedia',
+        merchantReference: 'INV-1',
+      },
+    );
+    expect(charged.body.approved, JSON.stringify(charged.body)).toBe(true);
+    await openInApp(page, '/virtual-card-number/');
+    const vcn = page.getByTestId('vcn').filter({ hasText: cardNumber.slice(-4) });
+    expect(await vcn.getByTestId('vcn-remaining').textContent()).toMatch(/750,000/);
+  });
+
+  it('links GoPay for auto top-up; paying with GoPay below the threshold tops it up from the account', async () => {
+    await openInApp(page, '/purchase/');
+    await page.getByTestId('chooser-item-purchase.ewallet-autotopup').click();
+    await page.waitForURL(/\/autotopup\/gopay\/$/);
+    await page.getByTestId('autotopup-link').click();
+    await page.locator('#root_phoneNumber').fill('081234561234');
+    await page.locator('#root_threshold').fill('1000000');
+    await page.locator('#root_topupAmount').fill('200000');
+    await chooseOption(page, 'sourceOfFund', SOURCE);
+    await page.getByTestId('inquiry-submit').click();
+    expect(await verifyByOtp(page)).toContain('GoPay');
+    await openInApp(page, '/autotopup/gopay/');
+    await page.locator('[data-testid="autotopup"][data-linked="yes"]').waitFor();
+    await page.getByTestId('autotopup-demo-spend').click();
+    await page.locator('[data-testid="autotopup-topup"][data-status="success"]').first().waitFor();
+    // The scheduler may have topped it up already: every top-up made is counted (read in the database,
+    // not with the page's token).
+    const { rows } = await env.server.db.query<{ amount: number; reference_no: string }>(
+      `SELECT t.amount, j.reference_no FROM ewallet_topups t JOIN journal j ON j.id = t.journal_id
+        WHERE t.status = 'success' AND j.customer_id = (SELECT id FROM customers WHERE user_id = 'budisantoso')`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const t of rows) {
+      spent += Number(t.amount) + 100_000; // and the e-wallet top-up's fee
+      references.push(t.reference_no);
+    }
+  });
+
+  it('reckons zakat at 2.5% above the nisab', async () => {
     await openInApp(page, '/donation/zakat-calculator/');
     await page.locator('#zakat-wealth').fill('200000000');
     await page.locator('#zakat-debts').fill('20000000');
     expect(await page.getByTestId('zakat-maal').textContent()).toMatch(/4,500,000/);
   });
 
-  it('took from the account exactly what the receipts say, with no page errors', async () => {
+  it('took from the account exactly what the receipts say, each in its history, with no page errors', async () => {
     // The page's token has rotated since the start (every 30 s): read the one it holds now.
     headers = await sessionHeaders(page);
     const after = (await accountOf(env.server, headers, SOURCE)).balance.amount;
     expect(before - after).toBe(spent);
+    const listed = new Set<string>();
+    for (let p = 1; p < 10; p++) {
+      const h = await postApi<{ entries: { referenceNo: string }[]; totalPages?: number }>(
+        env.server,
+        headers,
+        '/api/account/v1/history',
+        { accountId: sourceId, page: p, direction: 'debit' },
+      );
+      if (h.status !== 200 || h.body.entries.length === 0) break;
+      for (const e of h.body.entries) listed.add(e.referenceNo);
+    }
+    expect(references.filter((r) => !listed.has(r))).toEqual([]);
     expect(problems).toEqual([]);
   });
 });

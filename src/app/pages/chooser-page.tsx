@@ -11,6 +11,7 @@ import type { FlowMenuEntry } from '@/engine/index';
 import { apiPost } from '@/shared/api/client';
 import { useFeatureGate, type FeatureRequirement } from '@/shared/ui/feature-gate';
 import { useCustomer } from '@/shared/ui/session-context';
+import { RegisteredBillers } from '@/features/bills/registered-billers';
 
 interface Recipient {
   accountNo: string;
@@ -123,6 +124,7 @@ export function ChooserPage({ area, entries }: { area: string; entries: readonly
         )}
       </Paper>
       {area === 'transfer' && customer?.hasCasa !== false && <Recipients />}
+      {area === 'payment' && customer?.hasCasa !== false && <RegisteredBillers hideWhenNone />}
       {gate.dialogs}
     </>
   );

@@ -32,7 +32,7 @@ export interface SearchOption {
 }
 
 interface ServerResults {
-  billers: { name: string; flowId: string }[];
+  billers: { name: string; flowId: string; nameIdn?: string; field?: string; code?: string }[];
   favourites: { id: string; name: string; flowId: string }[];
 }
 
@@ -111,14 +111,21 @@ function SearchField(p: { onChat: () => void; onDone?: () => void; autoFocus?: b
     if (server?.query === query) {
       for (const b of server.results.billers) {
         const flow = flowMetaById(b.flowId);
-        if (flow)
+        if (flow) {
+          // A provider the flow lets the customer pick opens the form with it chosen.
+          const base = stepUrl(flow, 'inquiry/');
+          const chosen =
+            b.field && b.code
+              ? `${base.includes('?') ? '&' : '?'}${b.field}=${encodeURIComponent(b.code)}`
+              : '';
           remote.push({
             group: 'billers',
-            key: `biller:${b.flowId}:${b.name}`,
-            label: b.name,
+            key: `biller:${b.flowId}:${b.code ?? b.name}`,
+            label: i18n.language === 'id' && b.nameIdn ? b.nameIdn : b.name,
             description: tx(flow.titleKey),
-            to: stepUrl(flow, 'inquiry/'),
+            to: `${base}${chosen}`,
           });
+        }
       }
       for (const f of server.results.favourites) {
         const flow = flowMetaById(f.flowId);

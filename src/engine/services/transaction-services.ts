@@ -22,7 +22,7 @@ import type {
 export interface TransactionServices {
   formData(flow: FlowFile): Promise<Record<string, ChoiceOption[]>>;
   /** The flow's eligibility gates for this customer; rejects with the gate's apierror (its dialog). */
-  eligibility?(flowId: string): Promise<{ eligible: boolean }>;
+  eligibility?(flowId: string, form?: Record<string, unknown>): Promise<{ eligible: boolean }>;
   /** `stepToken`: a multi-step inquiry's token (its earlier steps done). */
   inquiry(flowId: string, form: Record<string, unknown>, stepToken?: string): Promise<InquiryResponse>;
   /** One earlier step of a multi-step inquiry: its answer feeds the next step's choices. */
@@ -142,7 +142,11 @@ export function createHttpServices(): TransactionServices {
       }
       return out;
     },
-    eligibility: (flowId) => apiPost<{ eligible: boolean }>('/api/transaction/v1/eligibility', { flowId }),
+    eligibility: (flowId, form) =>
+      apiPost<{ eligible: boolean }>('/api/transaction/v1/eligibility', {
+        flowId,
+        ...(form ? { form } : {}),
+      }),
     inquiry: (flowId, form, stepToken) =>
       apiPost<InquiryResponse>(
         '/api/transaction/v1/inquiry',

@@ -58,7 +58,9 @@ export interface ChoiceState {
  * - a choice no longer offered (its dependsOn parent changed, its excludeField now holds it) is cleared,
  *   so the form never keeps a denomination of another operator;
  * - when the choices first arrive, an empty source of fund (`sourceField`) starts on the customer's
- *   main source account ("Sumber dana utama", detail.isDefaultSource), if the flow offers it.
+ *   main source account ("Sumber dana utama", detail.isDefaultSource), if the flow offers it;
+ * - a choice with `fills` fills those fields from its option's detail.form when chosen (or found chosen
+ *   when the choices arrive).
  */
 export function applyChoiceRules(
   before: ChoiceState,
@@ -91,6 +93,19 @@ export function applyChoiceRules(
       delete form[field];
       delete inferred[field];
     }
+  }
+  // A choice that fills fields (an edit form's goal): chosen, or found chosen when the choices arrive,
+  // its option's detail.form fills them; the customer's own changes after that stay.
+  for (const [field, spec] of Object.entries(specs)) {
+    if (!spec.fills?.length || form[field] === undefined) continue;
+    if (!initial && form[field] === before.form[field]) continue;
+    const option = (choices[field] ?? []).find((o) => o.value === form[field]);
+    const values = option?.detail?.form as Form | undefined;
+    if (!values) continue;
+    // When the choices arrive, a form already filled (restored) keeps what it holds.
+    for (const f of spec.fills)
+      if (values[f] !== undefined && !(initial && form[f] !== undefined && form[f] !== ''))
+        form[f] = values[f];
   }
   // A cleared choice can leave another (its dependant) unoffered in turn.
   for (let changed = true, rounds = 0; changed && rounds < 10; rounds++) {

@@ -3,7 +3,15 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { createContext, Suspense, use, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation, useMatches, useNavigate, useSearchParams } from 'react-router';
+import {
+  Navigate,
+  Outlet,
+  useLocation,
+  useMatches,
+  useNavigate,
+  useParams,
+  useSearchParams,
+} from 'react-router';
 import { createActor, type AnyActorRef, type Subscription } from 'xstate';
 import { apiPost } from '@/shared/api/client';
 import {
@@ -12,8 +20,10 @@ import {
   routeArea,
   secretFields,
   stepHref,
+  stepsOf,
   withoutSecrets,
   type FlowFile,
+  type Receipt,
   type StepMeta,
 } from '@/shared/flows';
 import { CART_ITEM_PARAM, CART_PATH } from '@/shared/cart/cart-api';
@@ -35,7 +45,7 @@ import {
   type FlowRestore,
   type FlowSnapshot,
 } from '../machine/flow-machine';
-import { FAVOURITE_PARAM } from '../favourites';
+import { FAVOURITE_PARAM, PAY_PARAM } from '../favourites';
 import { clearTransaction, loadTransaction, saveTransaction } from '../persistence';
 import { createHttpServices, type TransactionServices } from '../services/transaction-services';
 import { FlowActorView } from './flow-step-view';
@@ -50,9 +60,16 @@ interface Sessions {
 }
 const SessionsCtx = createContext<Sessions | null>(null);
 
+/** A receipt without its one-time values (Receipt.secret: a virtual card number and CVV). */
+function withoutReceiptSecret(r: Receipt): Receipt {
+  const { secret: _secret, ...kept } = r;
+  return kept;
+}
+
 /**
  * What of a running flow is kept when the page is left: never the OTP, only the challenge and
- * timestamps; never a secret field (`secret`: secretFields of the flow), which is typed again if needed.
+ * timestamps; never a secret field (`secret`: secretFields of the flow), which is typed again if needed;
+ * never a receipt's one-time values.
  */
 export function toRestore(snap: FlowSnapshot, secret: readonly string[] = []): FlowRestore {
   const c = snap.context;
@@ -64,7 +81,8 @@ export function toRestore(snap: FlowSnapshot, secret: readonly string[] = []): F
     inquiry: c.inquiry,
     method: c.method,
     idempotencyKey: c.idempotencyKey,
-    receipt: c.receipt,
+    // A receipt's one-time values (a virtual card number and CVV) stay in memory, never in storage.
+    receipt: c.receipt && withoutReceiptSecret(c.receipt),
     ...(c.stepToken ? { stepToken: c.stepToken, stepAnswers: c.stepAnswers, stepsDone: c.stepsDone } : {}),
     ...(c.fdsPassed ? { fdsPassed: true } : {}),
     ...(c.method === 'otp' && child?.context?.challenge
@@ -183,10 +201,17 @@ function FlowPage({ route, stepPath, fdsPage }: { route?: string; stepPath: stri
   const flows = route ? flowsOfRoute(route, FLOWS) : FLOWS.filter((f) => fdsPageOf(f) === fdsPage);
   const variant = params.get('type');
   const key = route ?? fdsPage ?? '';
+  // Flows sharing a route: the one named by ?type=, else the only one with this step (gold's buy/ and
+  // sell/), else the one last used under the route (their shared verify and receipt).
+  const owning = flows.filter((f) => stepsOf(f).some((s) => s.path === stepPath));
   const flow = fdsPage
     ? flows.find((f) => f.id === sessions?.activeFlow(fdsPage))
     : (flows.find((f) => f.variant && f.variant === variant) ??
-      (flows.length === 1 ? flows[0] : flows.find((f) => f.id === sessions?.activeFlow(key))));
+      (flows.length === 1
+        ? flows[0]
+        : owning.length === 1
+          ? owning[0]
+          : flows.find((f) => f.id === sessions?.activeFlow(key))));
   if (!sessions) return null;
   // Entered with no transaction of the area in progress: back to the area's chooser.
   if (!flow) return <Navigate to={fdsPage ? `/${routeArea(fdsPage)}/` : flows.length ? key : '/'} replace />;
@@ -234,6 +259,10 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
   const errors = useErrorHandler();
   const [actor, setActor] = useState(() => sessions.actorFor(flow));
   const customer = useCustomerFlags();
+  // The route's parameters as form values (":mf" of a fund's pages is its "fund" field).
+  const urlParams = useParams();
+  const routeKey = JSON.stringify(routeValuesOf(flow, urlParams));
+  const routeValues = useMemo(() => JSON.parse(routeKey) as Record<string, string>, [routeKey]);
   const gate = useFeatureGate(customer ?? null, () => navigate('/applyandinvest/saving/'));
   const [blocked, setBlocked] = useState(false);
   useEffect(() => {
@@ -249,7 +278,8 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
   useEffect(() => {
     if (!gated || !requiresKnown || requiresFails) return;
     let live = true;
-    sessions.services.eligibility!(flow.id).then(
+    const known = JSON.parse(routeKey) as Record<string, string>;
+    sessions.services.eligibility!(flow.id, Object.keys(known).length ? known : undefined).then(
       () => live && setEligible(true),
       (err: unknown) => {
         if (!live) return;
@@ -260,14 +290,19 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
     return () => {
       live = false;
     };
-  }, [gated, requiresKnown, requiresFails, flow.id, sessions, errors]);
+  }, [gated, requiresKnown, requiresFails, flow.id, sessions, errors, routeKey]);
 
   // ?favorite=<id> on the form's page: a new transaction, filled in from that favourite. Until it is
   // read, the page does not follow a transaction left in verify (it is being replaced).
   const [params] = useSearchParams();
-  const favouriteId = stepPath === 'inquiry/' ? params.get(FAVOURITE_PARAM) : null;
+  // The flow's first page (its form: "inquiry/", or gold's "buy/", "register/").
+  const first = stepPath === firstStepPath(flow);
+  const favouriteId = first ? params.get(FAVOURITE_PARAM) : null;
   const [favourite, setFavourite] = useState<{ id: string; name?: string; gone?: boolean }>();
   const favouriteLoading = !!favouriteId && favourite?.id !== favouriteId;
+  // The transaction (actor) started from a favourite to be paid at once (?pay=1).
+  const pay = params.get(PAY_PARAM) === '1';
+  const [paying, setPaying] = useState<string>();
   useEffect(() => {
     if (!favouriteId || favourite?.id === favouriteId) return;
     let live = true;
@@ -275,7 +310,9 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
       (f) => {
         if (!live) return;
         if (f && f.flowId === flow.id) {
-          setActor(sessions.startWith(flow, f.form));
+          const started = sessions.startWith(flow, f.form);
+          setActor(started);
+          if (pay) setPaying(started.sessionId);
           setFavourite({ id: favouriteId, name: f.name });
         } else setFavourite({ id: favouriteId, gone: true });
       },
@@ -288,11 +325,11 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
     return () => {
       live = false;
     };
-  }, [favouriteId, favourite?.id, sessions, flow, errors]);
+  }, [favouriteId, favourite?.id, sessions, flow, errors, pay]);
 
   // ?cartItem=<id> on the form's page (the cart's Edit): that item's form, and its verify page
   // updates the item instead of adding another.
-  const cartItemParam = stepPath === 'inquiry/' && !favouriteId ? params.get(CART_ITEM_PARAM) : null;
+  const cartItemParam = first && !favouriteId ? params.get(CART_ITEM_PARAM) : null;
   const [cartItem, setCartItem] = useState<{ param: string; itemId?: number }>();
   const cartLoading = !!cartItemParam && !!sessions.services.cart && cartItem?.param !== cartItemParam;
   useEffect(() => {
@@ -320,18 +357,22 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
 
   // ?<choice field>=<value> on the form's page (a link from a list, e.g. /mytransaction/'s "Delete"):
   // a new transaction with that option chosen. Only fields with a choice; the server checks the value.
-  const prefillKey = stepPath === 'inquiry/' && !favouriteId ? prefillKeyOf(flow, params) : null;
+  // The route's parameters do the same (a fund's code in /mutualfund/:mf/...); a form that already has
+  // these values (the customer came back from verify, or reloaded) is kept.
+  const prefillKey = first && !favouriteId && !cartItemParam ? prefillKeyOf(flow, params, routeValues) : null;
   const [prefilled, setPrefilled] = useState<string | null>(null);
   const prefillPending = !!prefillKey && prefilled !== prefillKey;
   useEffect(() => {
     if (!prefillKey || prefilled === prefillKey) return;
-    setActor(sessions.startWith(flow, JSON.parse(prefillKey) as Record<string, string>));
+    const values = JSON.parse(prefillKey) as Record<string, string>;
+    const form = actor.getSnapshot().context.form;
+    if (!Object.entries(values).every(([k, v]) => form[k] === v)) setActor(sessions.startWith(flow, values));
     setPrefilled(prefillKey);
-  }, [prefillKey, prefilled, sessions, flow]);
+  }, [prefillKey, prefilled, sessions, flow, actor]);
 
   // ?to=<account number> on the form's page (a recent recipient on /transfer/): a new transaction to
   // that account, in the flow's beneficiary account-number field.
-  const to = stepPath === 'inquiry/' && !favouriteId ? params.get('to') : null;
+  const to = first && !favouriteId ? params.get('to') : null;
   const [startedTo, setStartedTo] = useState<string>();
   useEffect(() => {
     const credit = flow.posting?.credit;
@@ -346,17 +387,36 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
     if (favouriteLoading || prefillPending || cartLoading) return;
     const follow = (snap: FlowSnapshot) => {
       const meta = currentMeta(snap);
-      if (!meta || meta.path === stepPath) return;
-      if ((stepPath === 'inquiry/' || stepPath === firstStepPath(flow)) && meta.view === 'receipt') {
+      if (!meta) return;
+      // Past the form, the URL names the transaction's own product (":mf"), not another one typed in.
+      const form = snap.context.form;
+      const otherProduct =
+        !first &&
+        Object.values(flow.routeParams ?? {}).some(
+          (field) => typeof form[field] === 'string' && form[field] !== routeValues[field],
+        );
+      if (meta.path === stepPath && !otherProduct) return;
+      if ((stepPath === 'inquiry/' || first) && meta.view === 'receipt') {
         actor.send({ type: 'NEW' });
         return;
       }
-      navigate(stepHref(flow, meta as StepMeta), { replace: true });
+      navigate(stepHref(flow, meta as StepMeta, { ...routeValues, ...form }), { replace: true });
     };
     follow(actor.getSnapshot() as FlowSnapshot);
     const sub = actor.subscribe((s) => follow(s as FlowSnapshot));
     return () => sub.unsubscribe();
-  }, [actor, flow, stepPath, navigate, location.pathname, favouriteLoading, prefillPending, cartLoading]);
+  }, [
+    actor,
+    flow,
+    stepPath,
+    first,
+    navigate,
+    location.pathname,
+    favouriteLoading,
+    prefillPending,
+    cartLoading,
+    routeValues,
+  ]);
 
   if (
     (flow.requires && customer === undefined) ||
@@ -397,6 +457,9 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
         services={sessions.services}
         onAddedToCart={() => navigate(CART_PATH)}
         cartItemId={cartItem?.itemId}
+        // ?favorite=<id>&pay=1: the favourite's form sends itself (each step once) once it has loaded.
+        autoSubmit={paying === actor.sessionId}
+        routeValues={routeValues}
         notice={
           // Said while the page is the favourite's (a new transaction after it has a page of its own).
           favourite?.id === favouriteId &&
@@ -418,14 +481,43 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
   );
 }
 
-/** The choice fields a link names in its query (?instruction=12), as a stable key; null when none. */
-function prefillKeyOf(flow: FlowFile, params: URLSearchParams): string | null {
+/**
+ * The choice fields a link names in its query (?instruction=12, ?vaNumber=…) or its route (:mf), as a stable key;
+ * null when none.
+ */
+function prefillKeyOf(
+  flow: FlowFile,
+  params: URLSearchParams,
+  routeValues: Record<string, string>,
+): string | null {
   const form: Record<string, string> = {};
-  for (const field of Object.keys(flow.choices ?? {})) {
+  // A choice (the server checks the value), the number a choice is inferred from (a VA number names
+  // its merchant), or the promo code a promo's page offers.
+  const inferredFrom = Object.values(flow.choices ?? {}).flatMap((c) => (c.inferFrom ? [c.inferFrom] : []));
+  const fields = [
+    ...Object.keys(flow.choices ?? {}),
+    ...inferredFrom,
+    ...(flow.promo ? [flow.promo.field] : []),
+  ];
+  for (const field of fields) {
     const v = params.get(field);
     if (v !== null && v.length > 0 && v.length <= 100) form[field] = v;
   }
+  Object.assign(form, routeValues);
   return Object.keys(form).length ? JSON.stringify(form) : null;
+}
+
+/** The values the URL gives the route's parameters, by the field each fills (a literal ":mf" gives none). */
+function routeValuesOf(
+  flow: FlowFile,
+  urlParams: Record<string, string | undefined>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [param, field] of Object.entries(flow.routeParams ?? {})) {
+    const v = urlParams[param];
+    if (v && !v.startsWith(':') && v.length <= 100) out[field] = v;
+  }
+  return out;
 }
 
 /** The route and step a flow route serves (its `handle`, built from the flow files). */

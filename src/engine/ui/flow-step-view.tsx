@@ -9,6 +9,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createActor, type AnyActorRef } from 'xstate';
+import { Link, useInRouterContext } from 'react-router';
 import { ErrorProvider, useErrorHandler } from '@/shared/ui';
 import { kindOf } from '../machine/errors';
 import { secretFields, type ChoiceOption, type FlowFile, type FlowForm, type StepMeta } from '@/shared/flows';
@@ -40,6 +41,10 @@ export interface FlowActorViewProps {
   onAddedToCart?: () => void;
   /** The cart item this transaction edits: the verify page updates it instead of adding one. */
   cartItemId?: number;
+  /** Each form step sends itself once it is filled in (a registered biller paid in two taps). */
+  autoSubmit?: boolean;
+  /** Choice values the page's URL gave (route parameters): one that is no option gets a not-found page. */
+  routeValues?: Record<string, string>;
 }
 
 function useLoadedForm(form: FlowForm | undefined, loader: FormLoader) {
@@ -93,12 +98,16 @@ export function FlowActorView({
   notice,
   onAddedToCart,
   cartItemId,
+  autoSubmit,
+  routeValues,
 }: FlowActorViewProps) {
   const { t } = useTranslation(['engine', 'flows']);
   const snap = useSelector(actor, (s) => s) as FlowSnapshot;
   const meta = currentMeta(snap) as StepMeta | undefined;
   const view = meta?.view ?? 'inquiry';
   const errors = useErrorHandler();
+  // The steps that already sent themselves (autoSubmit): going back to one leaves it to the customer.
+  const [autoSent, setAutoSent] = useState<string[]>([]);
   const ctx = snap.context;
   const stepForm = formOfStep(flow, meta);
   const loaded = useLoadedForm(stepForm, formLoader);
@@ -106,6 +115,10 @@ export function FlowActorView({
   const choices = useChoices(flow, services, view === 'inquiry' || view === 'form' || view === 'step');
   // A multi-step inquiry: later steps choose among what the earlier ones answered.
   const multiStep = !!flow.inquiry?.steps?.length;
+  // A price held for minutes (gold's quote) would run out while the order waited in a cart.
+  const holdsQuote = Object.values(flow.form.uiSchema ?? {}).some(
+    (ui) => (ui as Record<string, unknown> | undefined)?.['ui:widget'] === 'priceQuote',
+  );
   const answered = ctx.stepAnswers;
   const allChoices = useMemo(
     () => (multiStep ? { ...choices.choices, ...stepChoices(flow, answered) } : choices.choices),
@@ -145,8 +158,30 @@ export function FlowActorView({
 
   // A multi-step inquiry keeps the flow's title; each step's own title goes with its "step N of M".
   const title = t(counter ? flow.titleKey : (meta?.titleKey ?? flow.titleKey));
+  const inRouter = useInRouterContext();
+  // The app's router when there is one (a page without one, as in Storybook, follows the link).
+  const linkTo = (to: string) => (inRouter ? { component: Link, to } : { href: to });
+  // A product the URL names that is not one of the field's options (a fund code that does not exist,
+  // or one the customer does not hold): said plainly instead of an empty form.
+  const unknown =
+    view === 'inquiry' && !choices.loading && !choices.error
+      ? Object.entries(routeValues ?? {}).find(
+          ([field, value]) => !(choices.choices[field] ?? []).some((o) => o.value === value),
+        )
+      : undefined;
   let body: React.ReactNode;
-  if (view === 'inquiry' || view === 'form' || view === 'step') {
+  if (unknown) {
+    body = (
+      <Box data-testid="flow-route-unknown">
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('engine:routeUnknown', { value: unknown[1] })}
+        </Alert>
+        <Button variant="contained" {...linkTo(`/${flow.area}/`)}>
+          {t('engine:routeUnknownBack')}
+        </Button>
+      </Box>
+    );
+  } else if (view === 'inquiry' || view === 'form' || view === 'step') {
     if (!loaded) body = <CircularProgress aria-label={t('common:loading')} />;
     else if ('error' in loaded) body = <Alert severity="error">{t('engine:inquiry.formUnavailable')}</Alert>;
     else
@@ -173,6 +208,8 @@ export function FlowActorView({
             } as never)
           }
           onBack={snap.can({ type: 'BACK' } as never) ? () => actor.send({ type: 'BACK' }) : undefined}
+          autoSubmit={autoSubmit && !autoSent.includes(meta?.path ?? '')}
+          onAutoSubmit={() => setAutoSent((s) => [...s, meta?.path ?? ''])}
         />
       );
   } else if (view === 'notice') {
@@ -209,9 +246,15 @@ export function FlowActorView({
         snap={snap}
         schema={mainForm && 'form' in mainForm ? mainForm.form.schema : undefined}
         cart={
-          // A multi-step inquiry's earlier steps live on the server for 15 minutes, and a flow with a
-          // secret field (a PIN) would leave it in the cart's form: neither is a cart item.
-          services.cart && onAddedToCart && !multiStep && !secretFields(flow).length
+          // Not a cart item: a multi-step inquiry (its earlier steps live on the server for 15 minutes), a
+          // flow with a secret field (a PIN would stay in the cart's form), a form holding a price quote
+          // (it runs out while the order waits), or a receipt that shows something once (secret.<key>).
+          services.cart &&
+          onAddedToCart &&
+          !multiStep &&
+          !holdsQuote &&
+          !secretFields(flow).length &&
+          !flow.receipt.rows.some((r) => r.value.startsWith('secret.'))
             ? { ...services.cart, done: onAddedToCart, cartItemId }
             : undefined
         }

@@ -72,6 +72,9 @@ export interface InquiryViewProps {
   submitLabel?: string;
   onSubmit: (form: Record<string, unknown>, labels: Record<string, ChoiceOption>) => void;
   onBack?: () => void;
+  /** Sent once, as soon as the choices have arrived (a saved form paid at once); the form's own checks still apply. */
+  autoSubmit?: boolean;
+  onAutoSubmit?: () => void;
 }
 
 export function InquiryView(props: InquiryViewProps) {
@@ -87,7 +90,10 @@ export function InquiryView(props: InquiryViewProps) {
   const data = state.form;
   // Once the choices arrive, a saved or restored form is held to them too (and an inferable choice filled in).
   const { choices, choicesLoading } = props;
-  const debit = flow.posting?.debit;
+  // The account money leaves: the posting's debit, or a service flow's own source of fund (the account
+  // an e-wallet is topped up from later).
+  const debit =
+    flow.posting?.debit ?? (specs.sourceOfFund?.source === 'accounts' ? 'form.sourceOfFund' : undefined);
   const sourceField = debit?.startsWith('form.') && debit.slice(5) in specs ? debit.slice(5) : undefined;
   useEffect(() => {
     if (!choicesLoading) setState((s) => applyChoiceRules(s, s.form, specs, choices, true, sourceField));
@@ -141,6 +147,7 @@ export function InquiryView(props: InquiryViewProps) {
     loading: !!choicesLoading,
     titles,
     inferred: state.inferred,
+    flowId: flow.id,
   };
   const transformErrors = (errors: RJSFValidationError[]) =>
     errors.map((e) => {
@@ -167,6 +174,16 @@ export function InquiryView(props: InquiryViewProps) {
     }
     props.onSubmit(formData, labels);
   };
+  // Once the choices are in (and the choice rules have filled the form), a saved form sends itself: the
+  // form's own checks run as on a click, and a refusal shows on the form as usual.
+  const autoSent = useRef(false);
+  const { autoSubmit, onAutoSubmit, busy } = props;
+  useEffect(() => {
+    if (!autoSubmit || autoSent.current || choicesLoading || busy) return;
+    autoSent.current = true;
+    onAutoSubmit?.();
+    formRef.current?.submit();
+  }, [autoSubmit, onAutoSubmit, choicesLoading, busy, data]);
   const serverOnly =
     props.error && !Object.keys(server.byField).length && server.other.length ? server.other : [];
   return (

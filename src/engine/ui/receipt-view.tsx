@@ -58,6 +58,7 @@ export function ReceiptView(p: ReceiptViewProps) {
         referenceNo: r.referenceNo,
         status: r.status,
         createdAt: r.createdAt,
+        ...(r.secret ? { secret: r.secret } : {}),
       },
       labels: p.labels,
       schema: p.schema,
@@ -78,7 +79,8 @@ export function ReceiptView(p: ReceiptViewProps) {
     },
     { label: t('receipt.statusLabel'), value: statusText },
   ];
-  const all = [...head, ...lines];
+  // What the PDF and a shared text carry: never a one-time value.
+  const all = [...head, ...lines.filter((l) => !l.secret)];
   const text = `${t(p.flow.titleKey)}\n${all.map((l) => `${l.label}: ${l.value}`).join('\n')}`;
 
   // The receipt's public check code, asked for once the receipt shows, so Share and the PDF carry it
@@ -207,9 +209,20 @@ export function ReceiptView(p: ReceiptViewProps) {
           testId={l.label === head[0]!.label ? 'receipt-reference' : undefined}
         />
       ))}
+      {r.secret && (
+        <Alert severity="warning" sx={{ my: 1 }} data-testid="receipt-secret-notice">
+          {t('secret.notice')}
+        </Alert>
+      )}
       <Box sx={{ mt: 1 }}>
         {lines.map((l, i) => (
-          <Row key={`${l.label}-${i}`} label={l.label} value={l.value} strong={l.strong} />
+          <Row
+            key={`${l.label}-${i}`}
+            label={l.label}
+            value={l.value}
+            strong={l.strong || (l.secret && !!r.secret)}
+            testId={l.secret ? 'receipt-secret' : undefined}
+          />
         ))}
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 3, justifyContent: 'flex-end' }}>

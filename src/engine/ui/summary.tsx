@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChoiceOption, Fee, FlowFile, SummaryRow, ValueContext } from '@/shared/flows';
 import { formatRate } from '@/shared/decimal';
 import type { Money } from '@/shared/money';
+import type { PromoApplied } from '@/shared/promo';
 import { formatMoney, formatRow, type Lang } from '../format';
 
 export interface SummaryProps {
@@ -13,7 +14,14 @@ export interface SummaryProps {
   ctx: ValueContext;
   labels: Record<string, ChoiceOption>;
   schema?: Record<string, unknown>;
-  amounts?: { amount?: Money; fees?: Fee[]; total?: Money; exchangeRate?: string; equivalent?: Money };
+  amounts?: {
+    amount?: Money;
+    fees?: Fee[];
+    total?: Money;
+    exchangeRate?: string;
+    equivalent?: Money;
+    promo?: PromoApplied;
+  };
 }
 
 export function Row({
@@ -43,15 +51,24 @@ export function Row({
   );
 }
 
+export interface SummaryLine {
+  label: string;
+  value: string;
+  strong?: boolean;
+  /** A one-time value (secret.<key>): never printed in the PDF nor shared. */
+  secret?: boolean;
+}
+
 /** The rows a verify or receipt page shows: the flow's own rows, then amount, fees, rate and total. */
-export function summaryLines(
-  p: SummaryProps,
-  t: (k: string) => string,
-  lang: Lang,
-): { label: string; value: string; strong?: boolean }[] {
-  const out: { label: string; value: string; strong?: boolean }[] = [];
+export function summaryLines(p: SummaryProps, t: (k: string) => string, lang: Lang): SummaryLine[] {
+  const out: SummaryLine[] = [];
   for (const r of p.rows) {
     const v = formatRow(r, p.ctx, p.labels, p.flow, lang, t, p.schema);
+    // A one-time value (a virtual card number): shown on the receipt's first answer only.
+    if (r.value.startsWith('secret.')) {
+      out.push({ label: t(r.labelKey), value: v ?? t('engine:secret.gone'), secret: true });
+      continue;
+    }
     if (v === undefined) {
       if (!r.optional) out.push({ label: t(r.labelKey), value: '-' });
       continue;
@@ -74,6 +91,8 @@ export function summaryLines(
           ? `${formatMoney(f.amount, lang)} (${formatMoney(f.charged, lang)})`
           : formatMoney(f.amount, lang),
       });
+  // A promo code's reward, after the fees it may waive: "Promo HEMAT: -Rp 2.500", a cashback, points.
+  if (a.promo) out.push(...promoLines(a.promo, t, lang));
   if (a.exchangeRate) {
     // The special rate booked, written as the rate board writes it: IDR for one unit of the other currency.
     const foreign = [a.amount?.currency, a.equivalent?.currency].find((c) => c && c !== 'IDR');
@@ -87,6 +106,26 @@ export function summaryLines(
     out.push({ label: t('engine:summary.equivalent'), value: formatMoney(a.equivalent, lang) });
   if (a.total)
     out.push({ label: t('engine:summary.total'), value: formatMoney(a.total, lang), strong: true });
+  return out;
+}
+
+function promoLines(
+  p: PromoApplied,
+  t: (k: string, o?: Record<string, unknown>) => string,
+  lang: Lang,
+): { label: string; value: string }[] {
+  const out: { label: string; value: string }[] = [
+    { label: t('engine:promo.code'), value: `${p.code} · ${lang === 'en' ? p.name.en : p.name.id}` },
+  ];
+  if (p.value && p.reward === 'feeWaiver')
+    out.push({ label: t('engine:promo.feeWaived'), value: `-${formatMoney(p.value, lang)}` });
+  if (p.value && p.reward === 'cashback')
+    out.push({ label: t('engine:promo.cashback'), value: formatMoney(p.value, lang) });
+  if (p.points)
+    out.push({
+      label: t('engine:promo.points'),
+      value: p.points.toLocaleString(lang === 'en' ? 'en-US' : 'id-ID'),
+    });
   return out;
 }
 

@@ -9,6 +9,8 @@ import type { ChoiceOption, ChoiceSpec } from '@/shared/flows';
 import { formatMoney, isMoney, optionLabel, type Lang } from '../format';
 import { offeredOptions } from './choice-rules';
 import { SpecialRateWidget } from './special-rate-widget';
+import { PriceQuoteWidget } from './price-quote-widget';
+import { PhotoWidget } from './photo-widget';
 
 /** What the widgets read from the form: the loaded choices, the flow's choice specs and the current values. */
 export interface EngineFormContext {
@@ -20,6 +22,8 @@ export interface EngineFormContext {
   titles: Record<string, string>;
   /** Choices the engine made from another field (inferFrom): their help says so. */
   inferred?: Record<string, string>;
+  /** The flow the form belongs to (a photo is uploaded for it). */
+  flowId?: string;
 }
 
 const fieldOf = (props: WidgetProps) => props.name || props.id.replace(/^root_/, '');
@@ -348,6 +352,8 @@ export const ENGINE_WIDGETS = {
   amount: AmountWidget,
   digits: DigitsWidget,
   specialRate: SpecialRateWidget,
+  priceQuote: PriceQuoteWidget,
+  photo: PhotoWidget,
   // Replaces the theme's select for every enum.
   SelectWidget: EnumSelectWidget,
 };

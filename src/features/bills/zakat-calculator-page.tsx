@@ -71,7 +71,7 @@ export function ZakatCalculatorPage() {
             {t('zakat.notDue')}
           </Typography>
         )}
-        <Button variant="contained" component={Link} to="/donation/zakat/inquiry/" sx={{ mt: 2 }}>
+        <Button variant="contained" component={Link} to="/donation/inquiry/?type=zakat" sx={{ mt: 2 }}>
           {t('zakat.pay')}
         </Button>
       </Paper>

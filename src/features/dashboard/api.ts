@@ -10,6 +10,7 @@ import type {
   Loan,
   MutualFund,
 } from '@/shared/portfolio';
+import type { PendingOrder } from '@/shared/invest/types';
 
 /** Types of schemas/api/dashboard/*.json (the server validates its answers against the same files). */
 export interface CustomerSummary {
@@ -39,7 +40,13 @@ export interface DashboardSummary {
   creditCards: CreditCard[];
   deposits: Deposit[];
   loans: Loan[];
-  investments: { mutualFunds: MutualFund[]; bonds: Bond[]; totalMarketValue: Money };
+  investments: {
+    mutualFunds: MutualFund[];
+    bonds: Bond[];
+    totalMarketValue: Money;
+    /** Orders not final yet (a fund order waiting for its NAV); absent from older servers. */
+    pendingOrders?: PendingOrder[];
+  };
   insurance: InsurancePolicy[];
   gold: { accountNo: string; grams: string; marketValue: Money } | null;
   poinXtra: { points: number } | null;

@@ -213,7 +213,8 @@ export function InvestmentsSection({ investments }: { investments: DashboardSumm
   const { t } = useTranslation('dashboard');
   const lang = useLang();
   const { mutualFunds, bonds, totalMarketValue } = investments;
-  if (mutualFunds.length === 0 && bonds.length === 0) return null;
+  const pending = investments.pendingOrders ?? [];
+  if (mutualFunds.length === 0 && bonds.length === 0 && pending.length === 0) return null;
   return (
     <Section id="investments" title={t('investments.title')}>
       <Box>
@@ -256,6 +257,23 @@ export function InvestmentsSection({ investments }: { investments: DashboardSumm
                 left={b.name}
                 sub={t('investments.faceValue', { amount: money(b.faceValue, lang) })}
                 right={money(b.marketValue, lang)}
+              />
+            ))}
+          </Stack>
+        </Box>
+      )}
+      {pending.length > 0 && (
+        <Box data-testid="investment-pending">
+          <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+            {t('investments.pending')}
+          </Typography>
+          <Stack spacing={1}>
+            {pending.map((o) => (
+              <Row
+                key={o.referenceNo}
+                left={o.productName}
+                sub={t(`investments.orderKinds.${o.kind}`)}
+                right={money(o.value, lang)}
               />
             ))}
           </Stack>

@@ -2,11 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
@@ -20,7 +15,7 @@ import { useFlowFile } from '@/engine/use-flow-file';
 import { deleteFavourite, listFavourites } from '@/engine/services/transaction-services';
 import { formatBankDate } from '@/shared/bank-time';
 import { transactionDetail, type Favourite } from '@/shared/flows';
-import { useErrorHandler } from '@/shared/ui';
+import { ConfirmDeleteDialog, useErrorHandler } from '@/shared/ui';
 
 type Lang = 'en' | 'id';
 
@@ -167,33 +162,17 @@ export function FavoritesPage() {
           ))}
         </Stack>
       )}
-      <Dialog
+      <ConfirmDeleteDialog
         open={!!deleting}
-        onClose={busy ? undefined : () => setDeleting(undefined)}
-        aria-labelledby="delete-favourite-title"
-        data-testid="delete-favourite-dialog"
-      >
-        <DialogTitle id="delete-favourite-title">{t('favourites.deleteTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {t('favourites.deleteMessage', { name: deleting?.name ?? '' })}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => setDeleting(undefined)} disabled={busy}>
-            {t('favourites.cancel')}
-          </Button>
-          <Button
-            variant="contained"
-            color="error"
-            onClick={() => void confirmDelete()}
-            disabled={busy}
-            data-testid="delete-favourite-confirm"
-          >
-            {t('favourites.delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+        id="delete-favourite"
+        title={t('favourites.deleteTitle')}
+        message={t('favourites.deleteMessage', { name: deleting?.name ?? '' })}
+        cancelLabel={t('favourites.cancel')}
+        deleteLabel={t('favourites.delete')}
+        busy={busy}
+        onCancel={() => setDeleting(undefined)}
+        onConfirm={() => void confirmDelete()}
+      />
       <Snackbar open={!!note} autoHideDuration={5000} onClose={() => setNote(undefined)} message={note} />
     </Box>
   );

@@ -10,12 +10,13 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { apiPost } from '@/shared/api/client';
 import { formatBankDate } from '@/shared/bank-time';
 import { formatMoney, type Money } from '@/shared/money';
+import { PageFrame } from '@/shared/ui/page-frame';
+import { useLoad } from '@/shared/ui/use-load';
 
 export interface Goal {
   id: number;
@@ -40,47 +41,6 @@ interface GoalDetail {
 const langOf = (l: string): 'en' | 'id' => (l === 'en' ? 'en' : 'id');
 const day = (d: string, lang: 'en' | 'id') =>
   formatBankDate(`${d}T05:00:00Z`, lang, { day: 'numeric', month: 'long', year: 'numeric' });
-
-function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, key = '') {
-  const [state, setState] = useState<{ key: string; data?: T; failed?: boolean }>();
-  useEffect(() => {
-    const ctrl = new AbortController();
-    load(ctrl.signal).then(
-      (data) => setState({ key, data }),
-      () => !ctrl.signal.aborted && setState({ key, failed: true }),
-    );
-    return () => ctrl.abort();
-    // `key` says when to read again; `load` is a fresh closure each render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-  return state?.key === key ? state : undefined;
-}
-
-function Shell(p: {
-  title: string;
-  back?: string;
-  actions?: ReactNode;
-  children: ReactNode;
-  testId: string;
-}) {
-  const { t } = useTranslation('living');
-  return (
-    <Box sx={{ maxWidth: 900, mx: 'auto' }} data-testid={p.testId}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}>
-        {p.back && (
-          <Button component={Link} to={p.back} size="small">
-            {t('back')}
-          </Button>
-        )}
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, flex: 1 }}>
-          {p.title}
-        </Typography>
-        {p.actions}
-      </Box>
-      {p.children}
-    </Box>
-  );
-}
 
 function Progress({ g }: { g: Goal }) {
   const { t, i18n } = useTranslation('living');
@@ -110,7 +70,7 @@ export function GoalsPage() {
   const lang = langOf(i18n.language);
   const state = useLoad((signal) => apiPost<{ goals: Goal[] }>('/api/goal/v1/list', {}, { signal }));
   return (
-    <Shell
+    <PageFrame
       title={t('goals.title')}
       testId="goals-page"
       actions={
@@ -154,7 +114,7 @@ export function GoalsPage() {
           </List>
         </Paper>
       )}
-    </Shell>
+    </PageFrame>
   );
 }
 
@@ -174,7 +134,7 @@ export function GoalDetailPage() {
   );
   const g = state?.data?.goal;
   return (
-    <Shell
+    <PageFrame
       title={g?.name ?? t('goals.detail')}
       back="/dashboard/my-goal/"
       testId="goal-detail"
@@ -240,6 +200,6 @@ export function GoalDetailPage() {
           </Paper>
         </>
       )}
-    </Shell>
+    </PageFrame>
   );
 }

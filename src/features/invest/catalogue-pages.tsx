@@ -47,13 +47,14 @@ export function HubPage() {
           <Typography id="hub-flows-title" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
             {t('hub.transactions')}
           </Typography>
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          {/* gap, not Stack's spacing: a wrapped second line starts at the left edge too. */}
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
             {flows.map((e) => (
               <Button key={e.flowId} variant="outlined" component={RouterLink} to={e.path}>
                 {dynamicKey(t, e.labelKey)}
               </Button>
             ))}
-          </Stack>
+          </Box>
         </Box>
       )}
       <Box

@@ -27,6 +27,13 @@ import { BondDetails } from './bond-pages';
 const FUND_TYPES = ['money_market', 'fixed_income', 'balanced', 'equity'] as const;
 export const subscribePath = (code: string) =>
   `/applyandinvest/mutualfund/${encodeURIComponent(code)}/subscription/inquiry/`;
+export const redeemPath = (code: string) =>
+  `/applyandinvest/mutualfund/${encodeURIComponent(code)}/redemption/inquiry/`;
+export const switchPath = (code: string) =>
+  `/applyandinvest/mutualfund/${encodeURIComponent(code)}/switching/inquiry/`;
+/** A regular plan (regular, crisp, crispplus) into the fund. */
+export const planPath = (plan: 'regular' | 'crisp' | 'crispplus', code: string) =>
+  `/applyandinvest/mutualfund/${plan}/subscription/inquiry/?fund=${encodeURIComponent(code)}`;
 export const fundDetailsPath = (code: string) =>
   `/applyandinvest/pasardana/product-details/?code=${encodeURIComponent(code)}`;
 
@@ -81,10 +88,84 @@ function FundCard({ fund }: { fund: FundSummary }) {
             buyTo={subscribePath(fund.code)}
             buyLabel={t('actions.subscribe')}
           />
+          <HeldActions fund={fund} />
           <Button size="small" component={RouterLink} to={fundDetailsPath(fund.code)}>
             {t('actions.details')}
           </Button>
         </Stack>
+      </Stack>
+    </Card>
+  );
+}
+
+/** What the customer can do with units they hold: sell (redeem) or switch them. */
+function HeldActions({ fund }: { fund: FundSummary }) {
+  const { t } = useTranslation('invest');
+  const lang = useLang();
+  if (!fund.heldUnits) return null;
+  return (
+    <Stack spacing={0.5} sx={{ alignItems: { sm: 'flex-end' } }} data-testid="held">
+      <Typography variant="caption" color="text.secondary">
+        {t('fund.held', { units: formatDecimal(fund.heldUnits, lang, 4) })}
+      </Typography>
+      <Stack direction="row" spacing={1}>
+        <Button
+          size="small"
+          variant="outlined"
+          component={RouterLink}
+          to={redeemPath(fund.code)}
+          data-testid="redeem"
+        >
+          {t('actions.redeem')}
+        </Button>
+        <Button
+          size="small"
+          variant="outlined"
+          component={RouterLink}
+          to={switchPath(fund.code)}
+          data-testid="switch"
+        >
+          {t('actions.switch')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+/** The bank's regular plans into a fund: a fixed monthly amount, or to a target (CRISP, CRISP Plus). */
+function PlanLinks({ code }: { code: string }) {
+  const { t } = useTranslation('invest');
+  return (
+    <Card testId="fund-plans">
+      <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
+        {t('fund.plans.title')}
+      </Typography>
+      <Stack spacing={1}>
+        {(['regular', 'crisp', 'crispplus'] as const).map((plan) => (
+          <Stack
+            key={plan}
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1}
+            sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+          >
+            <Box>
+              <Typography sx={{ fontWeight: 600 }}>{t(`fund.plans.${plan}.name`)}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t(`fund.plans.${plan}.text`)}
+              </Typography>
+            </Box>
+            <Button
+              size="small"
+              variant="outlined"
+              component={RouterLink}
+              to={planPath(plan, code)}
+              data-testid={`plan-${plan}`}
+              sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}
+            >
+              {t('fund.plans.start')}
+            </Button>
+          </Stack>
+        ))}
       </Stack>
     </Card>
   );
@@ -221,14 +302,18 @@ function FundDetailsPage() {
               )}
             </Stack>
           </Box>
-          <EligibilityAction
-            eligibility={fund.eligibility}
-            code={fund.code}
-            buyTo={subscribePath(fund.code)}
-            buyLabel={t('actions.subscribe')}
-          />
+          <Stack spacing={1} sx={{ alignItems: { sm: 'flex-end' } }}>
+            <EligibilityAction
+              eligibility={fund.eligibility}
+              code={fund.code}
+              buyTo={subscribePath(fund.code)}
+              buyLabel={t('actions.subscribe')}
+            />
+            <HeldActions fund={fund} />
+          </Stack>
         </Stack>
       </Card>
+      {fund.eligibility.allowed && <PlanLinks code={fund.code} />}
       <Card testId="nav-history">
         <Stack
           direction="row"
@@ -277,6 +362,7 @@ function FundDetailsPage() {
           items={[
             [t('fund.minSubscription'), money(fund.minSubscription, lang)],
             [t('fund.minTopup'), money(fund.minTopup, lang)],
+            [t('fund.multiple'), money(fund.subscriptionMultiple, lang)],
             [
               t('fund.minRedemption'),
               t('fund.units', { units: formatDecimal(fund.minRedemptionUnits, lang, 4) }),

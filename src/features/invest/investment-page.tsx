@@ -35,6 +35,11 @@ export function InvestmentLandingPage() {
             })
           : t('investment.bondsText')),
     },
+    {
+      id: 'plans',
+      to: '/applyandinvest/mutualfund/regular/subscription/inquiry/',
+      text: t('investment.plansText'),
+    },
     { id: 'monitoring', to: '/applyandinvest/bonds-monitoring/', text: t('investment.monitoringText') },
     { id: 'register', to: '/applyandinvest/bonds-register/inquiry/', text: t('investment.registerText') },
   ];

@@ -11,9 +11,9 @@ const landing = (path: string, category: ProductCategory): RouteObject => ({
 });
 
 /**
- * Apply & invest's read side: the hub, landing pages, product lists and details, the risk
- * profile, bonds monitoring and register, loan product info. Purchases, openings and
- * applications are flows (the engine's); their paths stay the shell's until it serves them.
+ * Apply & invest's pages that are not transactions: the hub, landing pages, product lists and
+ * details, the risk profile, bonds monitoring and register, loan product info, and the generic form
+ * inquiry. Purchases, openings and applications are flows (the engine's, under their own paths).
  */
 export const investRoutes: RouteObject[] = [
   { path: AI, lazy: async () => ({ Component: (await import('./catalogue-pages')).HubPage }) },
@@ -61,6 +61,11 @@ export const investRoutes: RouteObject[] = [
   {
     path: `${AI}additional-investment-risk/`,
     lazy: async () => ({ Component: (await import('./risk-pages')).AdditionalRiskPage }),
+  },
+  {
+    // The generic form inquiry: the flows' own paths (saving/inquiry/, ...) win over it.
+    path: `${AI}:form/inquiry/`,
+    lazy: async () => ({ Component: (await import('./form-page')).FormInquiryPage }),
   },
   {
     path: `${AI}loan/product-info/`,

@@ -23,6 +23,7 @@ import {
   EstatementPanel,
   FilterPanel,
   InlineNotice,
+  PeriodFields,
   SearchAndDirection,
   formatDate,
   langOf,
@@ -294,26 +295,12 @@ export function AccountHistoryPage({ kind }: { kind: AccountHistoryKind }) {
                 ))}
               </TextField>
             ) : (
-              <>
-                <TextField
-                  type="date"
-                  label={t('history.from')}
-                  value={draft.from}
-                  onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
-                  error={!!periodError}
-                  helperText={periodError}
-                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
-                  sx={{ flex: 1 }}
-                />
-                <TextField
-                  type="date"
-                  label={t('history.to')}
-                  value={draft.to}
-                  onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
-                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
-                  sx={{ flex: 1 }}
-                />
-              </>
+              <PeriodFields
+                from={draft.from}
+                to={draft.to}
+                max={today}
+                onChange={(period) => setDraft((d) => ({ ...d, ...period }))}
+              />
             )}
             <SearchAndDirection
               search={draft.search}

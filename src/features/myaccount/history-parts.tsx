@@ -125,6 +125,46 @@ export function DownloadButtons({
   );
 }
 
+/** The period's From and To dates of a history (its problem, if any, said under From). */
+export function PeriodFields({
+  from,
+  to,
+  max,
+  onChange,
+}: {
+  from: string;
+  to: string;
+  /** The latest day to choose (today). */
+  max: string;
+  onChange: (period: { from: string; to: string }) => void;
+}) {
+  const { t } = useTranslation('myaccount');
+  const problem = periodProblem(from, to, t);
+  const dateProps = { inputLabel: { shrink: true }, htmlInput: { max } };
+  return (
+    <>
+      <TextField
+        type="date"
+        label={t('history.from')}
+        value={from}
+        onChange={(e) => onChange({ from: e.target.value, to })}
+        error={!!problem}
+        helperText={problem}
+        slotProps={dateProps}
+        sx={{ flex: 1 }}
+      />
+      <TextField
+        type="date"
+        label={t('history.to')}
+        value={to}
+        onChange={(e) => onChange({ from, to: e.target.value })}
+        slotProps={dateProps}
+        sx={{ flex: 1 }}
+      />
+    </>
+  );
+}
+
 /** The search box and the debit/credit choice shared by every history. */
 export function SearchAndDirection({
   search,

@@ -41,6 +41,24 @@ export function PortfolioPage() {
               />
             ))}
           </Card>
+          {!!data.pendingOrders?.length && (
+            <Card title={t('portfolio.pending')} testId="portfolio-pending">
+              {data.pendingOrders.map((o) => (
+                <Line
+                  key={o.referenceNo}
+                  testId="portfolio-pending-order"
+                  title={o.productName}
+                  sub={`${t(`portfolio.orderKind.${o.kind}`)} · ${formatBankDateTime(o.at, lang)}`}
+                  right={money(o.value, lang)}
+                  rightSub={
+                    o.units
+                      ? t('portfolio.orderUnits', { units: formatDecimal(o.units, lang, 4) })
+                      : undefined
+                  }
+                />
+              ))}
+            </Card>
+          )}
           <Card title={t('portfolio.holdings')}>
             {data.items.map((i) => (
               <Line
@@ -63,6 +81,26 @@ export function PortfolioPage() {
                 rightSub={`${money(i.gain, lang)} (${signed(formatDecimal(i.gainPercent, lang, 2))}%)`}
               />
             ))}
+            {data.items.length > 0 && (
+              <Stack direction="row" spacing={1} sx={{ mt: 1.5, flexWrap: 'wrap', rowGap: 1 }}>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  component={RouterLink}
+                  to="/applyandinvest/product-list-mf/"
+                >
+                  {t('portfolio.buyFunds')}
+                </Button>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  component={RouterLink}
+                  to="/applyandinvest/bonds-monitoring/"
+                >
+                  {t('portfolio.sellBonds')}
+                </Button>
+              </Stack>
+            )}
           </Card>
           <Button component={RouterLink} to="/myaccount/consolidated-portfolio/" variant="outlined">
             {t('consolidated.title')}

@@ -7,6 +7,8 @@ export type PointKind =
 export interface PointsSummary {
   points: number;
   bonusEnabled: boolean;
+  /** The bonus period running today, when there is one. */
+  bonusPeriod: { name: { en: string; id: string }; to: string; multiplier: number } | null;
   cashbackValue: Money;
   earnedThisYear: number;
   usedThisYear: number;

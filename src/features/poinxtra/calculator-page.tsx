@@ -9,8 +9,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@/shared/money';
 import { langOf, poinApi, pointsText, type PointsCatalogue } from './api';
-import { Loading, Page } from './poinxtra-pages';
-import { useLoad } from './use-load';
+import { PageFrame as Page, PageLoading as Loading } from '@/shared/ui/page-frame';
+import { useLoad } from '@/shared/ui/use-load';
 
 /** What `points` buy: cashback, how many of each voucher, miles in each programme (below its minimum: not enough). */
 export function worthOf(points: number, c: PointsCatalogue) {

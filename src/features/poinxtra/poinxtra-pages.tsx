@@ -7,7 +7,6 @@ import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -16,41 +15,14 @@ import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatBankDate } from '@/shared/bank-time';
 import { formatMoney } from '@/shared/money';
 import { langOf, poinApi, pointsText, type PointsSummary } from './api';
-import { useLoad } from './use-load';
-
-export function Loading() {
-  const { t } = useTranslation('living');
-  return (
-    <Box sx={{ p: 4, textAlign: 'center' }}>
-      <CircularProgress aria-label={t('loading')} />
-    </Box>
-  );
-}
-
-export function Page(p: { title: string; back?: string; children: ReactNode; testId?: string }) {
-  const { t } = useTranslation('living');
-  return (
-    <Box sx={{ maxWidth: 900, mx: 'auto' }} data-testid={p.testId}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
-        {p.back && (
-          <Button component={Link} to={p.back} size="small">
-            {t('back')}
-          </Button>
-        )}
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-          {p.title}
-        </Typography>
-      </Box>
-      {p.children}
-    </Box>
-  );
-}
+import { useLoad } from '@/shared/ui/use-load';
+import { PageFrame as Page, PageLoading as Loading } from '@/shared/ui/page-frame';
 
 const ACTIONS = [
   ['summary', '/poinxtra/summary/', InsightsOutlinedIcon],
@@ -89,6 +61,19 @@ function BalanceCard({ s, onBonus }: { s: PointsSummary; onBonus?: (on: boolean)
           <Typography id="bonus-help" variant="body2" color="text.secondary">
             {t('poinxtra.bonusHelp')}
           </Typography>
+          {s.bonusPeriod && (
+            <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="poinxtra-bonus-period">
+              {t('poinxtra.bonusPeriod', {
+                name: lang === 'en' ? s.bonusPeriod.name.en : s.bonusPeriod.name.id,
+                multiplier: s.bonusPeriod.multiplier,
+                to: formatBankDate(s.bonusPeriod.to, lang, {
+                  day: 'numeric',
+                  month: 'long',
+                  year: 'numeric',
+                }),
+              })}
+            </Typography>
+          )}
         </Box>
       )}
     </Paper>

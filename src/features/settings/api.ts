@@ -1,61 +1,23 @@
 import { apiPost } from '@/shared/api/client';
+import type {
+  AlertSetting,
+  Alerts,
+  LimitCategory,
+  LimitChannel,
+  LimitView,
+  Profile,
+  VisibleAccount,
+} from '@/shared/settings';
 
-export interface Profile {
-  title: string;
-  fullName: string;
-  displayName: string;
-  userId: string;
-  cif: string;
-  email: string | null;
-  dateOfBirth: string | null;
-  phones: string[];
-  memberSince: string;
-}
-
-export interface VisibleAccount {
-  id: number;
-  accountNo: string;
-  product: string;
-  name: string;
-  currency: string;
-  rekpon: boolean;
-  hideDashboard: boolean;
-  hideSource: boolean;
-  isDefault: boolean;
-}
-
-export type LimitCategory = 'transfer' | 'payment' | 'purchase';
-export type LimitChannel = 'internet' | 'mobile';
-
-export interface LimitView {
-  category: LimitCategory;
-  channel: LimitChannel;
-  minAmount: number;
-  maxPerTransaction: number;
-  dailyLimit: number;
-  usedToday: number | null;
-  bankMax: { maxPerTransaction: number; dailyLimit: number };
-  pending: {
-    id: number;
-    status: 'awaiting_verification' | 'cooling_off';
-    maxPerTransaction: number;
-    dailyLimit: number;
-    requestedAt: string;
-    effectiveAt: string | null;
-  } | null;
-}
-
-export interface AlertSetting {
-  enabled: boolean;
-  events: string[];
-  channels: string[];
-  minAmount: number;
-  accountIds: number[];
-}
-export interface Alerts {
-  transaction: AlertSetting;
-  all: AlertSetting;
-}
+export type {
+  AlertSetting,
+  Alerts,
+  LimitCategory,
+  LimitChannel,
+  LimitView,
+  Profile,
+  VisibleAccount,
+} from '@/shared/settings';
 
 /** The settings calls (src/server/settings/routes.ts). */
 export const settingsApi = {

@@ -2,11 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -19,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiFailure } from '@/shared/api/client';
 import { formatBankDate } from '@/shared/bank-time';
 import { formatMoney } from '@/shared/money';
-import { useErrorHandler } from '@/shared/ui';
+import { ConfirmDeleteDialog, useErrorHandler } from '@/shared/ui';
 import {
   DOCUMENT_MAX_BYTES,
   DOCUMENT_TYPES,
@@ -317,32 +312,17 @@ export function DocumentsPage() {
           ))}
         </Stack>
       )}
-      <Dialog
+      <ConfirmDeleteDialog
         open={!!deleting}
-        onClose={busy ? undefined : () => setDeleting(undefined)}
-        aria-labelledby="delete-document-title"
-      >
-        <DialogTitle id="delete-document-title">{t('documents.deleteTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {t('documents.deleteMessage', { name: deleting?.fileName ?? '' })}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => setDeleting(undefined)} disabled={busy}>
-            {t('documents.cancel')}
-          </Button>
-          <Button
-            variant="contained"
-            color="error"
-            onClick={() => void confirmDelete()}
-            disabled={busy}
-            data-testid="delete-document-confirm"
-          >
-            {t('documents.delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+        id="delete-document"
+        title={t('documents.deleteTitle')}
+        message={t('documents.deleteMessage', { name: deleting?.fileName ?? '' })}
+        cancelLabel={t('documents.cancel')}
+        deleteLabel={t('documents.delete')}
+        busy={busy}
+        onCancel={() => setDeleting(undefined)}
+        onConfirm={() => void confirmDelete()}
+      />
       <Snackbar open={!!note} autoHideDuration={5000} onClose={() => setNote(undefined)} message={note} />
     </Box>
   );

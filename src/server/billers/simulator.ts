@@ -92,8 +92,16 @@ export const billerErrors = {
     new ApiError(422, ESB, '0088', {
       titleEng: 'Bill already paid',
       titleIdn: 'Tagihan sudah dibayar',
-      messageEng: 'There is no outstanding bill for this customer number this period.',
-      messageIdn: 'Tidak ada tagihan untuk nomor pelanggan ini pada periode ini.',
+      messageEng: 'The bill of this customer number for this period has already been paid.',
+      messageIdn: 'Tagihan nomor pelanggan ini untuk periode ini sudah dibayar.',
+    }),
+  noBill: () =>
+    new ApiError(422, ESB, '0016', {
+      titleEng: 'No bill yet',
+      titleIdn: 'Belum ada tagihan',
+      messageEng: 'The biller has no bill for this customer number yet. Please try again once it is issued.',
+      messageIdn:
+        'Biller belum menerbitkan tagihan untuk nomor pelanggan ini. Silakan coba lagi setelah tagihan terbit.',
     }),
   timeout: () =>
     new ApiError(504, ESB, '0068', {
@@ -144,6 +152,7 @@ export async function lookupBill(params: BillParams, customerNumber: string, fie
   await sleep(billerLatencyMs());
   if (customerNumber.endsWith('0404')) throw billerErrors.notFound(field);
   if (customerNumber.endsWith('0200')) throw billerErrors.alreadyPaid();
+  if (customerNumber.endsWith('0204')) throw billerErrors.noBill();
   if (customerNumber.endsWith('0504')) throw billerErrors.timeout();
   const seed = seedOf(`${params.billerCode ?? ''}:${customerNumber}`);
   const now = new Date();

@@ -10,6 +10,14 @@ export const cartErrors = {
       messageEng: 'Add a transaction to your cart first.',
       messageIdn: 'Tambahkan transaksi ke keranjang terlebih dahulu.',
     }),
+  notAllowed: () =>
+    new ApiError(422, 'CLICKS', 'CART_NOT_ALLOWED', {
+      titleEng: 'Not for the cart',
+      titleIdn: 'Tidak untuk keranjang',
+      messageEng: 'This transaction shows details only once, on its own receipt: please verify it now.',
+      messageIdn:
+        'Transaksi ini menampilkan data hanya sekali, di bukti transaksinya: silakan verifikasi sekarang.',
+    }),
   full: (max: number) =>
     new ApiError(422, 'CLICKS', 'CART_FULL', {
       titleEng: 'Your cart is full',

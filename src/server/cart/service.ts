@@ -190,6 +190,8 @@ export function createCartService(deps: TransactionServiceDeps) {
   /** Adds a transaction: its form is checked and quoted as the verify page's inquiry was. */
   async function add(caller: Caller, flowId: string, form: Record<string, unknown>) {
     const entry = ctx.flowOrThrow(flowId);
+    // A receipt that shows something once (a virtual card number) is verified on its own page.
+    if (entry.flow.receipt.rows.some((r) => r.value.startsWith('secret.'))) throw cartErrors.notAllowed();
     const n = (await count(caller)).count;
     if (n >= CART_MAX_ITEMS) throw cartErrors.full(CART_MAX_ITEMS);
     const stored = await quoteItem(caller, 0, entry.flow.id, form);

@@ -1,5 +1,7 @@
 import type { Queryable } from '../db/db';
 import type { Money } from '../../shared/money';
+import type { PendingOrder } from '../../shared/invest/types';
+import { pendingOrders } from '../invest/pending-orders';
 import type {
   Bond,
   CasaAccount,
@@ -16,7 +18,13 @@ export interface Portfolio {
   creditCards: CreditCard[];
   deposits: Deposit[];
   loans: Loan[];
-  investments: { mutualFunds: MutualFund[]; bonds: Bond[]; totalMarketValue: Money };
+  investments: {
+    mutualFunds: MutualFund[];
+    bonds: Bond[];
+    totalMarketValue: Money;
+    /** Orders not final yet (apply & invest): shown beside the holdings. */
+    pendingOrders: PendingOrder[];
+  };
   insurance: InsurancePolicy[];
   gold: { accountNo: string; grams: string; marketValue: Money } | null;
   poinXtra: { points: number };
@@ -164,7 +172,7 @@ export async function portfolio(
   ]);
 
   // Independent reads: on PostgreSQL they run side by side on the pool.
-  const [casa, cards, deposits, loans, holdings, insurance, gold, points] = await Promise.all([
+  const [casa, cards, deposits, loans, holdings, insurance, gold, points, pending] = await Promise.all([
     casaQ,
     cardsQ,
     depositsQ,
@@ -173,6 +181,7 @@ export async function portfolio(
     insuranceQ,
     goldQ,
     pointsQ,
+    pendingOrders(db, customerId),
   ]);
   const mutualFunds = holdings.rows.filter((h) => h.kind === 'mutual_fund');
   const bonds = holdings.rows.filter((h) => h.kind === 'bond');
@@ -241,6 +250,7 @@ export async function portfolio(
         holdings.rows.reduce((sum, h) => sum + h.idr_value, 0),
         'IDR',
       ),
+      pendingOrders: pending,
     },
     insurance: insurance.rows.map((p) => ({
       policyNo: p.policy_no,

@@ -282,8 +282,18 @@ export const editGoal: ServiceExecutor = {
 
 /** `goals.active`: the customer's goals still running, to choose the one to edit. */
 export const activeGoals: ChoiceSource = async ({ db, customerId }) => {
-  const { rows } = await db.query<{ id: string | number; name: string; target_amount: string | number }>(
-    `SELECT id, name, target_amount FROM goals WHERE customer_id = $1 AND status = 'active' ORDER BY created_at, id`,
+  const { rows } = await db.query<{
+    id: string | number;
+    name: string;
+    category: string;
+    target_amount: string | number;
+    target_date: string;
+    amount: string | number;
+    recurrence: { dayOfMonth?: number } | null;
+  }>(
+    `SELECT g.id, g.name, g.category, g.target_amount, to_char(g.target_date, 'YYYY-MM-DD') AS target_date, s.amount, s.recurrence
+       FROM goals g JOIN scheduled_transfers s ON s.id = g.instruction_id
+      WHERE g.customer_id = $1 AND g.status = 'active' ORDER BY g.created_at, g.id`,
     [customerId],
   );
   return rows.map((r) => {
@@ -292,6 +302,17 @@ export const activeGoals: ChoiceSource = async ({ db, customerId }) => {
       value: String(r.id),
       labelEng: `${r.name} · ${formatMoney(target, 'en')}`,
       labelIdn: `${r.name} · ${formatMoney(target, 'id')}`,
+      // What the edit form starts from (its choice "fills" these fields).
+      detail: {
+        form: {
+          name: r.name,
+          category: r.category,
+          targetAmount: Number(r.target_amount),
+          targetDate: r.target_date,
+          monthlyAmount: Number(r.amount),
+          dayOfMonth: Number(r.recurrence?.dayOfMonth ?? 1),
+        },
+      },
     };
   });
 };

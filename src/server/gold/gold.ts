@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Queryable, Db } from '../db/db';
 import { ApiError } from '../http/api-error';
 import type { Money } from '../../shared/money';
-import type { GoldPrice, GoldSummary, PickupStatus } from '../../shared/gold';
+import type { GoldPrice, GoldPricePoint, GoldSummary, PickupStatus } from '../../shared/gold';
 export type { GoldPickup, GoldPrice, GoldSummary, PickupStatus } from '../../shared/gold';
 import { PRICE_INTERVAL_MS, QUOTE_VALID_MS, simulatedGoldProvider, type GoldPriceProvider } from './provider';
 
@@ -180,11 +180,7 @@ export async function goldSummary(db: Db, customerId: number, now: Date): Promis
 }
 
 /** The last price of each day over `days` days, oldest first (the chart). */
-export async function goldPriceHistory(
-  db: Db,
-  days: number,
-  now: Date,
-): Promise<Array<{ date: string; buyPerGram: number; sellPerGram: number }>> {
+export async function goldPriceHistory(db: Db, days: number, now: Date): Promise<GoldPricePoint[]> {
   const { rows } = await db.query<{ day: string; buy_per_gram: number; sell_per_gram: number }>(
     `SELECT DISTINCT ON (day) day, buy_per_gram, sell_per_gram FROM (
        SELECT to_char(priced_at AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM-DD') AS day, priced_at, buy_per_gram, sell_per_gram

@@ -26,6 +26,9 @@ export const simulatedGoldProvider: GoldPriceProvider = {
   },
 };
 
-/** How long one published price stands, and how long a customer's quote holds it. */
+/**
+ * How long one published price stands, and how long a customer's quote holds it: long enough to
+ * verify the order by OTP or in the app after the form (the price is taken at confirm).
+ */
 export const PRICE_INTERVAL_MS = 60_000;
-export const QUOTE_VALID_MS = 60_000;
+export const QUOTE_VALID_MS = 120_000;

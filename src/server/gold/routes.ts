@@ -70,7 +70,7 @@ export default async function goldRoutes(app: FastifyInstance, opts: GoldRoutesO
       ...authed,
       schema: {
         tags,
-        summary: 'Holds the current buy or sell price for this customer for 60 seconds',
+        summary: 'Holds the current buy or sell price for this customer for 2 minutes',
         body: obj({ side: { enum: ['buy', 'sell'] } }),
         response: {
           200: obj({

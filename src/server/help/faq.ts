@@ -26,8 +26,8 @@ export const FAQ: readonly FaqEntry[] = [
     category: 'access',
     question: { eng: 'I forgot my user ID.', idn: 'Saya lupa user ID.' },
     answer: {
-      eng: 'Choose "Forgot user ID" on the login page and follow the steps. Your user ID is shown after you confirm the one-time password.',
-      idn: 'Pilih "Lupa user ID" di halaman login dan ikuti langkahnya. User ID Anda ditampilkan setelah Anda mengonfirmasi kode OTP.',
+      eng: 'Choose "Forgot user ID" on the login page, enter your account number (or card number) and date of birth, then the one-time password. Your user ID is sent by SMS to your registered mobile number.',
+      idn: 'Pilih "Lupa user ID" di halaman login, masukkan nomor rekening (atau nomor kartu) dan tanggal lahir, lalu kode OTP. User ID Anda dikirim lewat SMS ke nomor ponsel terdaftar.',
     },
   },
   {
@@ -142,6 +142,36 @@ export const FAQ: readonly FaqEntry[] = [
     answer: {
       eng: 'You earn points on card spending and selected transactions. See your balance and history in Poin Xtra; the calculator shows what your points are worth.',
       idn: 'Anda mendapat poin dari transaksi kartu dan transaksi tertentu. Lihat saldo dan riwayatnya di Poin Xtra; kalkulator menunjukkan nilai poin Anda.',
+    },
+  },
+  {
+    id: 'promo-code',
+    category: 'payment',
+    question: { eng: 'How do I use a promo code?', idn: 'Bagaimana cara memakai kode promo?' },
+    answer: {
+      eng: 'Type the code in the promo code field of the transaction it is for (an e-wallet top-up, a voucher, a flight), or open it under Promo Code and choose "with this code". Its reward is shown before you verify. A code cannot be used when a credit card pays, and only while its quota lasts.',
+      idn: 'Ketik kodenya di kolom kode promo pada transaksi yang sesuai (top up e-wallet, voucher, tiket pesawat), atau buka di menu Kode Promo dan pilih "dengan kode ini". Hadiahnya ditampilkan sebelum Anda verifikasi. Kode tidak dapat dipakai jika dibayar dengan kartu kredit, dan hanya selama kuotanya masih ada.',
+    },
+  },
+  {
+    id: 'flight-booking',
+    category: 'payment',
+    question: {
+      eng: 'Where is the booking code of my flight?',
+      idn: 'Di mana kode pemesanan penerbangan saya?',
+    },
+    answer: {
+      eng: 'It is on the receipt and in My Bookings as soon as the airline issues the tickets. If ticketing takes a while, the booking says so and the code appears there later; if the airline cannot issue them, your money is returned.',
+      idn: 'Kode ada di bukti transaksi dan di Pemesanan Saya begitu maskapai menerbitkan tiket. Jika penerbitan tiket memakan waktu, pemesanan menyebutkannya dan kode muncul di sana kemudian; jika maskapai tidak dapat menerbitkannya, dana Anda dikembalikan.',
+    },
+  },
+  {
+    id: 'voucher-code',
+    category: 'payment',
+    question: { eng: 'Where do I find a voucher I bought?', idn: 'Di mana voucher yang saya beli?' },
+    answer: {
+      eng: 'Its code is on the receipt, sent by SMS to the mobile number you gave, and listed under Vouchers, with the day to redeem it by.',
+      idn: 'Kodenya ada di bukti transaksi, dikirim lewat SMS ke nomor ponsel yang Anda isi, dan tercantum di menu Voucher, beserta batas tanggal penukarannya.',
     },
   },
   {

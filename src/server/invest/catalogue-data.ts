@@ -381,6 +381,8 @@ export interface FundData {
   sharia: boolean;
   minSubscription: number; // major units
   minTopup: number;
+  /** Subscriptions are taken in multiples of this (major units). */
+  multiple: number;
   minRedemptionUnits: string;
   fees: [subscription: string, redemption: string, switching: string, management: string];
   aum: number; // major units
@@ -403,6 +405,7 @@ export const FUNDS: FundData[] = [
     sharia: false,
     minSubscription: 100_000,
     minTopup: 100_000,
+    multiple: 1000,
     minRedemptionUnits: '10.0000',
     fees: ['0.00', '0.00', '0.00', '0.75'],
     aum: 2_150_000_000_000,
@@ -422,6 +425,7 @@ export const FUNDS: FundData[] = [
     sharia: false,
     minSubscription: 100_000,
     minTopup: 100_000,
+    multiple: 1000,
     minRedemptionUnits: '10.0000',
     fees: ['1.00', '0.50', '0.50', '1.50'],
     aum: 1_320_000_000_000,
@@ -441,6 +445,7 @@ export const FUNDS: FundData[] = [
     sharia: false,
     minSubscription: 1_000,
     minTopup: 100,
+    multiple: 1,
     minRedemptionUnits: '100.0000',
     fees: ['1.00', '0.50', '0.50', '1.25'],
     aum: 95_000_000,
@@ -460,6 +465,7 @@ export const FUNDS: FundData[] = [
     sharia: false,
     minSubscription: 100_000,
     minTopup: 100_000,
+    multiple: 1000,
     minRedemptionUnits: '10.0000',
     fees: ['1.50', '1.00', '1.00', '2.00'],
     aum: 780_000_000_000,
@@ -479,6 +485,7 @@ export const FUNDS: FundData[] = [
     sharia: false,
     minSubscription: 100_000,
     minTopup: 100_000,
+    multiple: 1000,
     minRedemptionUnits: '10.0000',
     fees: ['2.00', '1.00', '1.00', '2.50'],
     aum: 3_400_000_000_000,
@@ -498,6 +505,7 @@ export const FUNDS: FundData[] = [
     sharia: true,
     minSubscription: 100_000,
     minTopup: 100_000,
+    multiple: 1000,
     minRedemptionUnits: '10.0000',
     fees: ['2.00', '1.00', '1.00', '2.25'],
     aum: 640_000_000_000,
@@ -517,6 +525,7 @@ export const FUNDS: FundData[] = [
     sharia: true,
     minSubscription: 100_000,
     minTopup: 100_000,
+    multiple: 1000,
     minRedemptionUnits: '10.0000',
     fees: ['0.50', '0.25', '0.25', '1.00'],
     aum: 410_000_000_000,

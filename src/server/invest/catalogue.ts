@@ -119,6 +119,7 @@ interface FundRow {
   sharia: boolean;
   min_subscription: number;
   min_topup: number;
+  subscription_multiple: number;
   min_redemption_units: string;
   subscription_fee: string;
   redemption_fee: string;
@@ -133,7 +134,8 @@ interface FundRow {
 const FUND_SQL = `
   SELECT p.code, p.name, p.currency, p.fund_type, p.risk_level, p.nav::text AS nav, p.price_date,
          f.manager, f.custodian, f.launch_date, f.sharia, f.min_subscription, f.min_topup,
-         f.min_redemption_units::text AS min_redemption_units, f.subscription_fee::text AS subscription_fee,
+         f.min_redemption_units::text AS min_redemption_units, f.subscription_multiple,
+         f.subscription_fee::text AS subscription_fee,
          f.redemption_fee::text AS redemption_fee, f.switching_fee::text AS switching_fee,
          f.management_fee::text AS management_fee, f.aum, to_char(f.cutoff_time, 'HH24:MI') AS cutoff_time,
          f.settlement_days,
@@ -191,6 +193,7 @@ export async function fundDetail(
     custodian: r.custodian,
     launchDate: dateText(r.launch_date),
     minTopup: money(r.min_topup, currency),
+    subscriptionMultiple: money(Number(r.subscription_multiple), currency),
     minRedemptionUnits: r.min_redemption_units,
     redemptionFee: r.redemption_fee,
     switchingFee: r.switching_fee,

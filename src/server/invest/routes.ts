@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/db';
 import { ApiError } from '../http/api-error';
 import { bondDetail, bondHoldings, fundDetail, listBonds, listFunds, listProducts } from './catalogue';
 import {
@@ -9,13 +10,19 @@ import {
   saveRiskProfile,
 } from './risk-profile';
 import * as s from './schemas';
+import { publishDueNavs } from './nav';
 import { RISK_PROFILE_VALID_MONTHS } from '../../shared/invest/risk-questionnaire';
 import type { ProductCategory } from '../../shared/invest/types';
 
 export interface InvestRoutesOptions {
   /** The clock (epoch ms); tests move it to cross offering periods and profile expiry. */
   now?: () => number;
+  /** How often the funds' due NAVs are published (nav.ts); 0: never (tests publish themselves). */
+  navIntervalMs?: number;
 }
+
+/** The funds' NAVs due are looked for this often by default (each is published once, at 17:00 WIB). */
+export const NAV_INTERVAL_MS = 60_000;
 
 const notFound = () =>
   new ApiError(404, 'WMS', 'PRODUCT_NOT_FOUND', {
@@ -32,6 +39,15 @@ const customerOf = (request: FastifyRequest) => {
 };
 
 const codeBody = s.obj({ code: s.productCode });
+
+/** The customer's fund units by fund code (4 decimals). */
+async function heldFunds(db: Queryable, customerId: number): Promise<Map<string, string>> {
+  const { rows } = await db.query<{ product_code: string; units: string }>(
+    `SELECT product_code, units::text AS units FROM investment_holdings WHERE customer_id = $1 AND units > 0`,
+    [customerId],
+  );
+  return new Map(rows.map((r) => [r.product_code, r.units]));
+}
 const withProfile = { profile: s.nullable(s.riskProfile), investor: s.nullable(s.investorAccount) };
 
 /** Apply & invest, read side: the catalogue, funds and bonds with what the customer may buy, the risk profile. */
@@ -42,6 +58,29 @@ export default async function investRoutes(
   const now = () => new Date((opts.now ?? Date.now)());
   const authed = { preHandler: app.requireSession };
   const tags = ['invest'];
+
+  // The NAV of each business day, published as the fund managers do; one run at a time, unref'd.
+  const every = opts.navIntervalMs ?? NAV_INTERVAL_MS;
+  if (every > 0) {
+    let running = false;
+    const publish = () => {
+      if (running) return;
+      running = true;
+      publishDueNavs(app.db, now())
+        .then((n) => n > 0 && app.log.info({ navs: n }, 'fund NAVs published'))
+        .catch((err: unknown) => app.log.warn({ err }, 'NAV publication failed'))
+        .finally(() => (running = false));
+    };
+    // Soon after start too: a server that was down publishes the days it missed.
+    const first = setTimeout(publish, Math.min(every, 2_000));
+    const timer = setInterval(publish, every);
+    first.unref();
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    });
+  }
 
   app.post(
     '/api/invest/v1/products',
@@ -85,8 +124,14 @@ export default async function investRoutes(
       },
     },
     async (request) => {
-      const ctx = await eligibilityContext(app.db, customerOf(request), now());
-      return { funds: await listFunds(app.db, ctx.of), profile: ctx.profile, investor: ctx.investor };
+      const customerId = customerOf(request);
+      const ctx = await eligibilityContext(app.db, customerId, now());
+      const held = await heldFunds(app.db, customerId);
+      const funds = (await listFunds(app.db, ctx.of)).map((f) => ({
+        ...f,
+        heldUnits: held.get(f.code) ?? null,
+      }));
+      return { funds, profile: ctx.profile, investor: ctx.investor };
     },
   );
 
@@ -102,10 +147,11 @@ export default async function investRoutes(
       },
     },
     async (request) => {
-      const ctx = await eligibilityContext(app.db, customerOf(request), now());
+      const customerId = customerOf(request);
+      const ctx = await eligibilityContext(app.db, customerId, now());
       const fund = await fundDetail(app.db, (request.body as { code: string }).code, ctx.of);
       if (!fund) throw notFound();
-      return fund;
+      return { ...fund, heldUnits: (await heldFunds(app.db, customerId)).get(fund.code) ?? null };
     },
   );
 

@@ -97,6 +97,8 @@ const fundSummaryProps = {
   minSubscription: money,
   subscriptionFee: decimal,
   eligibility,
+  /** The customer's units of the fund (null when none): they may sell or switch them. */
+  heldUnits: nullable(decimal),
 };
 export const fundSummary = obj(fundSummaryProps);
 const pricePoint = obj({ date, value: decimal });
@@ -105,6 +107,7 @@ export const fundDetail = obj({
   custodian: { type: 'string' },
   launchDate: date,
   minTopup: money,
+  subscriptionMultiple: money,
   minRedemptionUnits: decimal,
   redemptionFee: decimal,
   switchingFee: decimal,

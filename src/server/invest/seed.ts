@@ -103,8 +103,9 @@ async function seedCatalogue(tx: Queryable, now: Date) {
     const [sub, red, sw, mgmt] = f.fees;
     await tx.query(
       `INSERT INTO fund_facts (code, manager, custodian, launch_date, sharia, min_subscription, min_topup,
-         min_redemption_units, subscription_fee, redemption_fee, switching_fee, management_fee, aum)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (code) DO NOTHING`,
+         min_redemption_units, subscription_fee, redemption_fee, switching_fee, management_fee, aum,
+         subscription_multiple)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (code) DO NOTHING`,
       [
         f.code,
         f.manager,
@@ -119,6 +120,7 @@ async function seedCatalogue(tx: Queryable, now: Date) {
         sw,
         mgmt,
         f.aum * 100,
+        f.multiple * 100,
       ],
     );
     // A year of NAVs ending at the published one (on the product's price date).

@@ -243,17 +243,28 @@ export const investServiceExecutors = {
   'product.apply': applyForProduct,
 } satisfies Record<string, ServiceExecutor>;
 
-/** catalogue.products: the bank's products of `params.category`, as options (value = product code). */
+/**
+ * catalogue.products: the bank's products of `params.category` (with `openingFlow`, only those an
+ * opening flow of that kind opens), as options (value = product code).
+ */
 export const investChoiceSources = {
   'catalogue.products': (async ({ db, spec }) => {
     const c = spec.params?.category;
     const category = (CATEGORIES as readonly unknown[]).includes(c) ? (c as ProductCategory) : undefined;
-    const products = category ? await listProducts(db, category) : [];
+    const opening = spec.params?.openingFlow;
+    const products = (category ? await listProducts(db, category) : []).filter(
+      (p) => opening === undefined || (p.facts.openingFlow ?? 'saving') === opening,
+    );
     return products.map((p) => ({
       value: p.code,
       labelEng: p.name,
       labelIdn: p.name,
-      detail: { currency: p.currency, ...(p.facts.tenorMonths ? { tenorMonths: p.facts.tenorMonths } : {}) },
+      detail: {
+        currency: p.currency,
+        ...(p.facts.tenorMonths ? { tenorMonths: p.facts.tenorMonths } : {}),
+        ...(p.facts.minOpening ? { minOpening: p.facts.minOpening } : {}),
+        ...(p.facts.minPlacement ? { minPlacement: p.facts.minPlacement } : {}),
+      },
     }));
   }) satisfies ChoiceSource,
 };

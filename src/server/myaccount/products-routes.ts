@@ -45,6 +45,17 @@ const portfolioResponse = obj({
       marketValueIdr: money,
     },
   }),
+  pendingOrders: arr(
+    obj({
+      referenceNo: str,
+      productCode: str,
+      productName: str,
+      kind: { type: 'string', enum: ['subscription', 'redemption', 'switch_out', 'buy'] },
+      at: str,
+      value: money,
+      units: nullable(str),
+    }),
+  ),
   totalIdr: money,
   costIdr: money,
   gainIdr: money,
@@ -217,7 +228,7 @@ export async function productRoutes(app: FastifyInstance): Promise<void> {
     portfolioResponse,
     async (c) => {
       const p = await investmentPortfolio(app.db, c);
-      if (p.items.length === 0) throw noInvestment();
+      if (p.items.length === 0 && p.pendingOrders.length === 0) throw noInvestment();
       return p;
     },
   );

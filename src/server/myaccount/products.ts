@@ -3,6 +3,7 @@ import type { Money } from '../../shared/money';
 import { ApiError } from '../http/api-error';
 import { portfolio } from '../core-bank/portfolio';
 import { holdings } from './investments';
+import { pendingOrders } from '../invest/pending-orders';
 
 const m = (amount: number, currency: string): Money => ({ amount, currency });
 
@@ -99,6 +100,8 @@ export async function investmentPortfolio(db: Queryable, customerId: number) {
     byClass.set(x.assetClass, (byClass.get(x.assetClass) ?? 0) + x.marketValueIdr.amount);
   return {
     items,
+    // Orders not final yet (apply & invest): money held, or units out at their last value.
+    pendingOrders: await pendingOrders(db, customerId),
     totalIdr: m(total, 'IDR'),
     costIdr: m(costIdr, 'IDR'),
     gainIdr: m(total - costIdr, 'IDR'),
@@ -159,6 +162,11 @@ export async function consolidatedPortfolio(db: Queryable, customerId: number) {
         ...p.investments.mutualFunds.map((f) => line(f.name, f.code, f.marketValue)),
         ...p.investments.bonds.map((b) => line(b.name, b.code, b.marketValue)),
       ],
+    },
+    {
+      group: 'orders',
+      side: 'asset',
+      lines: p.investments.pendingOrders.map((o) => line(o.productName, o.referenceNo, o.value)),
     },
     {
       group: 'unitLinked',

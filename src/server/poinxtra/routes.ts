@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { CASHBACK_MINOR_PER_POINT } from '../../shared/poinxtra';
 import { ensurePoints } from './store';
+import { awardCardPoints, bonusPeriodOf } from './earning';
+import { bankDate } from '../../shared/bank-time';
 import { referenceData } from '../reference/store';
 import { customerOf } from '../http/session-customer';
 import { bilingualSchema, moneySchema } from '../http/common-schemas';
@@ -10,9 +12,30 @@ const bilingual = bilingualSchema;
 const KINDS = ['earn', 'bonus', 'cashback', 'voucher', 'transfer-out', 'transfer-in', 'mileage'] as const;
 const PAGE_SIZE = 20;
 
+/** How often card spending is looked at for points (earning.ts). */
+export const EARNING_INTERVAL_MS = 60_000;
+
 /** Poin Xtra's read side and the bonus-points choice; every movement of points is a flow (flows/poinxtra/). */
-export default async function poinXtraRoutes(app: FastifyInstance): Promise<void> {
+export default async function poinXtraRoutes(
+  app: FastifyInstance,
+  opts: { earningIntervalMs?: number },
+): Promise<void> {
   const authed = { preHandler: app.requireSession };
+
+  // Card spending earns points in a batch, as a loyalty system does; one run at a time, unref'd.
+  const every = opts.earningIntervalMs ?? EARNING_INTERVAL_MS;
+  if (every > 0) {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      awardCardPoints(app.db)
+        .catch((err: unknown) => app.log.warn({ err }, 'Poin Xtra earning run failed'))
+        .finally(() => (running = false));
+    }, every);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
 
   app.post(
     '/api/poinxtra/v1/summary',
@@ -26,10 +49,34 @@ export default async function poinXtraRoutes(app: FastifyInstance): Promise<void
           200: {
             type: 'object',
             additionalProperties: false,
-            required: ['points', 'bonusEnabled', 'cashbackValue', 'earnedThisYear', 'usedThisYear', 'byKind'],
+            required: [
+              'points',
+              'bonusEnabled',
+              'bonusPeriod',
+              'cashbackValue',
+              'earnedThisYear',
+              'usedThisYear',
+              'byKind',
+            ],
             properties: {
               points: { type: 'integer' },
               bonusEnabled: { type: 'boolean' },
+              // The bonus period running today (rules/poinxtra-earning.json), or null.
+              bonusPeriod: {
+                type: ['object', 'null'],
+                additionalProperties: false,
+                required: ['name', 'to', 'multiplier'],
+                properties: {
+                  name: {
+                    type: 'object',
+                    additionalProperties: false,
+                    required: ['en', 'id'],
+                    properties: { en: { type: 'string' }, id: { type: 'string' } },
+                  },
+                  to: { type: 'string' },
+                  multiplier: { type: 'integer' },
+                },
+              },
               cashbackValue: money,
               earnedThisYear: { type: 'integer' },
               usedThisYear: { type: 'integer' },
@@ -61,10 +108,12 @@ export default async function poinXtraRoutes(app: FastifyInstance): Promise<void
         ),
       ]);
       const points = Number(acct.rows[0]?.points ?? 0);
+      const period = bonusPeriodOf(bankDate());
       const byKind = kinds.rows.map((r) => ({ kind: r.kind, points: Number(r.points) }));
       return {
         points,
         bonusEnabled: acct.rows[0]?.bonus_enabled ?? false,
+        bonusPeriod: period ? { name: period.name, to: period.to, multiplier: period.multiplier } : null,
         cashbackValue: { amount: points * CASHBACK_MINOR_PER_POINT, currency: 'IDR' },
         earnedThisYear: byKind.filter((k) => k.points > 0).reduce((s, k) => s + k.points, 0),
         usedThisYear: -byKind.filter((k) => k.points < 0).reduce((s, k) => s + k.points, 0),

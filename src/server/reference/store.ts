@@ -61,9 +61,48 @@ export function resolveListChoices(flow: FlowFile, form: Record<string, unknown>
     if (value === undefined || value === '') continue;
     const entry = choiceEntries(spec).find((e) => e.code === value);
     if (!entry) throw invalidChoice(`/form/${field}`);
+    // An option that belongs to another choice (a Steam value under Google Play) is refused, as the page
+    // never offers it: `dependsOn` is the server's rule too, not only the browser's.
+    if (spec.dependsOn && spec.filterKey && entry[spec.filterKey] !== form[spec.dependsOn])
+      throw invalidChoice(`/form/${field}`);
+    if (spec.inferFrom && spec.prefixKey) numberOfEntryOrThrow(entry, spec.prefixKey, spec.inferFrom, form);
     out[field] = entry;
   }
   return out;
+}
+
+/**
+ * A choice the page infers from a number (a VA's merchant, a billing code's agency: `inferFrom` +
+ * `prefixKey`) must be the entry that number belongs to: the customer may pick another on the page,
+ * but a number of another merchant is refused on the number's field.
+ */
+function numberOfEntryOrThrow(
+  entry: ListEntry,
+  prefixKey: string,
+  numberField: string,
+  form: Record<string, unknown>,
+): void {
+  const prefixes = entry[prefixKey];
+  const number = form[numberField];
+  if (!Array.isArray(prefixes) || typeof number !== 'string') return;
+  if (prefixes.some((p) => typeof p === 'string' && number.startsWith(p))) return;
+  throw new ApiError(
+    422,
+    'CLICKS',
+    'NUMBER_NOT_OF_CHOICE',
+    {
+      titleEng: 'Number and company do not match',
+      titleIdn: 'Nomor dan perusahaan tidak sesuai',
+      messageEng: `This number does not belong to ${entry.name.en}. Please check the number or the company.`,
+      messageIdn: `Nomor ini bukan milik ${entry.name.id}. Silakan periksa nomor atau perusahaannya.`,
+    },
+    {
+      [`/form/${numberField}`]: {
+        eng: `Not a number of ${entry.name.en}`,
+        idn: `Bukan nomor ${entry.name.id}`,
+      },
+    },
+  );
 }
 
 /** The flow's provider: fixed by the flow, or the one the customer chose (refused when not offered). */

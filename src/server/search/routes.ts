@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { OPERATORS } from '../billers/operators';
 import { invalidRequest } from '../http/api-error';
 import { loadCatalog, type FlowCatalog } from '../transactions/catalog';
+import { referenceData } from '../reference/store';
 
 /** Spec section 5 and 9: the search starts at 3 characters. */
 export const SEARCH_MIN = 3;
@@ -11,6 +12,11 @@ const MAX_RESULTS = 8;
 export interface BillerEntry {
   name: string;
   flowId: string;
+  /** The name in Indonesian, when it differs ("Kartu hadiah Tokopedia"). */
+  nameIdn?: string;
+  /** The flow's choice field that names this biller, and its code: the form opens with it chosen. */
+  field?: string;
+  code?: string;
 }
 
 /**
@@ -26,6 +32,22 @@ export function billersOf(catalog: FlowCatalog): BillerEntry[] {
   }
   if (catalog.get('purchase.mobile'))
     for (const op of OPERATORS) out.push({ name: op.name, flowId: 'purchase.mobile' });
+  // The providers a flow lets the customer pick (providers/<category>.json: PDAMs, e-wallets, insurers,
+  // voucher brands...), each opening the flow with it chosen.
+  const { providers } = referenceData();
+  for (const { flow } of catalog.all()) {
+    const from = flow.provider?.from;
+    if (!from?.startsWith('form.')) continue;
+    const field = from.slice(5);
+    for (const p of providers[flow.provider!.category]?.providers ?? [])
+      out.push({
+        name: p.name.en,
+        flowId: flow.id,
+        ...(p.name.id !== p.name.en ? { nameIdn: p.name.id } : {}),
+        field,
+        code: p.code,
+      });
+  }
   return out.sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -73,7 +95,13 @@ export default async function searchRoutes(app: FastifyInstance): Promise<void> 
                   type: 'object',
                   additionalProperties: false,
                   required: ['name', 'flowId'],
-                  properties: { name: { type: 'string' }, flowId: { type: 'string' } },
+                  properties: {
+                    name: { type: 'string' },
+                    flowId: { type: 'string' },
+                    nameIdn: { type: 'string' },
+                    field: { type: 'string' },
+                    code: { type: 'string' },
+                  },
                 },
               },
               favourites: {
@@ -101,7 +129,9 @@ export default async function searchRoutes(app: FastifyInstance): Promise<void> 
           '/query': { eng: 'Type at least 3 characters', idn: 'Ketik minimal 3 karakter' },
         });
       const words = fold(query).split(/\s+/).filter(Boolean);
-      const found = billers.filter((b) => words.every((w) => fold(b.name).includes(w))).slice(0, MAX_RESULTS);
+      const found = billers
+        .filter((b) => words.every((w) => fold(b.name).includes(w) || fold(b.nameIdn ?? '').includes(w)))
+        .slice(0, MAX_RESULTS);
       const conditions = words.map((_, i) => `name ILIKE $${i + 2}`).join(' AND ');
       const { rows } = await app.db.query<{ id: number; name: string; flow_id: string }>(
         `SELECT id, name, flow_id FROM favorites WHERE customer_id = $1 AND ${conditions}

@@ -1,14 +1,14 @@
 import type { Db, Queryable } from '../db/db';
 import { ApiError } from '../http/api-error';
 import { limitsAndUse } from '../transactions/limits';
+import type { LimitCategory, LimitChannel, LimitView } from '../../shared/settings';
 
 const rp = (n: number) => n * 100;
 
-export type LimitChannel = 'internet' | 'mobile';
+export type { LimitCategory, LimitChannel, LimitView } from '../../shared/settings';
 export const CHANNELS: LimitChannel[] = ['internet', 'mobile'];
 /** Categories a customer sets (own-account transfers have no limit to set). */
-export const CATEGORIES = ['transfer', 'payment', 'purchase'] as const;
-export type LimitCategory = (typeof CATEGORIES)[number];
+export const CATEGORIES = ['transfer', 'payment', 'purchase'] as const satisfies readonly LimitCategory[];
 
 /** The bank's ceiling per category: no customer limit goes above it (IDR minor units). */
 export const BANK_MAX: Record<LimitCategory, { maxPerTransaction: number; dailyLimit: number }> = {
@@ -24,24 +24,6 @@ export const BANK_MAX: Record<LimitCategory, { maxPerTransaction: number; dailyL
  * at once.
  */
 export const COOLING_OFF_HOURS = 24;
-
-export interface LimitView {
-  category: LimitCategory;
-  channel: LimitChannel;
-  minAmount: number;
-  maxPerTransaction: number;
-  dailyLimit: number;
-  usedToday: number | null;
-  bankMax: { maxPerTransaction: number; dailyLimit: number };
-  pending: {
-    id: number;
-    status: 'awaiting_verification' | 'cooling_off';
-    maxPerTransaction: number;
-    dailyLimit: number;
-    requestedAt: string;
-    effectiveAt: string | null;
-  } | null;
-}
 
 const limitError = (code: string, field: string, eng: string, idn: string, status = 422) =>
   new ApiError(

@@ -11,6 +11,7 @@ import {
   type LimitCategory,
   type LimitChannel,
 } from './limits';
+import type { Alerts, Profile, VisibleAccount } from '../../shared/settings';
 
 export interface SettingsRoutesOptions {
   /** The clock (epoch ms); tests move it past a cooling-off period. */
@@ -126,7 +127,7 @@ export default async function settingsRoutes(app: FastifyInstance, opts: Setting
       phones: arr(str),
       memberSince: str,
     }),
-    async (customerId) => {
+    async (customerId): Promise<Profile> => {
       const { rows } = await app.db.query<{
         title: string;
         full_name: string;
@@ -182,7 +183,7 @@ export default async function settingsRoutes(app: FastifyInstance, opts: Setting
       [customerId],
     );
     return {
-      accounts: rows.map((r) => ({
+      accounts: rows.map((r): VisibleAccount => ({
         id: Number(r.id),
         accountNo: r.account_no,
         product: r.product,
@@ -318,7 +319,7 @@ export default async function settingsRoutes(app: FastifyInstance, opts: Setting
     },
   );
 
-  const alertsOf = async (customerId: number) => {
+  const alertsOf = async (customerId: number): Promise<Alerts> => {
     const { rows } = await app.db.query<{
       kind: 'transaction' | 'all';
       enabled: boolean;

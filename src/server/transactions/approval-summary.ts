@@ -1,4 +1,5 @@
 import { formatMoney } from '../../shared/money';
+import type { PromoApplied } from '../../shared/promo';
 import type { FlowFile, RowFormat } from '../../shared/flows/types';
 import { readValue } from '../../shared/flows/values';
 import { formatPlainValue } from '../../shared/flows/format-value';
@@ -69,6 +70,8 @@ export function approvalSummaries(ctx: ServiceContext) {
         valueIdn: idn,
       });
     }
+    // A promo code's reward, as the web's verify page shows it after the fees.
+    if (q.promo) rows.push(...promoRows(q.promo, t));
     return {
       flowId: flow.id,
       title: { eng: t(flow.titleKey, 'en'), idn: t(flow.titleKey, 'id') },
@@ -80,4 +83,21 @@ export function approvalSummaries(ctx: ServiceContext) {
       rows,
     };
   };
+}
+
+/** The web's promo lines (engine summary.tsx) in both languages, for the companion app. */
+function promoRows(p: PromoApplied, t: (key: string, lang: 'en' | 'id') => string): ApprovalSummary['rows'] {
+  const row = (key: string, eng: string, idn: string) => ({
+    labelEng: t(`engine:promo.${key}`, 'en'),
+    labelIdn: t(`engine:promo.${key}`, 'id'),
+    valueEng: eng,
+    valueIdn: idn,
+  });
+  const rows = [row('code', `${p.code} · ${p.name.en}`, `${p.code} · ${p.name.id}`)];
+  if (p.value && p.reward === 'feeWaiver')
+    rows.push(row('feeWaived', `-${formatMoney(p.value, 'en')}`, `-${formatMoney(p.value, 'id')}`));
+  if (p.value && p.reward === 'cashback')
+    rows.push(row('cashback', formatMoney(p.value, 'en'), formatMoney(p.value, 'id')));
+  if (p.points) rows.push(row('points', p.points.toLocaleString('en-US'), p.points.toLocaleString('id-ID')));
+  return rows;
 }

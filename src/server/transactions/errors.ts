@@ -1,5 +1,6 @@
 import { ApiError, type ErrorText } from '../http/api-error';
 import { formatMoney, type Money } from '../../shared/money';
+import { describeRule, type NumberRule } from '../../shared/flows/field-types';
 
 const both = (m: Money) => ({ en: formatMoney(m, 'en'), id: formatMoney(m, 'id') });
 
@@ -35,6 +36,54 @@ export const txErrors = {
         messageIdn: `Jumlah maksimum per transaksi adalah ${m.id}.`,
       },
       { eng: `Maximum amount per transaction is ${m.en}`, idn: `Jumlah maksimum per transaksi ${m.id}` },
+    );
+  },
+  /** A customer number not of the kind the biller issues (spec section 5's field types, its length). */
+  numberOfBiller: (field: string, biller: { en: string; id: string }, rule: NumberRule) => {
+    const eng = `${biller.en} numbers are ${describeRule(rule, 'en')}`;
+    const idn = `Nomor ${biller.id} terdiri dari ${describeRule(rule, 'id')}`;
+    return new ApiError(
+      400,
+      'CLICKS',
+      'INVALID_CUSTOMER_NUMBER',
+      {
+        titleEng: 'Check the customer number',
+        titleIdn: 'Periksa nomor pelanggan',
+        messageEng: `${eng}.`,
+        messageIdn: `${idn}.`,
+      },
+      { [field]: { eng, idn } },
+    );
+  },
+  /** An amount a provider of fixed amounts does not take (an e-wallet's top-up denominations). */
+  amountNotOffered: (field: string, provider: { en: string; id: string }, amounts: number[]) => {
+    const list = (lang: 'en' | 'id') =>
+      amounts.map((a) => formatMoney({ amount: a, currency: 'IDR' }, lang)).join(', ');
+    return amountRule(
+      'AMOUNT_NOT_OFFERED',
+      field,
+      {
+        titleEng: 'Choose one of the amounts',
+        titleIdn: 'Pilih salah satu nominal',
+        messageEng: `${provider.en} takes these amounts only: ${list('en')}.`,
+        messageIdn: `${provider.id} hanya menerima nominal berikut: ${list('id')}.`,
+      },
+      { eng: `${provider.en}: ${list('en')}`, idn: `${provider.id}: ${list('id')}` },
+    );
+  },
+  /** More than the biller says is outstanding (a partial VA, an instalment). */
+  aboveBill: (field: string, outstanding: Money) => {
+    const m = both(outstanding);
+    return amountRule(
+      'AMOUNT_ABOVE_BILL',
+      field,
+      {
+        titleEng: 'Amount above the bill',
+        titleIdn: 'Jumlah melebihi tagihan',
+        messageEng: `The outstanding bill is ${m.en}; you may pay up to that amount.`,
+        messageIdn: `Sisa tagihan Anda ${m.id}; Anda dapat membayar hingga jumlah tersebut.`,
+      },
+      { eng: `At most the outstanding ${m.en}`, idn: `Paling banyak sisa tagihan ${m.id}` },
     );
   },
   dailyLimit: (field: string, unused: Money) => {

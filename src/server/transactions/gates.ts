@@ -87,8 +87,22 @@ export const gateCheckers: { [K in GateKind]: GateChecker<Extract<FlowGate, { ki
     const e = await investmentEligibility(db, ctx.customerId, code, ctx.now);
     if (e?.reason === 'above_profile') throw refusal(409, 'WMS', 'RISK_ABOVE_PROFILE', 'aboveProfile');
   },
-  investorId: async (db, _gate, ctx) => {
-    if (!(await investorAccountOf(db, ctx.customerId))) throw refusal(422, 'KSEI', '04', 'investorId');
+  investorId: async (db, gate, ctx) => {
+    if (await investorAccountOf(db, ctx.customerId)) return;
+    throw gate.for === 'fund'
+      ? refusal(422, 'WMS', '0904', 'investorIdFund')
+      : refusal(422, 'KSEI', '04', 'investorId');
+  },
+  holding: async (db, gate, ctx) => {
+    const { rows } = await db.query(
+      `SELECT 1 FROM investment_holdings h JOIN investment_products p ON p.code = h.product_code
+        WHERE h.customer_id = $1 AND p.kind = $2 AND (h.units > 0 OR h.face_value > 0) LIMIT 1`,
+      [ctx.customerId, gate.of],
+    );
+    if (rows.length) return;
+    throw gate.of === 'bond'
+      ? refusal(422, 'CLICKS', '1513', 'holdingBond')
+      : refusal(422, 'CLICKS', '0092', 'holdingFund');
   },
   age: async (db, gate, ctx) => {
     const { rows } = await db.query<{ date_of_birth: Date | string | null }>(
@@ -111,7 +125,16 @@ export const gateCheckers: { [K in GateKind]: GateChecker<Extract<FlowGate, { ki
   },
   newBeneficiary: newBeneficiaryCap,
   productHeld: async (db, gate, ctx) => {
-    if (await holds(db, ctx.customerId, [gate.product])) return;
+    const held = await holds(db, ctx.customerId, [gate.product]);
+    if (gate.held === false) {
+      if (!held) return;
+      const name = (t: GateTexts) => (t.products as Record<string, string>)[gate.product] ?? gate.product;
+      throw refusal(409, 'CLICKS', 'PRODUCT_ALREADY_HELD', 'productAlreadyHeld', {
+        en: { product: name(en.gates) },
+        id: { product: name(id.gates) },
+      });
+    }
+    if (held) return;
     const code = NO_PRODUCT[gate.product] ?? { source: 'CLICKS', code: '5072' };
     const name = (t: GateTexts) => (t.products as Record<string, string>)[gate.product] ?? gate.product;
     throw refusal(422, code.source, code.code, 'productHeld', {

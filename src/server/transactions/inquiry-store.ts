@@ -10,11 +10,12 @@ import { txErrors } from './errors';
 import { BOOKING_COLUMNS, bookingValues, type Booking } from './ledger';
 import { quoting, type Quote } from './quote';
 import { validateFormOrThrow } from './catalog';
-import { executors } from './registry';
+import { providerOf } from './booking-executors';
 import { checkGates } from './gates';
 import { FDS_MARK, fdsRequired, isFlagged, passChallenge } from './fds';
 import { earlierSteps, inquireStep } from './steps';
 import { lookups } from './registry';
+import { PROMO_MARK } from '../promo/quote-promo';
 
 /** An inquiry stays confirmable this long (it covers the 5-minute OTP or approval plus resends). */
 export const INQUIRY_TTL_S = 15 * 60;
@@ -44,10 +45,6 @@ export interface InquiryRow {
   expired: boolean;
 }
 
-/** A money flow's executor; a flow that moves no money has none (its service executor runs at confirm). */
-export const executorOf = (flow: FlowFile) =>
-  flow.posting ? executors[flow.posting.execute as keyof typeof executors] : {};
-
 export function publicQuote(q: Quote) {
   return {
     ...(q.amount ? { amount: q.amount } : {}),
@@ -55,6 +52,7 @@ export function publicQuote(q: Quote) {
     ...(q.total ? { total: q.total } : {}),
     ...(q.exchangeRate ? { exchangeRate: q.exchangeRate } : {}),
     ...(q.equivalent ? { equivalent: q.equivalent } : {}),
+    ...(q.promo ? { promo: q.promo } : {}),
     details: q.details,
   };
 }
@@ -107,12 +105,15 @@ export function quoteStore(ctx: PostingContext) {
     // Only a customer at the page is asked: a scheduled occurrence was verified when it was set up.
     const flagged = caller.sessionId !== null && (await fdsRequired(db, entry.flow, q, caller.customerId));
     const fds = flagged ? FDS_MARK : '';
+    // A promo code taken says so too (confirm takes its quota in the booking's transaction).
+    const promo = q.promo ? PROMO_MARK : '';
     const id =
       entry.flow.service || entry.flow.posting?.service
-        ? `${SERVICE_INQUIRY_PREFIX}${fds}${randomUUID()}`
-        : `${fds}${randomUUID()}`;
+        ? `${SERVICE_INQUIRY_PREFIX}${fds}${promo}${randomUUID()}`
+        : `${fds}${promo}${randomUUID()}`;
     const booking: Booking = {
-      status: executorOf(entry.flow).provider ? 'pending' : 'success',
+      // Answered later by its provider (a biller, a fund manager at the next NAV): held until then.
+      status: providerOf(entry.flow) ? 'pending' : 'success',
       // As the core bank writes its narrative, "<Indonesian> / <English>", each with its detail; the
       // journal keeps each language apart (migration 057) for the history of each page.
       description: [

@@ -301,6 +301,35 @@ export async function reverseJournal(tx: Queryable, journalId: number): Promise<
   }
 }
 
+/**
+ * Adds balanced legs to a journal already written, in its transaction: an executor passing the booked
+ * money on (into the product account it just opened), or a settlement crediting proceeds. The accounts
+ * are locked in id order (as every posting locks them); each leg must be in its account's currency,
+ * and a balance never goes below its floor (the table's CHECK refuses it, undoing the whole booking).
+ */
+export async function postEntries(tx: Queryable, journalId: number, legs: Leg[]): Promise<void> {
+  assertBalanced(legs);
+  const { ids, deltas, currencies } = accountChanges(legs);
+  if (!ids.length) return;
+  const { rows } = await tx.query<{ id: number; currency: string }>(
+    'SELECT id, currency FROM accounts WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE',
+    [ids],
+  );
+  for (const [i, id] of ids.entries()) {
+    const a = rows.find((r) => Number(r.id) === id);
+    if (!a) throw new Error(`journal ${journalId}: account ${id} does not exist`);
+    if (a.currency.trim() !== currencies[i])
+      throw new Error(`journal ${journalId}: a leg in another currency`);
+  }
+  await insertEntries(tx, journalId, legs);
+  await tx.query(
+    `UPDATE accounts a SET balance = a.balance + v.delta
+       FROM (SELECT unnest($1::bigint[]) AS id, unnest($2::bigint[]) AS delta) v
+      WHERE a.id = v.id`,
+    [ids, deltas],
+  );
+}
+
 /** An internal account by name and currency ("SETTLEMENT-BPJS", or "SETTLEMENT-BPJS-USD"), opened on first use. */
 export async function internalAccount(db: Queryable, name: string, currency: string): Promise<number> {
   const accountNo = currency === 'IDR' ? name : `${name}-${currency}`;

@@ -3,12 +3,20 @@ import type { ApiError } from '../http/api-error';
 import type { Receipt } from '../../shared/flows/api';
 import type { PostingContext } from './context';
 import { txErrors } from './errors';
-import { executorOf, receiptBodyOf, SERVICE_INQUIRY_PREFIX } from './inquiry-store';
+import { receiptBodyOf, SERVICE_INQUIRY_PREFIX } from './inquiry-store';
+import { executorParamsOf, providerOf } from './booking-executors';
 import { newReferenceNo, SETTLEMENT_LEASE_S, type Within } from './ledger';
 import { DEFAULT_LIMITS_ARGS, type Limits } from './limits';
 import { serviceExecutors } from './service-executors';
 import { limitsAllow, type Quote } from './quote';
 import { applyProviderAnswer } from './settlement';
+import { promoTaker } from '../promo/take-promo';
+import { hasPromo } from '../promo/quote-promo';
+import { flowNotice } from '../mailbox/flow-notice';
+
+/** A service executor's one-time values (ServiceExecutor's `secret`): text by key. */
+const isSecret = (v: unknown): v is Record<string, string> =>
+  !!v && typeof v === 'object' && Object.values(v).every((x) => typeof x === 'string');
 
 /** What posting one quoted inquiry answers: its receipt, or why nothing was booked. */
 export type PostResult =
@@ -58,18 +66,41 @@ export function posting(ctx: PostingContext) {
       details: booked.quote.details,
       params: service.params ?? {},
     });
-    if (Object.keys(details).length)
+    // A one-time secret (a virtual card number) goes back with this answer only: never into the journal.
+    const { secret: _secret, ...stored } = details;
+    if (Object.keys(stored).length)
       await tx.query(
         `UPDATE journal SET details = jsonb_set(details, '{receipt,details}',
                 coalesce(details #> '{receipt,details}', '{}'::jsonb) || $2::jsonb) WHERE id = $1`,
-        [booked.journalId, JSON.stringify(details)],
+        [booked.journalId, JSON.stringify(stored)],
       );
+    // The mailbox message the flow declares (card blocked, limit raised), with the change it reports.
+    await flowNotice(tx, ctx.t, {
+      flow,
+      customerId: booked.customerId,
+      journalId: booked.journalId,
+      form: booked.quote.form ?? {},
+      details: { ...booked.quote.details, ...details },
+    });
     return details;
   };
 
-  /** The executor of an inquiry that moves no money (its id says so before anything is read). */
-  const withinOf = (inquiryId: string) =>
-    inquiryId.startsWith(SERVICE_INQUIRY_PREFIX) ? applyService : undefined;
+  const takePromo = promoTaker(ctx);
+
+  /**
+   * What runs in the booking's transaction, as the inquiry's id says before anything is read: a flow
+   * that moves no money, its executor; one that took a promo code, the code's quota and points.
+   */
+  const withinOf = (inquiryId: string): Within<Quote> | undefined => {
+    const service = inquiryId.startsWith(SERVICE_INQUIRY_PREFIX);
+    const promo = hasPromo(inquiryId);
+    if (service && promo)
+      return async (tx, booked) => ({
+        ...(await applyService(tx, booked)),
+        ...(await takePromo(tx, booked)),
+      });
+    return service ? applyService : promo ? takePromo : undefined;
+  };
 
   /**
    * After the booking: a biller's or operator's payment (money held, pending) is paid now; without an
@@ -77,18 +108,21 @@ export function posting(ctx: PostingContext) {
    */
   async function finish(booked: Booked, applied?: Record<string, unknown>): Promise<Receipt> {
     const body = receiptBodyOf(booked.flowId, booked.quote);
-    const receiptBody = applied ? { ...body, details: { ...body.details, ...applied } } : body;
+    const { secret, ...details } = applied ?? {};
+    const receiptBody = applied ? { ...body, details: { ...body.details, ...details } } : body;
     const entry = ctx.flowOrThrow(booked.flowId);
-    const { provider } = executorOf(entry.flow);
+    // Answered later by the flow's provider (a biller, a fund manager at the next NAV), if it has one.
+    const provider = providerOf(entry.flow);
     if (!provider)
       return {
         referenceNo: booked.referenceNo,
         status: 'success',
         ...receiptBody,
         createdAt: booked.createdAt,
+        ...(isSecret(secret) ? { secret } : {}),
       };
     const outcome = await provider
-      .pay(booked.quote.details, entry.flow.posting?.params ?? {})
+      .pay(booked.quote.details, executorParamsOf(entry.flow), { db, now: new Date() })
       .catch(() => null);
     if (outcome) {
       const held = { journalId: booked.journalId, receipt: receiptBody, checks: 0 };

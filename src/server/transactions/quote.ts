@@ -13,6 +13,8 @@ import { accountById, lookups } from './registry';
 import { serviceExecutors } from './service-executors';
 import { resolveListChoices, resolveProvider } from '../reference/store';
 import { resolveInquiryChoices } from './steps';
+import { quotePromo } from '../promo/quote-promo';
+import type { PromoApplied } from '../../shared/promo';
 import { beneficiaryOf } from './beneficiary';
 
 type MoneyFlow = FlowFile & { amount: AmountSpec; posting: PostingSpec };
@@ -42,6 +44,8 @@ export interface Quote {
   debitField: string;
   /** A service flow's checked form, for its executor at confirm (never sent to the browser). */
   form?: Record<string, unknown>;
+  /** The promo code the transaction takes (flow.promo), its reward already in the legs and total. */
+  promo?: PromoApplied;
   /** Whom a money flow pays, for the FDS new-beneficiary rule (beneficiary.ts); absent: the customer's own. */
   beneficiary?: string;
 }
@@ -316,6 +320,18 @@ export function quoting(ctx: PostingContext) {
     if (feeSum > 0)
       legs.push({ accountId: await internalAccount(db, 'FEE-INCOME', A), amount: feeSum, currency: A });
 
+    // A promo code (flow.promo): a waived fee comes off the debit, a cashback goes back to the source
+    // of fund, both against the bank's promotion expense, in this journal.
+    const promo = flow.promo
+      ? await quotePromo(db, { customerId: caller.customerId, flow, form, debit, amount, fees })
+      : undefined;
+    if (promo) {
+      debitAmount -= promo.waived;
+      total.amount -= promo.waived;
+      legs[0]!.amount += promo.waived;
+      legs.push(...promo.legs);
+    }
+
     const q: Quote = {
       amount,
       fees,
@@ -330,6 +346,7 @@ export function quoting(ctx: PostingContext) {
       limitAmount: await idrValue(db, amount.amount, A),
       amountField,
       debitField: pointer(flow.posting.debit),
+      ...(promo ? { promo: promo.applied } : {}),
       ...beneficiaryOf(flow, form, details, credit),
     };
     await checkLimits(q, caller.customerId);

@@ -1,5 +1,5 @@
 import { maskCardNumber } from '../core-bank/portfolio';
-import type { Queryable } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 import type { SmsGateway } from '../sms/gateway';
 import type { ChoiceSpec, FlowFile } from '../../shared/flows/types';
 import type { ExecutorName, LookupName, ChoiceSourceName } from '../../shared/flows/registry-names';
@@ -15,7 +15,9 @@ import { DENOMINATIONS, OPERATORS, operatorOfNumber, voucherSerial } from '../bi
 import { ApiError } from '../http/api-error';
 import { entryAsChoice } from '../../shared/flows/reference';
 import { simulateAnswer } from '../billers/answers';
+import { fitsRule, isNumberRule } from '../../shared/flows/field-types';
 import { investChoiceSources } from '../invest/service-executors';
+import { investExecutors, investLookups, investOrderChoiceSources } from '../invest/flow-registry';
 import { choiceEntries, invalidChoice, referenceData, resolveProvider } from '../reference/store';
 import { txErrors } from './errors';
 import { clearingChoiceSources, clearingExecutors, clearingLookups } from '../clearing/registry';
@@ -32,6 +34,7 @@ import { insurancePolicies } from '../myaccount/insurance-flows';
 import { bifastAliases } from '../settings/bifast-alias';
 import { cardTransactions } from '../poinxtra/service-executors';
 import { activeGoals } from '../goals/service-executors';
+import { travelChoiceSources, travelExecutors, travelLookups } from '../travel/bookings';
 
 /** What a look-up or choice source sees. */
 export interface FlowContext {
@@ -59,23 +62,50 @@ export type ChoiceSource = (ctx: {
   field?: string;
 }) => Promise<Choice[]>;
 
+/** What a provider may read besides the booking's details: the database and the time of the call. */
+export interface ProviderContext {
+  db: Db;
+  now: Date;
+}
+
+/** A held booking made final (paid or refused), as settlement.ts hands it to the provider's `settled`. */
+export interface SettledBooking {
+  journalId: number;
+  customerId: number;
+  flow: FlowFile;
+  /** The receipt's details with what the provider answered. */
+  details: Record<string, unknown>;
+  outcome: ProviderOutcome;
+}
+
 /**
- * A biller or operator: `pay` is called once the money is held; `status` asks about a payment it
- * answered "in progress" (or never answered), sent at `sentAt`, until its answer is final.
+ * A biller or operator (or a fund manager, an issuer): `pay` is called once the booking is held;
+ * `status` asks about one it answered "in progress" (or never answered), sent at `sentAt`, until its
+ * answer is final. `settled` (optional) runs in the database transaction that makes the booking final,
+ * after the journal's status changed (never for a booking already final): it writes the provider's
+ * outcome into its domain (units allotted, proceeds credited through postEntries) and returns details
+ * for the receipt.
  */
 export interface Provider {
-  pay(details: Record<string, unknown>, params: Record<string, unknown>): Promise<ProviderOutcome>;
+  pay(
+    details: Record<string, unknown>,
+    params: Record<string, unknown>,
+    ctx?: ProviderContext,
+  ): Promise<ProviderOutcome>;
   status(
     details: Record<string, unknown>,
     params: Record<string, unknown>,
     sentAt: Date,
+    ctx?: ProviderContext,
   ): Promise<ProviderOutcome>;
+  settled?(tx: Queryable, booking: SettledBooking): Promise<Record<string, unknown>>;
 }
 
 /**
  * An executor books the journal. Without `provider` the booking is final at once (a transfer inside
  * the bank); with it the money is held first (journal pending), the provider is called outside the
- * database transaction, and its answer settles the journal (settlement.ts).
+ * database transaction, and its answer settles the journal (settlement.ts). What the money buys is
+ * recorded in the booking's transaction by the posting's service executor (`posting.service`).
  */
 export interface Executor {
   provider?: Provider;
@@ -155,14 +185,21 @@ export const lookups: Record<LookupName, Lookup> = {
     if (!resolved) throw new Error(`flow ${ctx.flow.id} uses provider.inquiry without a provider`);
     const { category, provider } = resolved;
     const customerNumber = String(ctx.form[field] ?? '');
+    // The number this biller issues (its field type and length): another is refused before asking it.
+    if (isNumberRule(provider.number) && !fitsRule(provider.number, customerNumber))
+      throw txErrors.numberOfBiller(`/form/${field}`, provider.name, provider.number);
     // The simulated biller's own outcomes for the magic numbers (its answer is ours below).
     await lookupBill({ billerCode: provider.code }, customerNumber, `/form/${field}`);
+    const answer = simulateAnswer(category.lookup?.answer, `${provider.code}:${customerNumber}`, {
+      customerNumber,
+    });
+    amountWithinAnswer(ctx.form, params, answer, provider);
     return {
       providerCategory: category.category,
       providerCode: provider.code,
       providerName: provider.name,
       customerNumber,
-      ...simulateAnswer(category.lookup?.answer, `${provider.code}:${customerNumber}`, { customerNumber }),
+      ...answer,
     };
   },
   /** The price of a purchase (mobile top-up denomination), checking the number belongs to the operator. */
@@ -204,8 +241,35 @@ export const lookups: Record<LookupName, Lookup> = {
   },
   ...clearingLookups,
   ...transferLookups,
+  ...investLookups,
+  ...travelLookups,
   ...credentialLookups,
 };
+
+/**
+ * provider.inquiry's amountField/atLeast/atMost: the amount the customer typed must lie within what the
+ * biller answered (a partial VA: at least its minimum payment, at most what is outstanding).
+ */
+function amountWithinAnswer(
+  form: Record<string, unknown>,
+  params: Record<string, unknown>,
+  answer: Record<string, unknown>,
+  provider: { name: { en: string; id: string } } & Record<string, unknown>,
+): void {
+  if (typeof params.amountField !== 'string') return;
+  const amount = Number(form[params.amountField]);
+  const at = `/form/${params.amountField}`;
+  // A provider that takes fixed amounts only (amountsFrom: its detail listing them).
+  const fixed = typeof params.amountsFrom === 'string' ? provider[params.amountsFrom] : undefined;
+  if (Array.isArray(fixed) && fixed.length && !fixed.includes(amount))
+    throw txErrors.amountNotOffered(at, provider.name, fixed as number[]);
+  const bound = (key: unknown) => (typeof key === 'string' ? answer[key] : undefined);
+  const min = bound(params.atLeast);
+  const max = bound(params.atMost);
+  if (typeof max === 'number' && amount > max) throw txErrors.aboveBill(at, { amount: max, currency: 'IDR' });
+  if (typeof min === 'number' && amount < min)
+    throw txErrors.belowMinimum(at, { amount: min, currency: 'IDR' });
+}
 
 /** A top-up's answer carries the voucher's serial number once paid. */
 const withVoucher = (phone: string, outcome: ProviderOutcome): ProviderOutcome =>
@@ -256,6 +320,8 @@ export const executors: Record<ExecutorName, Executor> = {
     },
   },
   ...clearingExecutors,
+  ...investExecutors,
+  ...travelExecutors,
 };
 
 export const choiceSources: Record<ChoiceSourceName, ChoiceSource> = {
@@ -339,5 +405,7 @@ export const choiceSources: Record<ChoiceSourceName, ChoiceSource> = {
   'poinxtra.cardTransactions': cardTransactions,
   'goals.active': activeGoals,
   ...investChoiceSources,
+  ...investOrderChoiceSources,
   'bifast.incomingRequests': incomingRequests,
+  ...travelChoiceSources,
 };

@@ -71,7 +71,7 @@ export default async function transactionsRoutes(
     async (request) => service.formData(caller(request), request.body.flowId),
   );
 
-  app.post<{ Body: { flowId: string } }>(
+  app.post<{ Body: { flowId: string; form?: Record<string, unknown> } }>(
     '/api/transaction/v1/eligibility',
     {
       preHandler: app.requireSession,
@@ -79,13 +79,14 @@ export default async function transactionsRoutes(
         ...auth.schema,
         summary:
           "The flow's eligibility gates for this customer (risk profile, investor id, age, product held)",
-        body: body({ flowId: { type: 'string', maxLength: 100 } }, ['flowId']),
+        // form: what the page already knows of the form (a route parameter's product), for gates on it.
+        body: body({ flowId: { type: 'string', maxLength: 100 }, form: { type: 'object' } }, ['flowId']),
         response: {
           200: { type: 'object', properties: { eligible: { type: 'boolean' } }, required: ['eligible'] },
         },
       },
     },
-    async (request) => service.eligibility(caller(request), request.body.flowId),
+    async (request) => service.eligibility(caller(request), request.body.flowId, request.body.form),
   );
 
   app.post<{ Body: { flowId: string; step: string; form: Record<string, unknown>; stepToken?: string } }>(

@@ -2,7 +2,7 @@ import type { Queryable } from '../db/db';
 import type { FlowFile } from '../../shared/flows/types';
 import type { ServiceExecutorName } from '../../shared/flows/registry-names';
 import { ApiError } from '../http/api-error';
-import { accountById } from './registry';
+import { accountById, type Provider } from './registry';
 import { cardServiceExecutors } from '../cards/service-executors';
 import { cancelSchedule, editSchedule } from '../schedules/service-executors';
 import { creditCardServiceExecutors } from '../cards/card-services';
@@ -15,8 +15,12 @@ import { aliasServiceExecutors } from '../settings/bifast-alias';
 import { poinServiceExecutors } from '../poinxtra/service-executors';
 import { goalServiceExecutors } from '../goals/service-executors';
 import { investServiceExecutors } from '../invest/service-executors';
+import { investOrderServiceExecutors } from '../invest/flow-registry';
 import { requestPayment } from '../transfers/bifast-rfp';
+import { vcnServiceExecutors } from '../vcn/service-executors';
+import { autoTopUpServiceExecutors } from '../autotopup/service-executors';
 import { pinServiceExecutors } from '../cards/change-pin';
+import { travelServiceExecutors } from '../travel/bookings';
 import { issuePolicy } from '../insurance/service-executors';
 
 /** What a service executor sees: the customer, the flow, the checked form and the look-up's details. */
@@ -32,12 +36,18 @@ export interface ServiceRequestContext {
  * The executor of a flow that moves no money (a flow's `service.execute`). `check` runs at inquiry and
  * refuses early (its details join the inquiry's, shown on verify as `inquiry.<key>`); `apply` runs at
  * confirm inside the database transaction that writes the record (a journal with no entries): when it
- * throws, nothing is written and the OTP stays unused. What it returns joins the receipt's details.
+ * throws, nothing is written and the OTP stays unused. What it returns joins the receipt's details,
+ * except `secret` ({key: text}): shown once with the confirm's answer (Receipt.secret), stored nowhere.
  * A domain adds its executors here (one line) and their names to REGISTRY_NAMES.server.serviceExecutors.
  */
 export interface ServiceExecutor {
   check?(db: Queryable, ctx: ServiceRequestContext): Promise<Record<string, unknown>>;
   apply(tx: Queryable, ctx: ServiceRequestContext & { journalId: number }): Promise<Record<string, unknown>>;
+  /**
+   * A request another party answers later (a fund manager at the next NAV): the record is booked
+   * pending and settled as a held payment is (settlement.ts), through this provider's answers.
+   */
+  provider?: Provider;
 }
 
 const openRequestExists = () =>
@@ -178,7 +188,11 @@ export const serviceExecutors: Record<ServiceExecutorName, ServiceExecutor> = {
   ...poinServiceExecutors,
   ...goalServiceExecutors,
   ...investServiceExecutors,
+  ...investOrderServiceExecutors,
   'bifast.requestPayment': requestPayment,
+  ...vcnServiceExecutors,
+  ...autoTopUpServiceExecutors,
   ...pinServiceExecutors,
+  ...travelServiceExecutors,
   'insurance.issuePolicy': issuePolicy,
 };

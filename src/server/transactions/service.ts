@@ -34,9 +34,13 @@ export function createTransactionService(deps: TransactionServiceDeps) {
   }
 
   /** The flow's gates for this customer before the form (the page shows the refusal's dialog). */
-  async function eligibility(caller: Caller, flowId: string): Promise<{ eligible: true }> {
+  async function eligibility(
+    caller: Caller,
+    flowId: string,
+    form?: Record<string, unknown>,
+  ): Promise<{ eligible: true }> {
     const { flow } = ctx.flowOrThrow(flowId);
-    await checkGates(deps.db, { customerId: caller.customerId, flow });
+    await checkGates(deps.db, { customerId: caller.customerId, flow, ...(form ? { form } : {}) });
     return { eligible: true };
   }
 

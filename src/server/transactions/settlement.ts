@@ -1,11 +1,12 @@
-import type { Db } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 import type { ProviderOutcome } from '../billers/simulator';
 import { DEFAULT_PENDING_CODES } from '../../shared/flows/registry-names';
 import type { FlowFile } from '../../shared/flows/types';
 import type { FlowCatalog } from './catalog';
 import { reverseJournal, SETTLEMENT_LEASE_S } from './ledger';
-import { executors } from './registry';
+import { executorParamsOf, providerOf } from './booking-executors';
 import { referenceData } from '../reference/store';
+import { releasePromo } from '../promo/take-promo';
 
 /**
  * Payments whose money is held (journal pending) until a biller or operator answers for good. Every
@@ -56,13 +57,28 @@ export async function applyProviderAnswer(
   const { journalId } = payment;
   // An earlier answer's "in progress" is no longer what the receipt says.
   const { error: _earlier, ...held } = payment.receipt;
+  // The provider writes its outcome into its domain in the same transaction (units allotted, proceeds
+  // credited), only when this answer is the one that made the booking final.
+  const settle = async (tx: Queryable, customerId: unknown, details: Record<string, unknown>) => {
+    const settled = providerOf(flow)?.settled;
+    if (!settled) return;
+    const extra = await settled(tx, { journalId, customerId: Number(customerId), flow, details, outcome });
+    if (Object.keys(extra).length)
+      await tx.query(
+        `UPDATE journal SET details = jsonb_set(details, '{receipt,details}',
+                coalesce(details #> '{receipt,details}', '{}'::jsonb) || $2::jsonb) WHERE id = $1`,
+        [journalId, JSON.stringify(extra)],
+      );
+  };
   if (outcome.ok) {
     const receipt = { ...held, details: { ...held.details, ...outcome.details } };
     await db.transaction(async (tx) => {
-      await tx.query(
-        `UPDATE journal SET status = 'success', details = $2::jsonb WHERE id = $1 AND status = 'pending'`,
+      const { rows } = await tx.query<{ customer_id: unknown }>(
+        `UPDATE journal SET status = 'success', details = $2::jsonb WHERE id = $1 AND status = 'pending'
+         RETURNING customer_id`,
         [journalId, JSON.stringify({ receipt })],
       );
+      if (rows[0]) await settle(tx, rows[0].customer_id, receipt.details);
       await tx.query('DELETE FROM pending_settlements WHERE journal_id = $1', [journalId]);
     });
     return 'success';
@@ -82,11 +98,16 @@ export async function applyProviderAnswer(
     return 'pending';
   }
   await db.transaction(async (tx) => {
-    const { rowCount } = await tx.query(
-      `UPDATE journal SET status = 'failed', details = $2::jsonb WHERE id = $1 AND status = 'pending'`,
+    const { rows } = await tx.query<{ customer_id: unknown }>(
+      `UPDATE journal SET status = 'failed', details = $2::jsonb WHERE id = $1 AND status = 'pending'
+       RETURNING customer_id`,
       [journalId, JSON.stringify({ receipt })],
     );
-    if (rowCount === 1) await reverseJournal(tx, journalId);
+    if (rows[0]) {
+      await reverseJournal(tx, journalId);
+      await releasePromo(tx, journalId);
+      await settle(tx, rows[0].customer_id, held.details ?? {});
+    }
     await tx.query('DELETE FROM pending_settlements WHERE journal_id = $1', [journalId]);
   });
   return 'failed';
@@ -101,7 +122,12 @@ export async function applyProviderAnswer(
 export async function settleDuePayments(
   db: Db,
   catalog: FlowCatalog,
-  opts: { limit?: number; onError?: (err: unknown, journalId: number) => void } = {},
+  opts: {
+    limit?: number;
+    onError?: (err: unknown, journalId: number) => void;
+    /** The time the providers are asked at (tests move it; the checks due are by the database's clock). */
+    now?: () => Date;
+  } = {},
 ): Promise<Record<Settled | 'unanswered', number>> {
   const { rows } = await db.query<{
     journal_id: number;
@@ -121,7 +147,7 @@ export async function settleDuePayments(
   for (const r of rows) {
     const journalId = Number(r.journal_id);
     const flow = catalog.get(r.flow_id)?.flow;
-    const provider = flow?.posting && executors[flow.posting.execute as keyof typeof executors]?.provider;
+    const provider = flow && providerOf(flow);
     const receipt = r.details.receipt ?? {};
     if (!flow || !provider) {
       await db.query(
@@ -134,8 +160,9 @@ export async function settleDuePayments(
     try {
       const outcome = await provider.status(
         receipt.details ?? {},
-        flow.posting?.params ?? {},
+        executorParamsOf(flow),
         new Date(r.created_at),
+        { db, now: opts.now?.() ?? new Date() },
       );
       counts[await applyProviderAnswer(db, flow, { journalId, receipt, checks: r.checks }, outcome)] += 1;
     } catch (err) {

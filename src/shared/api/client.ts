@@ -50,7 +50,8 @@ async function send(path: string, body: unknown, opts: CallOptions): Promise<Res
   let res: Response;
   try {
     res = await base.post(path, {
-      json: body ?? {},
+      // A form (an upload) goes as multipart/form-data; anything else as JSON.
+      ...(body instanceof FormData ? { body } : { json: body ?? {} }),
       headers,
       signal: opts.signal,
       timeout: opts.kind === 'transaction' ? HTTP_TIMEOUT.transactionMs : HTTP_TIMEOUT.defaultMs,
@@ -75,6 +76,11 @@ export async function apiPost<T>(path: string, body: unknown = {}, opts: CallOpt
   } catch {
     throw new ApiFailure('invalid_request', res.status);
   }
+}
+
+/** An upload: multipart/form-data (fields first, then the file, as the server reads them), answered in JSON. */
+export async function apiPostForm<T>(path: string, form: FormData, opts: CallOptions = {}): Promise<T> {
+  return apiPost<T>(path, form, { kind: 'transaction', ...opts });
 }
 
 /** A document the server writes (a statement, a history as PDF or CSV): its bytes and file name. */

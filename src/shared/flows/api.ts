@@ -1,6 +1,7 @@
 import type { ApiErrorBody } from '../api-error';
 import type { Money } from '../money';
 import type { FeeKind } from './types';
+import type { PromoApplied } from '../promo';
 
 /** Bodies of /api/transaction/v1/* (CONTRACTS.md), shared by the browser engine and the server. */
 
@@ -38,6 +39,8 @@ export interface InquiryResponse {
   total?: Money;
   exchangeRate?: string;
   equivalent?: Money;
+  /** The promo code the transaction takes and its reward (a waived fee is already out of the total). */
+  promo?: PromoApplied;
   details: Record<string, unknown>;
   expiresAt: string;
   /** The customer's phones for the OTP, when there is a choice (frozen ones carry frozenUntil). */
@@ -84,9 +87,16 @@ export interface Receipt {
   total?: Money;
   exchangeRate?: string;
   equivalent?: Money;
+  promo?: PromoApplied;
   details: Record<string, unknown>;
   createdAt: string;
   error?: ApiErrorBody;
+  /**
+   * What the customer sees once, on this answer only (a virtual card number and its CVV): receipt rows
+   * read it as `secret.<key>`. The server stores it nowhere; the page keeps it in memory only, never
+   * in storage, the PDF or a shared text, and a receipt read again has none.
+   */
+  secret?: Record<string, string>;
 }
 
 /** A flow's form saved under a name (receipt action "save as favourite", /my-favorite/). */

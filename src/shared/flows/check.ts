@@ -11,7 +11,7 @@ import type {
   SummaryRow,
   TransitionConfig,
 } from './types';
-import { DEFAULT_STEPS, stepsOf } from './steps';
+import { DEFAULT_STEPS, routeParamsOf, stepsOf } from './steps';
 import { lookupLocaleKey } from './locale-key';
 import { PAYMENT_DETAILS, PROVIDER_DETAILS, type ReferenceData } from './reference';
 import { CUT_OFFS, LIMIT_CATEGORIES } from './rules';
@@ -102,6 +102,8 @@ const RULES_OF_PROPERTY = [
   'type',
   'multipleOf',
   'not',
+  'minItems',
+  'maxItems',
 ];
 
 function newAjv(): Ajv {
@@ -537,6 +539,26 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
     });
     const secrets = new Set(secretFields(flow));
     const choices = flow.choices && typeof flow.choices === 'object' ? flow.choices : {};
+    // Route parameters: each names a choice field of the form, and every one is in the route.
+    if (typeof flow.route === 'string') {
+      const inRoute = routeParamsOf(flow.route);
+      const mapped = flow.routeParams && typeof flow.routeParams === 'object' ? flow.routeParams : {};
+      for (const param of inRoute)
+        if (!(param in mapped))
+          report('$.routeParams', `The route parameter ":${param}" needs a field in "routeParams".`);
+      for (const [param, field] of Object.entries(mapped)) {
+        const p = `$.routeParams.${param}`;
+        if (!inRoute.includes(param)) report(p, `The route "${flow.route}" has no parameter ":${param}".`);
+        else if (fields && !fields.has(field)) report(p, `The form has no field "${field}".`);
+        else if (!(field in choices))
+          report(p, `"${field}" has no choice: the server must check the value a URL gives it.`);
+      }
+      if (inRoute.length && flow.menu)
+        report(
+          '$.menu',
+          'A flow whose route has parameters has no menu entry (its page needs their values).',
+        );
+    }
 
     const checkValue = (value: unknown, path: string) => {
       if (typeof value !== 'string') return;
@@ -568,6 +590,10 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
           `"inferFrom" needs a "prefixKey": which detail of each option lists the prefixes of "${spec.inferFrom}" it stands for.`,
         );
       if (spec.inferFrom === field) report(`${p}.inferFrom`, `A choice cannot be inferred from itself.`);
+      (Array.isArray(spec.fills) ? spec.fills : []).forEach((f, i) => {
+        if (fields && !fields.has(f)) report(`${p}.fills[${i}]`, `"${f}" is not a field of the form schema.`);
+        if (f === field) report(`${p}.fills[${i}]`, 'A choice cannot fill itself.');
+      });
     }
 
     // Reference lists and providers (lists/, providers/).
@@ -652,7 +678,8 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
     const checkSourced = (value: unknown, path: string, onReceipt: boolean) => {
       if (typeof value !== 'string') return;
       const [head, name, key] = value.split('.');
-      const keys = providerKeys(onReceipt);
+      // A service flow's executor adds details of its own (its check and apply), which no file declares.
+      const keys = flow.service ? undefined : providerKeys(onReceipt);
       if (head === 'inquiry' && name && keys && !keys.includes(name))
         report(
           path,
@@ -772,6 +799,41 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
         kinds.add(f.kind);
       });
     }
+    if (flow.notify && typeof flow.notify === 'object') {
+      // A mailbox message when a service flow is done: its texts, and each placeholder filled.
+      const n = flow.notify;
+      if (!flow.service) report('$.notify', 'Only a flow that moves no money ("service") tells the mailbox.');
+      checkKey(n.subjectKey, '$.notify.subjectKey');
+      checkKey(n.bodyKey, '$.notify.bodyKey');
+      for (const [name, v] of Object.entries(n.values ?? {}))
+        checkValue(v.value, `$.notify.values.${name}.value`);
+      for (const key of [n.subjectKey, n.bodyKey])
+        for (const lang of LANGS) {
+          const text = lookupLocaleKey((ns) => input.locales[lang]?.[ns], key);
+          for (const m of typeof text === 'string' ? text.matchAll(/\{\{(\w+)\}\}/g) : [])
+            if (m[1] !== 'referenceNo' && !(m[1]! in (n.values ?? {})))
+              report(
+                '$.notify.values',
+                `The text "${key}" (${lang}) names {{${m[1]}}}, which "values" does not give.`,
+              );
+        }
+    }
+    if (flow.promo && typeof flow.promo === 'object') {
+      // A promo code: an optional string field of a flow that moves money (its reward goes in the ledger).
+      const f = flow.promo.field;
+      const prop = mainSchema ? propertiesOf(mainSchema) : undefined;
+      const def = prop?.props.get(f);
+      if (flow.service)
+        report('$.promo', 'A promo code needs a flow that moves money ("amount" and "posting").');
+      if (prop && !def) report('$.promo.field', `"${f}" is not a field of the form schema.`);
+      else if (def && (def.type !== 'string' || typeof def.maxLength !== 'number' || def.maxLength > 15))
+        report(
+          '$.promo.field',
+          `"${f}" must be a string of at most 15 characters ("maxLength") in the form schema.`,
+        );
+      if (prop?.required.has(f))
+        report('$.promo.field', `"${f}" must be optional: a promo code is never required.`);
+    }
     if (flow.service) {
       checkName(flow.service.execute, 'serviceExecutors', 'server', '$.service.execute');
       if (flow.amount || flow.posting)
@@ -789,6 +851,11 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
         checkKey(r.labelKey, `${path}[${i}].labelKey`);
         checkValue(r.value, `${path}[${i}].value`);
         checkSourced(r.value, `${path}[${i}].value`, onReceipt);
+        if (!onReceipt && typeof r.value === 'string' && r.value.startsWith('secret.'))
+          report(
+            `${path}[${i}].value`,
+            `"${r.value}" is shown once, on the receipt: a verify row cannot read a receipt's secret.`,
+          );
         if (typeof r.value === 'string' && r.value.startsWith('form.') && secrets.has(r.value.split('.')[1]!))
           report(
             `${path}[${i}].value`,
@@ -820,6 +887,7 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
         if (typeof m.initial === 'string' && !(m.initial in m.states))
           report('$.machine.initial', `The initial state "${m.initial}" is not one of the states.`);
         const stepPaths = new Map<string, string>();
+        const stepViews = new Set<string>();
         const walkStates = (states: Record<string, MachineStateConfig>, path: string) => {
           const siblings = new Set(Object.keys(states));
           const checkTransition = (t: TransitionConfig | string | undefined, p: string) => {
@@ -879,6 +947,7 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
                     `The step path "${st.meta.path}" is already used by state "${prev}".`,
                   );
                 else stepPaths.set(st.meta.path, name);
+                if (typeof st.meta.view === 'string') stepViews.add(st.meta.view);
               }
             }
             if (st.initial && st.states && !(st.initial in st.states))
@@ -887,11 +956,12 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
           }
         };
         walkStates(m.states, '$.machine.states');
+        // The spec's own paths may differ (gold saving's buy/, confirmation/): each view is what counts.
         for (const needed of DEFAULT_STEPS)
-          if (![...stepPaths.keys()].includes(needed.path))
+          if (![...stepViews].includes(needed.view))
             report(
               '$.machine',
-              `The machine needs a state whose meta.path is "${needed.path}" (the ${needed.view} step).`,
+              `The machine needs a state whose meta.view is "${needed.view}" (its page, e.g. "${needed.path}").`,
             );
       }
     }

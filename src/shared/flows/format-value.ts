@@ -15,8 +15,11 @@ export function formatPlainValue(value: string, format: RowFormat | undefined, l
       return formatBankDate(value, lang);
     case 'datetime':
       return formatBankDateTime(value, lang);
-    case 'rate':
-      return formatRate(value, lang);
+    case 'rate': {
+      // A number with its unit after it ("4.25%", "0.3015 g") keeps the unit.
+      const m = /^(-?\d+(?:\.\d+)?)(\s?%|\s[a-zA-Z]{1,5})?$/.exec(value.trim());
+      return m ? `${formatRate(m[1]!, lang)}${m[2] ?? ''}` : value;
+    }
     case 'yesno':
       return value === 'true'
         ? lang === 'en'

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { checkFlows, jsonSyntaxMessage, type FlowCheckResult } from './check';
 import type { FlowProblem, LoadedFlow } from './types';
 import type { ListEntry, ProviderCategory, RefList, ReferenceData } from './reference';
+import { isNumberRule } from './field-types';
 
 /** The three folders a flow set lives in; tests pass a temporary copy. */
 export interface FlowFolders {
@@ -118,6 +119,18 @@ export function loadReferenceData(folders: FlowFolders = projectFolders()): {
             file,
             path: `$.providers[${i}].settlementAccount`,
             message: `"settlementAccount" must be the bank's internal account for this provider, in capitals (like "SETTLEMENT-PLN").`,
+          });
+        const n = e.number as { min?: unknown; max?: unknown } | undefined;
+        if (
+          n !== undefined &&
+          (!isNumberRule(n) ||
+            [n.min, n.max].some((x) => x !== undefined && !(Number.isInteger(x) && (x as number) > 0)) ||
+            (typeof n.min === 'number' && typeof n.max === 'number' && n.min > n.max))
+        )
+          problems.push({
+            file,
+            path: `$.providers[${i}].number`,
+            message: `"number" is the customer number's field type of spec section 5 and its length: { "type": "N" | "AN" | "ANS" | "ANSS" | "EMAIL", "min", "max" } (whole numbers, min not above max).`,
           });
       });
       data.providers[name] = { ...cat, category: name };

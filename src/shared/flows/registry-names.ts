@@ -66,7 +66,7 @@ export const REGISTRY_NAMES = {
       'storeFdsPassed',
     ],
     /** Custom RJSF widgets a uiSchema may name with ui:widget (besides RJSF's own). */
-    widgets: ['choice', 'amount', 'digits', 'specialRate'],
+    widgets: ['choice', 'amount', 'digits', 'specialRate', 'priceQuote', 'photo'],
   },
   server: {
     /** Inquiry look-ups (POST /api/transaction/v1/inquiry): return details shown on verify and receipt. */
@@ -82,10 +82,24 @@ export const REGISTRY_NAMES = {
       'swift.beneficiary',
       'bifast.incomingRequest',
       'provider.premium',
+      'product.opening',
+      'fund.order',
+      'bond.order',
+      'gold.quote',
+      'flight.fare',
       'credential.newPhoneCode',
     ],
     /** Posting executors (POST /api/transaction/v1/confirm). */
-    executors: ['ledger.transfer', 'biller.pay', 'purchase.topup', 'provider.pay', 'clearing.transfer'],
+    executors: [
+      'ledger.transfer',
+      'biller.pay',
+      'purchase.topup',
+      'provider.pay',
+      'clearing.transfer',
+      'fund.subscribe',
+      'bond.buy',
+      'flight.book',
+    ],
     /** Executors of flows that move no money (a flow's `service.execute`), src/server/transactions/service-executors.ts. */
     serviceExecutors: [
       'request.record',
@@ -113,9 +127,20 @@ export const REGISTRY_NAMES = {
       'loan.apply',
       'product.apply',
       'bifast.requestPayment',
+      'vcn.issue',
+      'ewallet.link',
       'card.changePin',
       'debitcard.changePin',
+      'flight.reserve',
       'insurance.issuePolicy',
+      'fund.redeem',
+      'fund.switch',
+      'bond.sell',
+      'gold.register',
+      'account.open',
+      'fund.placeOrder',
+      'bond.placeOrder',
+      'gold.trade',
     ],
     /** Option lists for form fields (POST /api/transaction/v1/formdata). */
     choiceSources: [
@@ -137,6 +162,9 @@ export const REGISTRY_NAMES = {
       'goals.active',
       'catalogue.products',
       'bifast.incomingRequests',
+      'invest.funds',
+      'invest.bonds',
+      'flight.holds',
     ],
   },
 } as const;

@@ -25,6 +25,10 @@ const minor = { type: 'integer', minimum: 0 };
 const method = { enum: ['bifast', 'online', 'skn', 'rtgs'] };
 /** The bank's product categories (src/server/invest: catalogue and applications). */
 const PRODUCT_CATEGORIES = ['saving', 'timedeposit', 'creditcard', 'loan', 'insurance'];
+/** What an opening flow opens (src/server/invest/openings.ts). */
+const OPENING_KINDS = { enum: ['saving', 'isa', 'timedeposit'] };
+/** A fund's regular plans (src/server/invest/fund-orders.ts). */
+const FUND_PLANS = { enum: ['regular', 'crisp', 'crispplus'] };
 
 export const PARAMS_SCHEMAS: {
   lookups: Record<LookupName, ParamsSchema>;
@@ -45,7 +49,17 @@ export const PARAMS_SCHEMAS: {
     }),
     'purchase.price': params({ product: { type: 'string' }, choice: field }),
     // step: the multi-step inquiry's step (flow-engine-v2.md section 6).
-    'provider.inquiry': params({ customerField: field, step: { type: 'string' } }),
+    // amountField with atLeast/atMost: the customer's amount must lie within what the biller answered
+    // (a partial VA or instalment: between its minimum payment and what is outstanding).
+    'provider.inquiry': params({
+      customerField: field,
+      step: { type: 'string' },
+      amountField: field,
+      atLeast: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9]*$' },
+      atMost: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9]*$' },
+      // With amountField: the provider entry's detail listing the only amounts it takes (fixed top-ups).
+      amountsFrom: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9]*$' },
+    }),
     'clearing.account': params({ method }, ['method']),
     // A list of the chosen provider's catalogue (flow-engine-v2.md section 6); `in`: its parent entry.
     'provider.options': params(
@@ -70,6 +84,13 @@ export const PARAMS_SCHEMAS: {
     ),
     'swift.beneficiary': params({ source: { enum: ['rupiah', 'foreign'] } }, ['source']),
     'bifast.incomingRequest': params({}),
+    'product.opening': params({ kind: OPENING_KINDS }, ['kind']),
+    'fund.order': params({ side: { enum: ['subscription', 'redemption', 'switching'] }, plan: FUND_PLANS }, [
+      'side',
+    ]),
+    'bond.order': params({ side: { enum: ['buy', 'sell'] } }, ['side']),
+    'gold.quote': params({ side: { enum: ['buy', 'sell'] } }, ['side']),
+    'flight.fare': params({}),
     // A code texted to a new mobile number (send: true), or where it went (send: false); field: the number's.
     'credential.newPhoneCode': params({ send: { type: 'boolean' }, field }, ['send']),
   },
@@ -79,6 +100,9 @@ export const PARAMS_SCHEMAS: {
     'purchase.topup': params({ product: { type: 'string' } }),
     'provider.pay': params({}),
     'clearing.transfer': params({ method }),
+    'fund.subscribe': params({}),
+    'bond.buy': params({}),
+    'flight.book': params({}),
   },
   serviceExecutors: {
     'request.record': params({ kind: { type: 'string', minLength: 1 }, once: { type: 'boolean' } }),
@@ -100,7 +124,17 @@ export const PARAMS_SCHEMAS: {
       ['category'],
     ),
     'bifast.requestPayment': params({}),
+    'vcn.issue': params({}),
+    'ewallet.link': params({}),
     'insurance.issuePolicy': params({}),
+    'fund.redeem': params({}),
+    'fund.switch': params({}),
+    'bond.sell': params({}),
+    'gold.register': params({}),
+    'account.open': params({ kind: OPENING_KINDS }, ['kind']),
+    'fund.placeOrder': params({ plan: FUND_PLANS }),
+    'bond.placeOrder': params({}),
+    'gold.trade': params({ side: { enum: ['buy', 'sell'] } }, ['side']),
     'card.convertInstalment': params({ field, tenorField: field }),
     'card.increaseLimit': params({ field }),
     'card.setControl': params({ field, control: { enum: ['online', 'overseas', 'dailyLimit'] } }, [
@@ -119,6 +153,7 @@ export const PARAMS_SCHEMAS: {
       statuses: { type: 'array', items: { enum: ['active', 'lapsed', 'matured', 'terminated'] } },
     }),
     'alias.set': params({ action: { enum: ['register', 'change', 'remove'] } }, ['action']),
+    'flight.reserve': params({}),
   },
   choiceSources: {
     accounts: params({}),
@@ -147,8 +182,12 @@ export const PARAMS_SCHEMAS: {
     providers: params({}),
     'clearing.banks': params({ method }),
     'schedules.open': params({ mass: { type: 'boolean' } }),
-    'catalogue.products': params({ category: { enum: PRODUCT_CATEGORIES } }, ['category']),
+    'catalogue.products': params(
+      { category: { enum: PRODUCT_CATEGORIES }, openingFlow: { enum: ['saving', 'isa'] } },
+      ['category'],
+    ),
     'bifast.incomingRequests': params({}),
+    'flight.holds': params({}),
     'cards.purchases': params({}),
     debitcards: params({ linked: { type: 'boolean' } }),
     'limits.awaitingRaises': params({}),
@@ -158,5 +197,7 @@ export const PARAMS_SCHEMAS: {
     'bifast.aliases': params({}),
     'poinxtra.cardTransactions': params({}),
     'goals.active': params({}),
+    'invest.funds': params({ held: { type: 'boolean' } }),
+    'invest.bonds': params({ side: { enum: ['buy', 'sell'] } }, ['side']),
   },
 };

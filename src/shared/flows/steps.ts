@@ -73,9 +73,13 @@ export function stepsOf(flow: StepsOfFlow): FlowStep[] {
   return out;
 }
 
-/** The path of a flow's first page: its form, or its first inquiry step. */
+/**
+ * The path of a flow's first page: its form, or its first inquiry step; with a machine of its own, the
+ * first page it declares (gold saving's "buy/", "register/").
+ */
 export const firstStepPath = (flow: StepsOfFlow): string =>
-  flow.inquiry?.steps?.[0]?.path ?? (flow.machine ? 'inquiry/' : finalInquiryPath(flow));
+  flow.inquiry?.steps?.[0]?.path ??
+  (flow.machine ? (stepsOf(flow)[0]?.path ?? 'inquiry/') : finalInquiryPath(flow));
 
 /** The FDS challenge page of each area (rules/fds.json `challengePages`, by a route's first segment). */
 export const FDS_CHALLENGE_PAGES: Readonly<Record<string, string>> = fdsRules.challengePages;
@@ -87,16 +91,34 @@ export const routeArea = (route: string) => route.split('/').find(Boolean) ?? ''
 export const fdsPageOf = (flow: Pick<FlowFile, 'route'>): string =>
   FDS_CHALLENGE_PAGES[routeArea(flow.route)] ?? `${flow.route}${FDS_STEP.path}`;
 
-/** The URL path of a step: route + step path, e.g. /payment/bpjs/inquiry/. */
+/**
+ * The URL path of a step: route + step path, e.g. /payment/bpjs/inquiry/. A route parameter (":mf")
+ * takes the value of its field in `values` (the form); without one it stays as it is.
+ */
 export function stepUrl(
-  flow: Pick<FlowFile, 'route' | 'variant'>,
+  flow: Pick<FlowFile, 'route' | 'variant' | 'routeParams'>,
   stepPath: string,
   withVariant = true,
+  values: Record<string, unknown> = {},
 ): string {
   const q = withVariant && flow.variant ? `?type=${encodeURIComponent(flow.variant)}` : '';
-  return `${flow.route}${stepPath}${q}`;
+  const route = flow.route.replace(/:([a-zA-Z][a-zA-Z0-9]*)/g, (whole, param: string) => {
+    const v = values[flow.routeParams?.[param] ?? param];
+    return typeof v === 'string' && v !== '' ? encodeURIComponent(v) : whole;
+  });
+  return `${route}${stepPath}${q}`;
 }
 
-/** Where a step of a flow is shown: the FDS challenge on its area's page, any other under the flow's route. */
-export const stepHref = (flow: Pick<FlowFile, 'route' | 'variant'>, step: Pick<StepMeta, 'view' | 'path'>) =>
-  step.view === 'fds' ? fdsPageOf(flow) : stepUrl(flow, step.path);
+/** The route parameters of a flow (":mf" -> "mf"). */
+export const routeParamsOf = (route: string): string[] =>
+  [...route.matchAll(/:([a-zA-Z][a-zA-Z0-9]*)/g)].map((m) => m[1]!);
+
+/**
+ * Where a step of a flow is shown: the FDS challenge on its area's page, any other under the flow's
+ * route (its parameters filled from `values`, the form).
+ */
+export const stepHref = (
+  flow: Pick<FlowFile, 'route' | 'variant' | 'routeParams'>,
+  step: Pick<StepMeta, 'view' | 'path'>,
+  values: Record<string, unknown> = {},
+) => (step.view === 'fds' ? fdsPageOf(flow) : stepUrl(flow, step.path, true, values));

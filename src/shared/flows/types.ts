@@ -36,6 +36,8 @@ export interface FlowMenu {
   /** A Material icon name the shell may show (e.g. "SwapHoriz"). */
   icon?: string;
   descriptionKey?: LocaleKey;
+  /** The page the entry opens instead of the form: a spec page choosing between sibling flows. */
+  path?: string;
 }
 
 export interface FlowForm {
@@ -63,6 +65,9 @@ export interface ChoiceSpec {
    * prefix of it (e.g. the operator of a mobile number); the customer can still choose another. */
   inferFrom?: string;
   prefixKey?: string;
+  /** Fields filled from the chosen option's detail.form when it is chosen (an edit form starting from
+   * the goal it edits); the customer may change them after. */
+  fills?: string[];
   params?: Record<string, unknown>;
   /** list / providers: which list (lists/<name>.json, or a provider category) and which entries. */
   list?: string;
@@ -91,12 +96,17 @@ export type FlowGate =
   /** A valid (not expired) risk profile; with `product` (a value path of a product code) also one
    * that allows that product (or its signed additional-risk statement). */
   | { kind: 'riskProfile'; product?: ValuePath }
-  /** An investor id (SID) and securities account (KSEI 04: the securities custody dialog). */
-  | { kind: 'investorId' }
+  /** An investor id (SID) and securities account: for bonds (the default) KSEI 04, the securities
+   * custody dialog; for funds WMS 0904, the investment account dialog. */
+  | { kind: 'investorId'; for?: 'fund' | 'bond' }
+  /** At least one holding of this kind of investment (to redeem, switch or sell): CLICKS 0092 for
+   * funds, CLICKS 1513 for bonds (spec section 8's investment and custody dialogs). */
+  | { kind: 'holding'; of: 'mutual_fund' | 'bond' }
   /** The customer's age in whole years from the date of birth, within min..max. */
   | { kind: 'age'; min?: number; max?: number }
-  /** An active account or card of this product (credit_card, time_deposit, loan, ...). */
-  | { kind: 'productHeld'; product: string }
+  /** An active account or card of this product (credit_card, time_deposit, loan, ...); with
+   * `held: false`, none (one may be opened only once: gold saving). */
+  | { kind: 'productHeld'; product: string; held?: boolean }
   /** A new beneficiary's first transfers capped (rules/new-beneficiary.json): `account` (and `bank`)
    * are the form's value paths that name the beneficiary. */
   | { kind: 'newBeneficiary'; account: ValuePath; bank?: ValuePath };
@@ -187,6 +197,28 @@ export interface ServiceSpec {
   params?: Record<string, unknown>;
 }
 
+/**
+ * A promo code field: checked at inquiry (the programme, its period and quota, the flow, not a credit
+ * card as source of fund), its reward booked with the transaction, its quota taken at confirm.
+ */
+export interface PromoSpec {
+  /** The form field (an optional string) the customer types the code in. */
+  field: string;
+}
+
+/**
+ * A message to the customer's mailbox when a flow that moves no money is done (card blocked, limit
+ * raised), written in the same database transaction. Its texts are locale keys whose `{{name}}`
+ * placeholders are filled from `values` (and `{{referenceNo}}`), each written in that language.
+ */
+export interface NotifySpec {
+  subjectKey: LocaleKey;
+  bodyKey: LocaleKey;
+  values?: Record<string, { value: ValuePath; format?: RowFormat }>;
+  /** A route of the product where the customer can act on it. */
+  link?: string;
+}
+
 export interface SummaryRow {
   labelKey: LocaleKey;
   value: ValuePath;
@@ -260,6 +292,11 @@ export interface FlowFile {
   route: string;
   /** When several flows share a route (the transfer types on /transfer/), each has a variant: ?type=<variant>. */
   variant?: string;
+  /**
+   * The route's parameters (":mf" of "/applyandinvest/mutualfund/:mf/subscription/") and the choice
+   * field each fills: the form starts with the URL's value, every step's URL carries the form's.
+   */
+  routeParams?: Record<string, string>;
   titleKey: LocaleKey;
   menu?: FlowMenu;
   /** "casa": only customers with a savings or current account (others see the credit-card-only pop-up). */
@@ -268,6 +305,8 @@ export interface FlowFile {
   gates?: FlowGate[];
   /** FDS challenge before verify: "always", or "risk" (rules/fds.json decides at inquiry). */
   fds?: 'always' | 'risk';
+  /** A money flow that takes a promo code (src/server/promo): the optional form field holding it. */
+  promo?: PromoSpec;
   form: FlowForm;
   choices?: Record<string, ChoiceSpec>;
   provider?: ProviderRef;
@@ -278,6 +317,8 @@ export interface FlowFile {
   amount?: AmountSpec;
   posting?: PostingSpec;
   service?: ServiceSpec;
+  /** A flow that moves no money may tell the customer in the mailbox once it is done. */
+  notify?: NotifySpec;
   verify: VerifySpec;
   receipt: ReceiptSpec;
   /** null: the default inquiry -> verify -> receipt machine. */

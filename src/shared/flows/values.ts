@@ -14,6 +14,8 @@ export interface ValueContext {
   referenceNo?: string;
   status?: string;
   createdAt?: string;
+  /** A receipt's one-time values (Receipt.secret), read as "secret.<key>". */
+  secret?: Record<string, unknown>;
 }
 
 /** Reads "form.amount", "inquiry.customerName", "fees.admin", "total", ... Undefined when absent. */
@@ -30,8 +32,10 @@ export function readValue(ctx: ValueContext, path: string): unknown {
           : head === 'choice'
             ? // The entries of list choices, as the server resolved them (inquiry details "choice").
               (ctx.inquiry?.choice as Record<string, unknown> | undefined)
-            : undefined;
-  if (head && !['form', 'inquiry', 'params', 'choice'].includes(head))
+            : head === 'secret'
+              ? ctx.secret
+              : undefined;
+  if (head && !['form', 'inquiry', 'params', 'choice', 'secret'].includes(head))
     return (ctx as Record<string, unknown>)[head];
   for (const part of rest) {
     if (node === null || typeof node !== 'object') return undefined;

@@ -102,12 +102,15 @@ export interface FundSummary {
   minSubscription: Money;
   subscriptionFee: string;
   eligibility: Eligibility;
+  /** The customer's units of the fund (null when none). */
+  heldUnits?: string | null;
 }
 
 export interface FundDetail extends FundSummary {
   custodian: string;
   launchDate: string;
   minTopup: Money;
+  subscriptionMultiple: Money;
   minRedemptionUnits: string;
   redemptionFee: string;
   switchingFee: string;
@@ -182,4 +185,18 @@ export interface BondHolding {
   nextCoupon: Money;
   maturityDate: string;
   tradable: boolean;
+}
+
+/** An investment order still waiting for its NAV, settlement date or payment date (booked, not final). */
+export interface PendingOrder {
+  referenceNo: string;
+  productCode: string;
+  productName: string;
+  kind: 'subscription' | 'redemption' | 'switch_out' | 'buy';
+  /** When it was ordered (ISO instant). */
+  at: string;
+  /** Money held for it (a purchase), or what its units were worth at the last price (a sale, a switch). */
+  value: Money;
+  /** Units taken out (a sale or a switch of fund units), 4 decimals. */
+  units: string | null;
 }

@@ -39,3 +39,4 @@ export {
   type SessionValue,
 } from './session-context';
 export { LanguageSwitch } from './language-switch';
+export { ConfirmDeleteDialog, type ConfirmDeleteDialogProps } from './confirm-delete-dialog';

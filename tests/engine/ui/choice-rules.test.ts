@@ -125,3 +125,30 @@ describe('the source of fund starts on the main source account', () => {
     ).toBeUndefined();
   });
 });
+
+describe('a choice that fills fields (an edit form starting from what it edits)', () => {
+  const goal = (value: string, name: string, monthly: number): ChoiceOption => ({
+    value,
+    labelEng: name,
+    labelIdn: name,
+    detail: { form: { name, monthlyAmount: monthly } },
+  });
+  const fillSpecs: Record<string, ChoiceSpec> = {
+    goal: { source: 'goals.active', fills: ['name', 'monthlyAmount'] },
+  };
+  const goals = { goal: [goal('1', 'Holiday', 2_500_000_00), goal('2', 'Laptop', 1_000_000_00)] };
+
+  it('fills them when the choices arrive with it chosen (a link), keeps the customer’s changes, refills on another choice', () => {
+    let s = applyChoiceRules(start, { goal: '1' }, fillSpecs, goals, true);
+    expect(s.form).toEqual({ goal: '1', name: 'Holiday', monthlyAmount: 2_500_000_00 });
+    s = applyChoiceRules(s, { ...s.form, monthlyAmount: 3_000_000_00 }, fillSpecs, goals);
+    expect(s.form.monthlyAmount).toBe(3_000_000_00);
+    s = applyChoiceRules(s, { ...s.form, goal: '2' }, fillSpecs, goals);
+    expect(s.form).toEqual({ goal: '2', name: 'Laptop', monthlyAmount: 1_000_000_00 });
+  });
+
+  it('leaves a form restored with its own values as it was', () => {
+    const s = applyChoiceRules(start, { goal: '1', name: 'My holiday' }, fillSpecs, goals, true);
+    expect(s.form).toEqual({ goal: '1', name: 'My holiday', monthlyAmount: 2_500_000_00 });
+  });
+});

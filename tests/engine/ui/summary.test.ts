@@ -100,3 +100,48 @@ describe('prices a customer understands', () => {
     );
   });
 });
+
+describe('a promo code on verify and the receipt', () => {
+  const flow = () => loadFlowsFromDisk().flows.find((f) => f.flow.id === 'purchase.ewallet')!.flow;
+  const idr = (amount: number) => ({ amount, currency: 'IDR' });
+  const name = { en: 'Free top-up fee', id: 'Gratis biaya top up' };
+  const lines = (promo: Parameters<typeof summaryLines>[0]['amounts'], lang: 'en' | 'id') =>
+    summaryLines(
+      { flow: flow(), rows: [], ctx: { form: {}, inquiry: {} }, labels: {}, amounts: promo },
+      (k) => k,
+      lang,
+    );
+
+  it('a waived fee reads as taken off, after the fee, before the total, in each language', () => {
+    const shown = lines(
+      {
+        amount: idr(100_000_00),
+        fees: [{ kind: 'admin', amount: idr(1_000_00) }],
+        total: idr(100_000_00),
+        promo: { code: 'TOPUPGRATIS', name, reward: 'feeWaiver', value: idr(1_000_00) },
+      },
+      'id',
+    );
+    expect(shown.map((l) => [l.label, l.value])).toEqual([
+      ['engine:summary.amount', 'Rp 100.000'],
+      ['engine:summary.fees.admin', 'Rp 1.000'],
+      ['engine:promo.code', 'TOPUPGRATIS · Gratis biaya top up'],
+      ['engine:promo.feeWaived', '-Rp 1.000'],
+      ['engine:summary.total', 'Rp 100.000'],
+    ]);
+  });
+
+  it('a cashback and points say what comes back', () => {
+    const shown = lines(
+      {
+        amount: idr(51_500_00),
+        total: idr(51_500_00),
+        promo: { code: 'X', name, reward: 'cashback', value: idr(5_000_00), points: 1500 },
+      },
+      'en',
+    );
+    expect(shown.find((l) => l.label === 'engine:promo.cashback')?.value).toBe('IDR 5,000');
+    expect(shown.find((l) => l.label === 'engine:promo.points')?.value).toBe('1,500');
+    expect(shown.find((l) => l.label === 'engine:promo.code')?.value).toBe('X · Free top-up fee');
+  });
+});

@@ -5,6 +5,7 @@ import type { Db } from '../../../src/server/db/db';
 import { seedDemo } from '../../../src/server/core-bank/seed';
 import { seedInvest } from '../../../src/server/invest/seed';
 import { createGoldQuote, currentGoldPrice, takeGoldQuote } from '../../../src/server/gold/gold';
+import { QUOTE_VALID_MS } from '../../../src/server/gold/provider';
 import { testDbs } from '../test-db';
 import { client } from '../auth/fixtures';
 
@@ -84,12 +85,13 @@ describe.each(testDbs)('gold saving read side on $name', ({ open }) => {
     expect((await client1.post('/api/gold/v1/price-history', { days: 7 })).statusCode).toBe(400);
   });
 
-  it('holds a quote for 60 seconds, once: expired, used or foreign quotes book nothing', async () => {
+  it('holds a quote for 2 minutes, once: expired, used or foreign quotes book nothing', async () => {
     const c = await loggedIn();
     const res = await c.post('/api/gold/v1/quote', { side: 'buy' });
     expect(res.statusCode).toBe(200);
     const q = res.json();
-    expect(Date.parse(q.expiresAt) - Date.parse(q.quotedAt)).toBe(60_000);
+    expect(Date.parse(q.expiresAt) - Date.parse(q.quotedAt)).toBe(QUOTE_VALID_MS);
+    expect(QUOTE_VALID_MS).toBe(120_000);
 
     const now = new Date(Date.parse(q.quotedAt) + 1_000);
     await expect(
@@ -107,7 +109,9 @@ describe.each(testDbs)('gold saving read side on $name', ({ open }) => {
     });
     const late = await createGoldQuote(db, budiId, 'sell', new Date());
     await expect(
-      db.transaction((tx) => takeGoldQuote(tx, late.quoteId, budiId, 'sell', new Date(Date.now() + 61_000))),
+      db.transaction((tx) =>
+        takeGoldQuote(tx, late.quoteId, budiId, 'sell', new Date(Date.now() + QUOTE_VALID_MS + 1_000)),
+      ),
     ).rejects.toMatchObject({
       statusCode: 409,
       text: { messageIdn: expect.stringContaining('tidak berlaku') },

@@ -4,6 +4,7 @@ import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { internalAccount } from '../../../src/server/transactions/ledger';
 import { testDbs } from '../test-db';
+import { awardCardPoints } from '../../../src/server/poinxtra/earning';
 import {
   balanceOf,
   customerWithSession,
@@ -197,5 +198,50 @@ describe.each(testDbs)('Poin Xtra on $name', ({ open }) => {
     expect((await post(app, '/api/poinxtra/v1/summary', c.headers, {})).body.bonusEnabled).toBe(true);
     const anon = await app.inject({ method: 'POST', url: '/api/poinxtra/v1/summary', payload: {} });
     expect(anon.statusCode).toBe(401);
+  });
+
+  it('earns points on card spending once, doubled in a bonus period only when bonus points are on', async () => {
+    const c = await withPoints(db, 0);
+    const card = await insertAccount(db, c.customerId, { product: 'credit_card', balance: 0, floor: -1e12 });
+    /** A Rp 51.500 voucher paid by the card through the engine, booked on `day` (Jakarta noon). */
+    const spend = async (day: string) => {
+      const { receipt } = await transact(app, db, c, 'voucher.buy', {
+        sourceOfFund: String(card.id),
+        brand: 'GPLAY',
+        denomination: 'GPLAY-50K',
+        phoneNumber: '081234567890',
+      });
+      expect(receipt.body.status).toBe('success');
+      await db.query(`UPDATE journal SET created_at = $2 WHERE reference_no = $1`, [
+        receipt.body.referenceNo,
+        `${day}T05:00:00Z`,
+      ]);
+    };
+    // Outside a bonus period, bonus on: 1 point per Rp 2.500 (20 points); again: nothing more.
+    await post(app, '/api/poinxtra/v1/bonus', c.headers, { enabled: true });
+    await spend('2026-10-15');
+    await awardCardPoints(db);
+    expect(await pointsOf(db, c.customerId)).toBe(20);
+    await awardCardPoints(db);
+    expect(await pointsOf(db, c.customerId)).toBe(20);
+    // In the year-end period (rules/poinxtra-earning.json): doubled, the bonus on its own line.
+    await spend('2026-12-15');
+    await awardCardPoints(db);
+    expect(await pointsOf(db, c.customerId)).toBe(60);
+    const history = await post(app, '/api/poinxtra/v1/history', c.headers, {});
+    expect(
+      history.body.items.slice(0, 2).map((i: { kind: string; points: number }) => [i.kind, i.points]),
+    ).toEqual([
+      ['bonus', 20],
+      ['earn', 20],
+    ]);
+    expect(history.body.items[0].description.eng).toBe(
+      'Year-end double points: Buy a voucher 0812-3456-7890',
+    );
+    // Bonus off: the base points only, even in the period.
+    await post(app, '/api/poinxtra/v1/bonus', c.headers, { enabled: false });
+    await spend('2026-12-20');
+    await awardCardPoints(db);
+    expect(await pointsOf(db, c.customerId)).toBe(80);
   });
 });

@@ -43,12 +43,37 @@ describe.each(testDbs)('search box on $name', ({ open }) => {
     const c = await loggedIn();
     const r = await c.post('/api/searchbox/v1/search', { query: 'bpjs' });
     expect(r.statusCode).toBe(200);
-    expect(r.json()).toEqual({
-      billers: [{ name: 'BPJS Kesehatan', flowId: 'payment.bpjs' }],
-      favourites: [{ id: expect.any(String), name: 'BPJS Ibu', flowId: 'payment.bpjs' }],
-    });
-    const operator = (await c.post('/api/searchbox/v1/search', { query: 'TELKOM' })).json();
-    expect(operator.billers).toEqual([{ name: 'Telkomsel', flowId: 'purchase.mobile' }]);
+    expect(r.json().favourites).toEqual([
+      { id: expect.any(String), name: 'BPJS Ibu', flowId: 'payment.bpjs' },
+    ]);
+    expect(r.json().billers).toContainEqual({ name: 'BPJS Kesehatan', flowId: 'payment.bpjs' });
+    const operator = (await c.post('/api/searchbox/v1/search', { query: 'TELKOMSEL' })).json();
+    expect(operator.billers).toEqual([
+      { name: 'Telkomsel', flowId: 'purchase.mobile' },
+      { name: 'Telkomsel', flowId: 'purchase.internet', field: 'company', code: 'DATATSEL' },
+      { name: 'Telkomsel Halo', flowId: 'payment.mobile', field: 'company', code: 'TSELHALO' },
+    ]);
+  });
+
+  it('finds the providers a flow lets the customer pick, in either language, to open the flow with it chosen', async () => {
+    const c = await loggedIn();
+    // A top-up now, and the automatic top-up set up once.
+    expect((await c.post('/api/searchbox/v1/search', { query: 'gopay' })).json().billers).toEqual([
+      { name: 'GoPay', flowId: 'purchase.ewallet-autotopup', field: 'company', code: 'GOPAY' },
+      { name: 'GoPay', flowId: 'purchase.ewallet', field: 'company', code: 'GOPAY' },
+    ]);
+    expect((await c.post('/api/searchbox/v1/search', { query: 'steam' })).json().billers).toEqual([
+      { name: 'Steam Wallet', flowId: 'voucher.buy', field: 'brand', code: 'STEAM' },
+    ]);
+    expect((await c.post('/api/searchbox/v1/search', { query: 'kartu hadiah' })).json().billers).toEqual([
+      {
+        name: 'Tokopedia gift card',
+        nameIdn: 'Kartu hadiah Tokopedia',
+        flowId: 'voucher.buy',
+        field: 'brand',
+        code: 'TOKOPEDIA',
+      },
+    ]);
   });
 
   it('needs every word, and reads % and _ as themselves', async () => {

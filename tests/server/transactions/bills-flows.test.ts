@@ -23,7 +23,8 @@ import {
  */
 const { flows: loaded, problems } = loadFlowsFromDisk();
 const AREAS = ['payment', 'purchase', 'donation'];
-const all = loaded.filter((l) => AREAS.includes(l.flow.area));
+// Money flows only: linking an e-wallet for auto top-up moves none (tests/server/autotopup/).
+const all = loaded.filter((l) => AREAS.includes(l.flow.area) && !l.flow.service);
 /** Flows that look up a customer number at a provider (a donation has none). */
 const providerFlows = all.filter(
   (l) =>
@@ -40,6 +41,8 @@ const refusedAndPending = new Set([...new Map(providerFlows.map((l) => [l.flow.a
 
 interface Option {
   value: string;
+  labelEng?: string;
+  labelIdn?: string;
   detail?: Record<string, unknown>;
 }
 interface Prop {
@@ -48,14 +51,22 @@ interface Prop {
   pattern?: string;
 }
 
-/** A number the field's pattern accepts, starting with `prefix` and ending with `ending`. */
-function numberFor(pattern: string, ending: string, prefix = ''): string {
+/** A number the field's pattern (and the chosen biller's own length) accepts, starting with `prefix` and ending with `ending`. */
+function numberFor(
+  pattern: string,
+  ending: string,
+  prefix = '',
+  biller?: { min?: number; type?: string },
+): string {
   const m = /\{(\d+),?(\d+)?\}/.exec(pattern);
-  const min = Number(m?.[1] ?? 10);
-  const lead = prefix || (pattern.startsWith('^08') ? '0812' : pattern.includes('A-Z') ? 'KA' : '');
+  const min = biller?.min ?? Number(m?.[1] ?? 10);
+  const letters = pattern.includes('A-Z') && (biller?.type ?? 'AN') !== 'N';
+  const lead = prefix || (pattern.startsWith('^08') ? '0812' : letters ? 'KA' : '');
   return (
     lead +
-    '7'.repeat(Math.max(0, min + (pattern.startsWith('^08') ? 2 : 0) - lead.length - ending.length)) +
+    '7'.repeat(
+      Math.max(0, min + (pattern.startsWith('^08') && !biller?.min ? 2 : 0) - lead.length - ending.length),
+    ) +
     ending
   );
 }
@@ -91,6 +102,7 @@ describe('bill, purchase and donation flows as data', () => {
     for (const kind of ['mobile', 'electricity', 'internet', 'ewallet'])
       expect(routes).toContain(`/purchase/${kind}/`);
     expect(routes).toContain('/virtual-account/');
+    expect(routes).toContain('/payment/penerimaan-negara/bpn/');
     expect(all.filter((l) => l.flow.area === 'donation').length).toBeGreaterThanOrEqual(2);
   });
 
@@ -146,7 +158,8 @@ describe('bill, purchase and donation flows as data', () => {
       const options = await optionsOf(flow.id);
       const form: Record<string, unknown> = {};
       for (const [name, p] of Object.entries(props)) {
-        if (choices[name]) continue;
+        // No promo code: a made-up one is refused (src/server/promo).
+        if (choices[name] || name === flow.promo?.field) continue;
         if (p.enum) form[name] = p.enum[0];
         else if (name === 'amount') form[name] = 5_000_000;
         else if (p.type === 'string' && p.pattern) form[name] = numberFor(p.pattern, ending);
@@ -166,9 +179,14 @@ describe('bill, purchase and donation flows as data', () => {
           const chosen = opts[0];
           expect(chosen, `${flow.id}: an option for ${name}`).toBeDefined();
           form[name] = chosen!.value;
+          const biller = chosen!.detail?.number as { min?: number; type?: string } | undefined;
           if (spec.inferFrom) {
             const prefix = (chosen!.detail?.[spec.prefixKey!] as string[])[0]!;
-            form[spec.inferFrom] = numberFor(props[spec.inferFrom]!.pattern!, ending, prefix);
+            form[spec.inferFrom] = numberFor(props[spec.inferFrom]!.pattern!, ending, prefix, biller);
+          } else if (biller) {
+            // The chosen biller's own length for the flow's number field.
+            const field = Object.entries(props).find(([, p]) => p.type === 'string' && p.pattern)?.[0];
+            if (field) form[field] = numberFor(props[field]!.pattern!, ending, '', biller);
           }
         }
       }
@@ -176,6 +194,7 @@ describe('bill, purchase and donation flows as data', () => {
     }
 
     const schemaOf = (l: (typeof all)[number]) => l.schemas[l.flow.form.schema]!;
+    let refusedByRule = 0;
 
     it.each(all.map((l) => [l.flow.id, l] as const))(
       '%s: inquiry, verify, receipt; the money leaves the account',
@@ -231,6 +250,9 @@ describe('bill, purchase and donation flows as data', () => {
         const paid = await inquiryOf('0200');
         expect(paid.status).toBe(422);
         expect(paid.body.apierror).toMatchObject({ errorCode: '0088', errorTitleIdn: expect.any(String) });
+        const none = await inquiryOf('0204');
+        expect(none.status).toBe(422);
+        expect(none.body.apierror).toMatchObject({ errorCode: '0016', errorMessageIdn: expect.any(String) });
         expect((await inquiryOf('0504')).status).toBe(504);
         if (!refusedAndPending.has(l.flow.id)) return;
         const refused = await transact(app, db, c, l.flow.id, await formFor(l.flow, schemaOf(l), '0500'));
@@ -242,6 +264,138 @@ describe('bill, purchase and donation flows as data', () => {
         expect(await unbalancedJournals(db)).toBe(0);
       },
     );
+
+    it.each(
+      providerFlows
+        .filter((l) => l.flow.choices?.company?.source === 'providers')
+        .map((l) => [l.flow.id, l] as const),
+    )(
+      '%s: each biller refuses a number not of its own type and length (spec section 5), naming it',
+      async (_id, l) => {
+        const props = schemaOf(l).properties as Record<string, Prop>;
+        const spec = l.flow.choices!.company!;
+        // The number field: the one the biller is inferred from, else the form's one patterned field.
+        const name =
+          spec.inferFrom ?? Object.keys(props).find((k) => k !== 'sourceOfFund' && props[k]!.pattern)!;
+        const pattern = props[name]!.pattern!;
+        const [, lo, hi] = /\{(\d+),?(\d+)?\}/.exec(pattern)!.map(Number) as [unknown, number, number];
+        const extra = pattern.startsWith('^08') ? 2 : 0; // "08" and then {a,b} digits
+        let checked = 0;
+        for (const o of (await optionsOf(l.flow.id)).company ?? []) {
+          const rule = o.detail?.number as { type: string; min?: number; max?: number } | undefined;
+          if (!rule) continue;
+          const form: Record<string, unknown> = {
+            ...(await formFor(l.flow, schemaOf(l), '1234')),
+            company: o.value,
+          };
+          // A biller chosen under another field (an insurer under its category) takes that field's value.
+          if (spec.dependsOn && spec.filterKey) form[spec.dependsOn] = o.detail?.[spec.filterKey];
+          const prefix = (o.detail?.prefixes as string[] | undefined)?.[0] ?? '';
+          const ask = (n: string) =>
+            post(app, '/api/transaction/v1/inquiry', c.headers, {
+              flowId: l.flow.id,
+              form: { ...form, [name]: n },
+            });
+          const good = numberFor(pattern, '1234', prefix, rule);
+          expect((await ask(good)).status, `${o.value} ${good}`).toBe(200);
+          // A length the form allows but this biller does not issue.
+          const length =
+            (rule.max ?? Infinity) < (hi || lo) + extra
+              ? rule.max! + 1
+              : (rule.min ?? 0) > lo + extra
+                ? rule.min! - 1
+                : 0;
+          if (!length) continue;
+          const bad = numberFor(pattern, '1234', prefix, { min: length, type: rule.type });
+          const refused = await ask(bad);
+          expect(refused.status, `${o.value} ${bad}`).toBe(400);
+          expect(refused.body.apierror.errorCode).toBe('INVALID_CUSTOMER_NUMBER');
+          expect(refused.body.apierror.fields[`/form/${name}`]).toEqual({
+            eng: expect.stringContaining(o.labelEng!),
+            idn: expect.stringContaining(o.labelIdn!),
+          });
+          checked++;
+        }
+        refusedByRule += checked;
+      },
+    );
+
+    it("refused numbers by the billers' own rules across the kinds (not only by the forms)", () => {
+      expect(refusedByRule).toBeGreaterThan(30);
+    });
+
+    it('refuses a number of another merchant or agency than the one chosen (the choice inferred from it)', async () => {
+      const billing = all.find((l) => l.flow.id === 'payment.penerimaan-negara')!;
+      const form = await formFor(billing.flow, schemaOf(billing), '1234');
+      // A customs billing code (first digit 4-6) paid as a tax one (DJP: 0-3).
+      const wrong = await post(app, '/api/transaction/v1/inquiry', c.headers, {
+        flowId: billing.flow.id,
+        form: { ...form, billingCode: '512345678901234', company: 'MPNDJP' },
+      });
+      expect(wrong.status).toBe(422);
+      expect(wrong.body.apierror.errorCode).toBe('NUMBER_NOT_OF_CHOICE');
+      expect(wrong.body.apierror.fields['/form/billingCode']).toEqual({
+        eng: expect.stringMatching(/Tax/),
+        idn: expect.stringMatching(/Pajak/),
+      });
+      const right = await post(app, '/api/transaction/v1/inquiry', c.headers, {
+        flowId: billing.flow.id,
+        form: { ...form, billingCode: '512345678901234', company: 'MPNDJBC' },
+      });
+      expect(right.status, JSON.stringify(right.body)).toBe(200);
+      expect(right.body.details.providerCode).toBe('MPNDJBC');
+      const va = all.find((l) => l.flow.id === 'payment.va-closed')!;
+      const vaForm = await formFor(va.flow, schemaOf(va), '1234');
+      const otherMerchant = await post(app, '/api/transaction/v1/inquiry', c.headers, {
+        flowId: va.flow.id,
+        form: { ...vaForm, vaNumber: `99${String(vaForm.vaNumber).slice(2)}` },
+      });
+      expect(otherMerchant.status).toBe(422);
+      expect(Object.keys(otherMerchant.body.apierror.fields)).toEqual(['/form/vaNumber']);
+    });
+
+    it('tops up an e-wallet of fixed amounts only with one of them, another with any amount', async () => {
+      const ewallet = all.find((l) => l.flow.id === 'purchase.ewallet')!;
+      const form = await formFor(ewallet.flow, schemaOf(ewallet), '1234');
+      const ask = (company: string, amount: number) =>
+        post(app, '/api/transaction/v1/inquiry', c.headers, {
+          flowId: ewallet.flow.id,
+          form: { ...form, company, amount },
+        });
+      const odd = await ask('LINKAJA', 4_000_000);
+      expect(odd.status).toBe(422);
+      expect(odd.body.apierror.errorCode).toBe('AMOUNT_NOT_OFFERED');
+      expect(odd.body.apierror.fields['/form/amount'].idn).toMatch(/LinkAja: Rp\s?20\.000/);
+      expect((await ask('LINKAJA', 5_000_000)).status).toBe(200);
+      expect((await ask('OVO', 4_000_000)).status).toBe(200);
+    });
+
+    it('takes part of a partial VA bill: at least its minimum payment, at most what is outstanding', async () => {
+      const partial = all.find((l) => l.flow.id === 'payment.va-partial')!;
+      const form = await formFor(partial.flow, schemaOf(partial), '1234');
+      const ask = (amount: number) =>
+        post(app, '/api/transaction/v1/inquiry', c.headers, {
+          flowId: partial.flow.id,
+          form: { ...form, amount },
+        });
+      const { details } = (await ask(5_000_000)).body as {
+        details: { billAmount: number; minimumPayment: number };
+      };
+      expect(details.minimumPayment).toBeLessThan(details.billAmount);
+      const above = await ask(details.billAmount + 100);
+      expect(above.status).toBe(422);
+      expect(above.body.apierror.errorCode).toBe('AMOUNT_ABOVE_BILL');
+      expect(Object.keys(above.body.apierror.fields)).toEqual(['/form/amount']);
+      const below = await ask(details.minimumPayment - 100);
+      expect(below.body.apierror.errorCode).toBe('AMOUNT_BELOW_MINIMUM');
+      const before = await balanceOf(db, acct.id);
+      const { receipt } = await transact(app, db, c, partial.flow.id, {
+        ...form,
+        amount: details.billAmount - 100,
+      });
+      expect(receipt.body.status).toBe('success');
+      expect(await balanceOf(db, acct.id)).toBe(before - (details.billAmount - 100));
+    });
 
     it('refuses a number of the wrong kind in both languages, and an amount under the donation minimum', async () => {
       const tax = all.find((l) => l.flow.id === 'payment.tax')!;

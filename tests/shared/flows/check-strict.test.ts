@@ -90,7 +90,7 @@ describe('flows:check reports each mistake with file, JSON path and a sentence',
       },
     });
     expect(at('$.inquiry.params.customerFeild')).toEqual([
-      '"customerFeild" is not a param of the look-up "provider.inquiry" (it takes "customerField", "step"; check the spelling).',
+      '"customerFeild" is not a param of the look-up "provider.inquiry" (it takes "customerField", "step", "amountField", "atLeast", "atMost", "amountsFrom"; check the spelling).',
     ]);
     expect(at('$.posting.params.billerCode')[0]).toMatch(
       /not a param of the executor "provider.pay" \(it takes no params/,
@@ -179,6 +179,47 @@ describe('flows:check reports each mistake with file, JSON path and a sentence',
     expect(at('$.form.schema')[0]).toMatch(
       /"rtgsBank" appears only in a conditional branch.*"additionalProperties": false/,
     );
+  });
+
+  it('a promo code field that is not in the form, is required or too long, and promo on a flow that moves no money', () => {
+    const missing = check('token', { flow: (f) => (f.promo = { field: 'promoCode' }) });
+    expect(missing('$.promo.field')[0]).toMatch(/"promoCode" is not a field of the form schema/);
+    const required = check('token', {
+      flow: (f) => (f.promo = { field: 'meterNumber' }),
+    });
+    expect(required('$.promo.field')).toEqual([
+      expect.stringMatching(/must be a string of at most 15 characters/),
+      expect.stringMatching(/must be optional/),
+    ]);
+    const service = check('token', {
+      flow: (f) => {
+        f.promo = { field: 'promoCode' };
+        f.service = { execute: 'request.record' };
+      },
+      form: (s) => ((s.properties as Json).promoCode = { type: 'string', maxLength: 15 }),
+    });
+    expect(service('$.promo')[0]).toMatch(/needs a flow that moves money/);
+    const fine = check('token', {
+      flow: (f) => (f.promo = { field: 'promoCode' }),
+      form: (s) => ((s.properties as Json).promoCode = { type: 'string', maxLength: 15 }),
+    });
+    expect([...fine('$.promo'), ...fine('$.promo.field')]).toEqual([]);
+  });
+
+  it('a mailbox notice on a flow that moves money, and a placeholder its values do not fill', () => {
+    const at = check('token', {
+      flow: (f) =>
+        (f.notify = {
+          subjectKey: 'flows:notices.cardBlocked.subject',
+          bodyKey: 'flows:notices.cardBlocked.body',
+          values: { card: { value: 'inquiry.cardNumber' } },
+        }),
+    });
+    expect(at('$.notify')[0]).toMatch(/Only a flow that moves no money/);
+    expect(at('$.notify.values')).toEqual([
+      expect.stringMatching(/names \{\{name\}\}, which "values" does not give/),
+      expect.stringMatching(/names \{\{name\}\}, which "values" does not give/),
+    ]);
   });
 
   it('a JSON syntax error, with its line and column', () => {

@@ -16,6 +16,10 @@ describe('plain row values, the same on the web and in the companion app', () =>
     expect(formatPlainValue('2026-11-23T15:48:53Z', 'datetime', 'id')).toBe('23/11/2026, 22.48.53 WIB');
     expect(formatPlainValue('2026-11-20', 'date', 'en')).toBe('20/11/2026');
     expect(formatPlainValue('16185.5000', 'rate', 'id')).toBe('16.185,50');
+    // A rate keeps its unit: a percent, grams of gold.
+    expect(formatPlainValue('4.25%', 'rate', 'id')).toBe('4,25%');
+    expect(formatPlainValue('0.3015 g', 'rate', 'id')).toBe('0,3015 g');
+    expect(formatPlainValue('1684.2291', 'rate', 'en')).toBe('1,684.2291');
     expect(formatPlainValue('Bayar kos', undefined, 'id')).toBe('Bayar kos');
   });
 

@@ -1,6 +1,10 @@
 import { useEffect, useState } from 'react';
 
-/** One read of the server for a page: the answer, 'failed', or undefined while it loads (again on `key`). */
+/**
+ * One read of the server for a page: `data` once answered, `failed` when it was refused or could not
+ * be sent, neither while it loads; read again whenever `key` changes. A read left behind by a newer
+ * one (or by leaving the page) is aborted and never shown.
+ */
 export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, key: string = '') {
   const [state, setState] = useState<{ key: string; data?: T; failed?: boolean }>();
   useEffect(() => {
