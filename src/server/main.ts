@@ -58,5 +58,6 @@ if (config.demo) {
   console.log('    rinanodefault / Rina@2026 / 357924   no default accounts (dashboard error 95)');
   console.log('    dewifds       / Dewi@2026 / 264819   FDS challenge at every login');
   console.log('    bayubds       / Bayu@2026 / 591734   BDS challenge on a new browser');
-  console.log(`  One-time passwords: ${url}dev/outbox   Holders to register: docs/registration-demo.md\n`);
+  console.log(`  One-time passwords: ${url}dev/outbox   E-mails (alerts): ${url}dev/email-outbox`);
+  console.log('  Holders to register: docs/registration-demo.md\n');
 }

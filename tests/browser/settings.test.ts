@@ -157,6 +157,24 @@ describe('settings', () => {
       expect(changed).toContain('budisantoso');
       expect(changed).not.toContain('Sandi#2027');
       await screenshot(page, 'settings-password-receipt-mobile-id');
+
+      // Change the mobile number: a code to the new number, then it and the (new) password, then the
+      // OTP to the registered number.
+      await page.goto(`${env.server.baseUrl}/settings/change-mobile-number/`);
+      await page.waitForURL(/\/settings\/change-mobile-number\/inquiry\/step-1\/$/);
+      await page.locator('#root_newMobileNumber').fill('081398765432');
+      const codeSentAt = new Date();
+      await page.getByTestId('inquiry-submit').click();
+      await page.waitForURL(/\/settings\/change-mobile-number\/inquiry\/step-2\/$/);
+      await page
+        .locator('#root_newPhoneCode')
+        .fill(await latestOtp(env.server, '+6281398765432', codeSentAt));
+      await page.locator('#root_currentPassword').fill('Sandi#2027');
+      await screenshot(page, 'settings-mobile-number-code-mobile-id');
+      await page.getByTestId('inquiry-submit').click();
+      const moved = await verifyByOtp(page, /\/settings\/change-mobile-number\/verify\/$/);
+      expect(moved).toContain('+62813****5432');
+      await screenshot(page, 'settings-mobile-number-receipt-mobile-id');
       // The refusal asked for (422) is all Chromium logged.
       expect(problems.filter((p) => !p.includes('422'))).toEqual([]);
     } finally {

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { it } from 'vitest';
 import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
@@ -60,6 +61,13 @@ export const bothEngines: TestDb[] = [pglite, ...(url ? [postgres(url)] : [])];
  * TEST_BOTH_ENGINES=1 runs every file on both.
  */
 export const testDbs: TestDb[] = url && !process.env.TEST_BOTH_ENGINES ? [postgres(url)] : bothEngines;
+
+/**
+ * Inside a describe.each(bothEngines): the `it` for a case the engines cannot answer differently (the
+ * same SQL, or HTTP validation), run only on testDbs' engine; so a file pays the second engine only for
+ * its cases that can differ, sharing one setup per engine.
+ */
+export const itOnOneEngine = (name: TestDb['name']) => (testDbs.some((d) => d.name === name) ? it : it.skip);
 
 /**
  * The migrations' fingerprint: a migrated template is made once per set of migration files and

@@ -2,6 +2,7 @@ import type { Db, Queryable } from '../db/db';
 import type { SmsGateway } from '../sms/gateway';
 import { formatMoney } from '../../shared/money';
 import { notify } from '../mailbox/notify';
+import { sendEmail } from './email-outbox';
 
 /**
  * Sends the alerts customers chose (settings: transaction alerts and all-transaction alerts) when their
@@ -266,11 +267,11 @@ async function deliver(tx: Queryable, sms: SmsGateway, a: Alert): Promise<number
       await sms.send(a.phone, `Octo: ${a.body.idn} / ${a.body.eng}`, tx);
     } else if (channel === 'email') {
       if (!a.email) continue;
-      await tx.query('INSERT INTO email_outbox (address, subject, body) VALUES ($1, $2, $3)', [
-        a.email,
-        `${a.subject.idn} / ${a.subject.eng}`,
-        `${a.body.idn}\n\n${a.body.eng}`,
-      ]);
+      await sendEmail(tx, {
+        address: a.email,
+        subject: `${a.subject.idn} / ${a.subject.eng}`,
+        body: `${a.body.idn}\n\n${a.body.eng}`,
+      });
     } else {
       await notify(tx, a.customerId, {
         subject: a.subject,

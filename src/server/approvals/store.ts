@@ -65,6 +65,9 @@ function newMatch(): { number: number; choices: number[] } {
 
 /** Approval push bombing: at most APPROVAL.maxPushes pushes (requests and resends) per window. */
 async function pushAllowedOrThrow(db: Queryable, customerId: number): Promise<void> {
+  // One push at a time per customer, so requests sent at once cannot all pass the count (PostgreSQL);
+  // the caller's transaction holds the lock until its request is written.
+  await db.query('SELECT 1 FROM customers WHERE id = $1 FOR UPDATE', [customerId]);
   const { rows } = await db.query<{ pushes: number }>(
     `SELECT coalesce(sum(1 + resends), 0)::int AS pushes FROM approval_requests
       WHERE customer_id = $1 AND created_at > now() - make_interval(secs => $2)`,
@@ -92,6 +95,8 @@ export async function openApproval(
   db: Queryable,
   input: { inquiryId: string; customerId: number; summary: ApprovalSummary; sessionId: number },
 ): Promise<ApprovalTicket> {
+  // The customer's push lock first (pushAllowedOrThrow takes it again), before any request row.
+  await db.query('SELECT 1 FROM customers WHERE id = $1 FOR UPDATE', [input.customerId]);
   await db.query(
     `UPDATE approval_requests SET status = 'cancelled' WHERE customer_id = $1 AND status = 'waiting' AND inquiry_id <> $2`,
     [input.customerId, input.inquiryId],
@@ -145,7 +150,10 @@ async function latestFor(db: Queryable, inquiryId: string, customerId: number): 
   return rows[0];
 }
 
-/** Pushes the request again with a fresh 5 minutes; at most APPROVAL.maxResends times. */
+/**
+ * Pushes the request again with a fresh 5 minutes; at most APPROVAL.maxResends times. Call it in a
+ * transaction (the push count's lock lasts until it commits).
+ */
 export async function resendApproval(
   db: Queryable,
   inquiryId: string,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Db } from '../db/db';
 import type { OtpService } from '../otp/otp-service';
 import type { ApprovalHub } from '../approvals/hub';
+import type { SmsGateway } from '../sms/gateway';
 import type { Money } from '../../shared/money';
 import { lookupLocaleKey } from '../../shared/flows/locale-key';
 import type { CatalogFlow, FlowCatalog } from './catalog';
@@ -18,6 +19,8 @@ export interface TransactionServiceDeps {
   otp: OtpService;
   catalog: FlowCatalog;
   hub: ApprovalHub;
+  /** The SMS gateway, for a step's look-up that texts a code (a new mobile number's). */
+  sms?: SmsGateway;
 }
 
 /** What quoting and posting need: the database, the flows and the texts (no OTP, no companion app). */

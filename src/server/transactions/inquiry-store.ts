@@ -197,7 +197,7 @@ export function inquiryStore(ctx: ServiceContext) {
     const { flow } = ctx.flowOrThrow(input.flowId);
     const raw = input.form && typeof input.form === 'object' ? (input.form as Record<string, unknown>) : {};
     await checkGates(db, { customerId: caller.customerId, flow, form: raw });
-    return inquireStep(db, caller, flow, input, lookups);
+    return inquireStep(db, caller, flow, input, lookups, ctx.sms);
   }
 
   /** The FDS challenge of a flagged inquiry of this session, passed. */

@@ -1,5 +1,6 @@
 import { maskCardNumber } from '../core-bank/portfolio';
 import type { Db, Queryable } from '../db/db';
+import type { SmsGateway } from '../sms/gateway';
 import type { ChoiceSpec, FlowFile } from '../../shared/flows/types';
 import type { ExecutorName, LookupName, ChoiceSourceName } from '../../shared/flows/registry-names';
 import { denominationLabels } from '../../shared/flows/denomination';
@@ -23,6 +24,7 @@ import { clearingChoiceSources, clearingExecutors, clearingLookups } from '../cl
 import { openSchedules } from '../schedules/service-executors';
 import { providerOptions } from './steps';
 import { transferLookups } from '../transfers/lookups';
+import { credentialLookups } from '../settings/new-phone-code';
 import { providerPremium } from './premium';
 import { incomingRequests } from '../transfers/bifast-rfp';
 import { instalmentablePurchases } from '../cards/card-services';
@@ -40,6 +42,8 @@ export interface FlowContext {
   customerId: number;
   flow: FlowFile;
   form: Record<string, unknown>;
+  /** Given to an earlier inquiry step's look-up (one that texts a code); absent elsewhere. */
+  sms?: SmsGateway;
 }
 
 export interface Choice {
@@ -239,6 +243,7 @@ export const lookups: Record<LookupName, Lookup> = {
   ...transferLookups,
   ...investLookups,
   ...travelLookups,
+  ...credentialLookups,
 };
 
 /**

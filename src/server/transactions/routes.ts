@@ -29,7 +29,7 @@ export default async function transactionsRoutes(
 ): Promise<void> {
   const hub = app.approvalHub;
   const catalog = loadCatalog(app.log);
-  const service = createTransactionService({ db: app.db, otp: app.otp, catalog, hub });
+  const service = createTransactionService({ db: app.db, otp: app.otp, sms: app.sms, catalog, hub });
 
   // Payments still in progress at a biller or operator, asked about until settled; one run at a time,
   // unref'd so it never keeps the process alive.

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Queryable } from '../db/db';
+import type { SmsGateway } from '../sms/gateway';
 import { ApiError, invalidRequest } from '../http/api-error';
 import type { ChoiceOption } from '../../shared/flows/api';
 import type { FlowFile, InquiryStep } from '../../shared/flows/types';
@@ -156,6 +157,7 @@ export async function inquireStep(
   flow: FlowFile,
   input: { step: string; form: unknown; stepToken?: string },
   lookups: Record<string, Lookup>,
+  sms?: SmsGateway,
 ): Promise<{ stepToken: string; step: string; details: Record<string, unknown> }> {
   const steps = flow.inquiry?.steps ?? [];
   const index = steps.findIndex((s) => s.id === input.step);
@@ -172,7 +174,7 @@ export async function inquireStep(
   const chosen = resolveInquiryChoices(flow, own, answers, fields);
   const form = { ...earlier, ...own };
   const found = await lookups[step.lookup]!(
-    { db, customerId: caller.customerId, flow, form },
+    { db, customerId: caller.customerId, flow, form, sms },
     step.params ?? {},
   );
   const details = Object.keys(chosen).length ? { ...found, choice: chosen } : found;

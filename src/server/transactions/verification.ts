@@ -91,7 +91,7 @@ export function verification(ctx: ServiceContext, store: ReturnType<typeof inqui
       return { method: 'otp', otp: await ctx.otp.resend(db, row.otp_request_id, caller.customerId) };
     }
     if (row.verification_method === 'approval') {
-      const ticketed = await resendApproval(db, inquiryId, caller.customerId);
+      const ticketed = await db.transaction((tx) => resendApproval(tx, inquiryId, caller.customerId));
       ctx.hub.notify(caller.customerId, inquiryId);
       return { method: 'approval', ...ticketed };
     }

@@ -87,6 +87,7 @@ export const REGISTRY_NAMES = {
       'bond.order',
       'gold.quote',
       'flight.fare',
+      'credential.newPhoneCode',
     ],
     /** Posting executors (POST /api/transaction/v1/confirm). */
     executors: [

@@ -91,6 +91,8 @@ export const PARAMS_SCHEMAS: {
     'bond.order': params({ side: { enum: ['buy', 'sell'] } }, ['side']),
     'gold.quote': params({ side: { enum: ['buy', 'sell'] } }, ['side']),
     'flight.fare': params({}),
+    // A code texted to a new mobile number (send: true), or where it went (send: false); field: the number's.
+    'credential.newPhoneCode': params({ send: { type: 'boolean' }, field }, ['send']),
   },
   executors: {
     'ledger.transfer': params({}),

@@ -13,7 +13,7 @@ import {
   unbalancedJournals,
 } from '../transactions/bank';
 import { insertCard } from '../cards/fixtures';
-import { createSession } from '../../../src/server/auth/sessions';
+import { PASSWORD, credentialCustomer } from './credential-fixtures';
 
 async function liveSessions(db: Db, customerId: number) {
   const { rows } = await db.query<{ n: string }>(
@@ -36,11 +36,13 @@ describe.each(testDbs)('credential, insurance, KSEI, Octo Loan flows and the CVV
     await db?.close();
   }, 60_000);
 
-  it('changes the e-mail with OTP and logs out every other session; the same e-mail again is refused', async () => {
-    const c = await customerWithSession(db);
-    await createSession(db, { customerId: c.customerId, channel: 'web', browserId: 'another-browser' });
+  it('changes the e-mail with the password and an OTP and logs out every other session; the same e-mail again is refused', async () => {
+    const c = await credentialCustomer(db);
     expect(await liveSessions(db, c.customerId)).toBe(2);
-    const r = await transact(app, db, c, 'settings.change-email', { newEmail: 'budi.baru@example.co.id' });
+    const r = await transact(app, db, c, 'settings.change-email', {
+      newEmail: 'budi.baru@example.co.id',
+      currentPassword: PASSWORD,
+    });
     expect(r.receipt.status).toBe(200);
     expect(r.receipt.body.details.newValue).toBe('bu*******@example.co.id');
     expect(await liveSessions(db, c.customerId)).toBe(1);
@@ -48,7 +50,7 @@ describe.each(testDbs)('credential, insurance, KSEI, Octo Loan flows and the CVV
     expect(rows[0]).toEqual({ email: 'budi.baru@example.co.id' });
     const again = await post(app, '/api/transaction/v1/inquiry', c.headers, {
       flowId: 'settings.change-email',
-      form: { newEmail: 'BUDI.baru@example.co.id' },
+      form: { newEmail: 'BUDI.baru@example.co.id', currentPassword: PASSWORD },
     });
     expect(again.status).toBe(422);
     expect(again.body.apierror).toMatchObject({
@@ -58,20 +60,23 @@ describe.each(testDbs)('credential, insurance, KSEI, Octo Loan flows and the CVV
   });
 
   it('refuses a user ID already taken and a malformed secure word, nothing changed', async () => {
-    const c = await customerWithSession(db);
+    const c = await credentialCustomer(db);
     const other = await customerWithSession(db);
     const taken = await post(app, '/api/transaction/v1/inquiry', c.headers, {
       flowId: 'settings.change-user-id',
-      form: { newUserId: other.userId },
+      form: { newUserId: other.userId, currentPassword: PASSWORD },
     });
     expect(taken.status).toBe(422);
     expect(taken.body.apierror).toMatchObject({ errorCode: 'USER_ID_TAKEN' });
     const bad = await post(app, '/api/transaction/v1/inquiry', c.headers, {
       flowId: 'settings.change-secure-word',
-      form: { newSecureWord: 'abc123' },
+      form: { newSecureWord: 'abc123', currentPassword: PASSWORD },
     });
     expect(bad.status).toBe(400);
-    const ok = await transact(app, db, c, 'settings.change-secure-word', { newSecureWord: 'KupuKupu' });
+    const ok = await transact(app, db, c, 'settings.change-secure-word', {
+      newSecureWord: 'KupuKupu',
+      currentPassword: PASSWORD,
+    });
     expect(ok.receipt.status).toBe(200);
   });
 
@@ -99,20 +104,40 @@ describe.each(testDbs)('credential, insurance, KSEI, Octo Loan flows and the CVV
     expect(matured.body.apierror).toMatchObject({ errorCode: 'POLICY_NOT_ELIGIBLE' });
   });
 
-  it('records a KSEI transfer; a malformed securities account is refused in the form', async () => {
+  it('records a KSEI transfer of an investor; without an investor account the custody dialog (KSEI 04), nothing recorded', async () => {
     const c = await customerWithSession(db);
-    const bad = await post(app, '/api/transaction/v1/inquiry', c.headers, {
-      flowId: 'custody.ksei-transfer',
-      form: { securityCode: 'FR0091', quantity: 10, destination: 'broker', destinationAccount: '123' },
-    });
-    expect(bad.status).toBe(400);
-    const ok = await transact(app, db, c, 'custody.ksei-transfer', {
+    const form = {
       securityCode: 'FR0091',
       quantity: 10,
       destination: 'broker',
       destinationAccount: '12345678901234',
+    };
+    // Spec section 8: securities custody needs an investor account (SID and securities account).
+    for (const [url, body] of [
+      ['/api/transaction/v1/eligibility', {}],
+      ['/api/transaction/v1/inquiry', { form }],
+    ] as const) {
+      const refused = await post(app, url, c.headers, { flowId: 'custody.ksei-transfer', ...body });
+      expect(refused.status, url).toBe(422);
+      expect(refused.body.apierror, url).toMatchObject({ sourceSystem: 'KSEI', errorCode: '04' });
+    }
+    await db.query(
+      `INSERT INTO investor_accounts (customer_id, sid, securities_account_no, registered_at)
+       VALUES ($1, $2, $3, now())`,
+      [c.customerId, `IDD-TEST-${c.customerId}`, `CN-TEST-${c.customerId}`],
+    );
+    const bad = await post(app, '/api/transaction/v1/inquiry', c.headers, {
+      flowId: 'custody.ksei-transfer',
+      form: { ...form, destinationAccount: '123' },
     });
+    expect(bad.status).toBe(400);
+    const ok = await transact(app, db, c, 'custody.ksei-transfer', form);
     expect(ok.receipt.status).toBe(200);
+    const { rows } = await db.query(
+      'SELECT count(*)::int AS n FROM service_requests WHERE customer_id = $1',
+      [c.customerId],
+    );
+    expect(rows[0]).toEqual({ n: 1 });
   });
 
   it('draws from the Octo Loan into savings up to what is available', async () => {
