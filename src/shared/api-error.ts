@@ -20,3 +20,21 @@ export function isApiErrorPayload(value: unknown): value is ApiErrorPayload {
   const e = (value as { apierror?: unknown }).apierror;
   return typeof e === 'object' && e !== null && typeof (e as ApiErrorBody).errorCode === 'string';
 }
+
+/** An error body from a title and a message in each language ([title, message]). */
+export function apiErrorBody(
+  sourceSystem: string,
+  errorCode: string,
+  eng: [string, string],
+  idn: [string, string],
+): ApiErrorBody {
+  return {
+    sourceSystem,
+    errorCode,
+    message: eng[1],
+    errorTitleEng: eng[0],
+    errorTitleIdn: idn[0],
+    errorMessageEng: eng[1],
+    errorMessageIdn: idn[1],
+  };
+}

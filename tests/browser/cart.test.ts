@@ -22,6 +22,30 @@ async function addToCart(page: Page, url: string, fill: () => Promise<void>) {
   await page.waitForURL(/\/cart\/$/);
 }
 
+/** A same-bank transfer, a BPJS bill and a mobile top-up, each added to the cart from its verify page. */
+async function addThree(
+  page: Page,
+  v: { purpose: string; amount: string; bpjsNumber: string; phone: string; denomination: string },
+) {
+  await addToCart(page, '/transfer/inquiry/?type=same-bank', async () => {
+    await chooseOption(page, 'sourceOfFund', SOURCE);
+    await page.locator('#root_beneficiaryAccountNo').fill(BENEFICIARY);
+    await chooseOption(page, 'purpose', v.purpose);
+    await page.locator('#root_amount').fill(v.amount);
+  });
+  await addToCart(page, '/payment/bpjs/inquiry/', async () => {
+    await chooseOption(page, 'sourceOfFund', SOURCE);
+    await page.locator('#root_customerNumber').fill(v.bpjsNumber);
+  });
+  await addToCart(page, '/purchase/mobile/inquiry/', async () => {
+    await chooseOption(page, 'sourceOfFund', SOURCE);
+    await page.locator('#root_phoneNumber').fill(v.phone);
+    await expect.poll(() => page.locator('#root_operator').textContent()).toBe('Telkomsel');
+    await chooseOption(page, 'denomination', v.denomination);
+    await page.locator('.MuiMenu-root').waitFor({ state: 'detached' });
+  });
+}
+
 describe('the cart', () => {
   it('adds a transfer, a bill and a top-up, verifies them with one OTP, and sees three results and the balance lower by their totals', async () => {
     const web = await newContext(env.browser, { language: 'en' });
@@ -31,22 +55,12 @@ describe('the cart', () => {
       const headers = await sessionHeaders(page);
       const start = (await accountOf(env.server, headers, SOURCE)).balance.amount;
 
-      await addToCart(page, '/transfer/inquiry/?type=same-bank', async () => {
-        await chooseOption(page, 'sourceOfFund', SOURCE);
-        await page.locator('#root_beneficiaryAccountNo').fill(BENEFICIARY);
-        await chooseOption(page, 'purpose', 'Family');
-        await page.locator('#root_amount').fill('100000');
-      });
-      await addToCart(page, '/payment/bpjs/inquiry/', async () => {
-        await chooseOption(page, 'sourceOfFund', SOURCE);
-        await page.locator('#root_customerNumber').fill('8888801234567');
-      });
-      await addToCart(page, '/purchase/mobile/inquiry/', async () => {
-        await chooseOption(page, 'sourceOfFund', SOURCE);
-        await page.locator('#root_phoneNumber').fill('081298765431');
-        await expect.poll(() => page.locator('#root_operator').textContent()).toBe('Telkomsel');
-        await chooseOption(page, 'denomination', 'Credit 50,000 —');
-        await page.locator('.MuiMenu-root').waitFor({ state: 'detached' });
+      await addThree(page, {
+        purpose: 'Family',
+        amount: '100000',
+        bpjsNumber: '8888801234567',
+        phone: '081298765431',
+        denomination: 'Credit 50,000 —',
       });
       await expect.poll(() => page.getByTestId('cart-item').count()).toBe(3);
       await page.locator('[data-testid="cart-badge"][data-count="3"]').waitFor();
@@ -81,22 +95,12 @@ describe('the cart', () => {
       const headers = await sessionHeaders(page);
       const start = (await accountOf(env.server, headers, SOURCE)).balance.amount;
 
-      await addToCart(page, '/transfer/inquiry/?type=same-bank', async () => {
-        await chooseOption(page, 'sourceOfFund', SOURCE);
-        await page.locator('#root_beneficiaryAccountNo').fill(BENEFICIARY);
-        await chooseOption(page, 'purpose', 'Keluarga');
-        await page.locator('#root_amount').fill('250000');
-      });
-      await addToCart(page, '/payment/bpjs/inquiry/', async () => {
-        await chooseOption(page, 'sourceOfFund', SOURCE);
-        await page.locator('#root_customerNumber').fill('8888807654321');
-      });
-      await addToCart(page, '/purchase/mobile/inquiry/', async () => {
-        await chooseOption(page, 'sourceOfFund', SOURCE);
-        await page.locator('#root_phoneNumber').fill('081298765432');
-        await expect.poll(() => page.locator('#root_operator').textContent()).toBe('Telkomsel');
-        await chooseOption(page, 'denomination', 'Pulsa 25.000 —');
-        await page.locator('.MuiMenu-root').waitFor({ state: 'detached' });
+      await addThree(page, {
+        purpose: 'Keluarga',
+        amount: '250000',
+        bpjsNumber: '8888807654321',
+        phone: '081298765432',
+        denomination: 'Pulsa 25.000 —',
       });
       await page.locator('[data-testid="cart-badge"][data-count="3"]').waitFor();
 

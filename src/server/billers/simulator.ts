@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ApiError } from '../http/api-error';
-import type { ApiErrorBody } from '../../shared/api-error';
+import { apiErrorBody, type ApiErrorBody } from '../../shared/api-error';
 
 /**
  * Simulated billers, generic: everything a biller needs comes from its flow file's params
@@ -183,20 +183,7 @@ export async function lookupBill(params: BillParams, customerNumber: string, fie
 export type ProviderOutcome =
   { ok: true; details: Record<string, unknown> } | { ok: false; error: ApiErrorBody };
 
-const err = (
-  sourceSystem: string,
-  errorCode: string,
-  eng: [string, string],
-  idn: [string, string],
-): ApiErrorBody => ({
-  sourceSystem,
-  errorCode,
-  message: eng[1],
-  errorTitleEng: eng[0],
-  errorTitleIdn: idn[0],
-  errorMessageEng: eng[1],
-  errorMessageIdn: idn[1],
-});
+const err = apiErrorBody;
 
 /** The answer of the biller or operator for a payment, keyed on the number's last digits. */
 export function providerOutcome(number: string): ProviderOutcome {

@@ -5,7 +5,7 @@ import { awardCardPoints, bonusPeriodOf } from './earning';
 import { bankDate } from '../../shared/bank-time';
 import { referenceData } from '../reference/store';
 import { customerOf } from '../http/session-customer';
-import { bilingualSchema, moneySchema } from '../http/common-schemas';
+import { bilingualSchema, moneySchema, localizedTextSchema } from '../http/common-schemas';
 
 const money = moneySchema;
 const bilingual = bilingualSchema;
@@ -67,12 +67,7 @@ export default async function poinXtraRoutes(
                 additionalProperties: false,
                 required: ['name', 'to', 'multiplier'],
                 properties: {
-                  name: {
-                    type: 'object',
-                    additionalProperties: false,
-                    required: ['en', 'id'],
-                    properties: { en: { type: 'string' }, id: { type: 'string' } },
-                  },
+                  name: localizedTextSchema,
                   to: { type: 'string' },
                   multiplier: { type: 'integer' },
                 },
@@ -238,12 +233,7 @@ export default async function poinXtraRoutes(
     },
   );
 
-  const named = {
-    type: 'object',
-    additionalProperties: false,
-    required: ['en', 'id'],
-    properties: { en: { type: 'string' }, id: { type: 'string' } },
-  } as const;
+  const named = localizedTextSchema;
   app.post(
     '/api/poinxtra/v1/catalogue',
     {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/db';
 import { customerOf } from '../http/session-customer';
-import { moneySchema } from '../http/common-schemas';
+import { moneySchema, localizedTextSchema } from '../http/common-schemas';
 import { loadCatalog, type FlowCatalog } from '../transactions/catalog';
 import { serviceContext } from '../transactions/context';
 import { stepUrl } from '../../shared/flows/steps';
@@ -30,12 +30,7 @@ export interface PromoRoutesOptions {
   now?: () => Date;
 }
 
-const text = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['en', 'id'],
-  properties: { en: { type: 'string' }, id: { type: 'string' } },
-} as const;
+const text = localizedTextSchema;
 const str = { type: 'string' } as const;
 const int = { type: 'integer' } as const;
 const summaryProps = {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ApiErrorBody } from '../../shared/api-error';
+import { apiErrorBody } from '../../shared/api-error';
 import type { FlightOffer } from '../../shared/travel';
 import { billerPendingMs, sleep } from '../billers/simulator';
 import type { ProviderOutcome } from '../billers/simulator';
@@ -196,20 +196,7 @@ export function bookable(o: FlightOffer, passengers: number, now: Date): 'ok' | 
   return o.seatsLeft >= passengers ? 'ok' : 'soldOut';
 }
 
-const answer = (
-  sourceSystem: string,
-  errorCode: string,
-  eng: [string, string],
-  idn: [string, string],
-): ApiErrorBody => ({
-  sourceSystem,
-  errorCode,
-  message: eng[1],
-  errorTitleEng: eng[0],
-  errorTitleIdn: idn[0],
-  errorMessageEng: eng[1],
-  errorMessageIdn: idn[1],
-});
+const answer = apiErrorBody;
 
 /** A PNR: six letters and digits, the same for the same booking (no I, O, 0 or 1, as airlines avoid them). */
 export function bookingCodeOf(seed: string): string {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { customerOf } from '../http/session-customer';
-import { moneySchema } from '../http/common-schemas';
+import { moneySchema, localizedTextSchema } from '../http/common-schemas';
 import type { BookingStatus, FlightBooking } from '../../shared/travel';
 import { airports, searchFlights, type FlightSearch } from './airline';
 import { holdFlight, TRAVEL_FLOW } from './bookings';
@@ -9,12 +9,7 @@ export interface TravelRoutesOptions {
   now?: () => Date;
 }
 
-const text = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['en', 'id'],
-  properties: { en: { type: 'string' }, id: { type: 'string' } },
-} as const;
+const text = localizedTextSchema;
 const str = { type: 'string' } as const;
 const int = { type: 'integer' } as const;
 const offerProps = {

@@ -1,18 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { customerOf } from '../http/session-customer';
-import { moneySchema } from '../http/common-schemas';
+import { moneySchema, localizedTextSchema } from '../http/common-schemas';
 import type { VoucherPurchase } from '../../shared/travel';
 import { referenceData } from '../reference/store';
 
 /** The flow that buys vouchers (flows/voucher/buy.json): its journals are the customer's vouchers. */
 const VOUCHER_FLOW = 'voucher.buy';
 
-const text = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['en', 'id'],
-  properties: { en: { type: 'string' }, id: { type: 'string' } },
-} as const;
+const text = localizedTextSchema;
 const purchaseProps = {
   referenceNo: { type: 'string' },
   boughtAt: { type: 'string' },
