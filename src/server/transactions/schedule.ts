@@ -91,8 +91,10 @@ export function scheduleText(
 ): { en: string; id: string } {
   const w = whenFormOf(flow, form);
   const note = flow.schedule?.noteKey;
-  const say = (lang: 'en' | 'id') =>
-    [`${describeWhen(w, lang) ?? ''}.`, note ? t(note, lang) : ''].filter(Boolean).join(' ');
+  const say = (lang: 'en' | 'id') => {
+    const when = describeWhen(w, lang) ?? '';
+    return note ? `${when}. ${t(note, lang)}` : when;
+  };
   return { en: say('en'), id: say('id') };
 }
 
