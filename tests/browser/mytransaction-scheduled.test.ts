@@ -125,6 +125,9 @@ describe('my transactions: delete a scheduled transfer', () => {
       await page.getByRole('radio', { name: 'After a number of transfers' }).check();
       await page.locator('#root_when_occurrences').fill('3');
       await screenshot(page, 'transfer-same-bank-recurring-inquiry-desktop-en');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, 'transfer-same-bank-recurring-inquiry-phone-en');
+      await page.setViewportSize({ width: 1280, height: 800 });
       await page.getByTestId('inquiry-submit').click();
       await page.waitForURL(/\/transfer\/verify\/\?type=same-bank$/);
       await page.getByText(/^Every month on day 15, from .+, 3 transfers$/).waitFor();

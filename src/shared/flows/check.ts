@@ -853,6 +853,11 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
       const prop = mainSchema ? propertiesOf(mainSchema) : undefined;
       const def = prop?.props.get(f) as { properties?: Record<string, { enum?: unknown[] }> } | undefined;
       if (!flow.posting) report('$.schedule', 'Only a flow that moves money ("posting") can be scheduled.');
+      else if (flow.posting.service)
+        report(
+          '$.schedule',
+          'A flow whose posting records what it buys ("posting.service") cannot be scheduled.',
+        );
       if (prop && !def) report('$.schedule.field', `"${f}" is not a field of the form schema.`);
       else if (def && !['now', 'date', 'recurring'].every((k) => def.properties?.kind?.enum?.includes(k)))
         report(
