@@ -1,6 +1,7 @@
 /**
  * The scheduler against single confirms, side by side on one PostgreSQL in one run (issue 18):
- * BENCH_INSTRUCTIONS (10,000) due scheduled transfers drained by two "app servers" (two pools, each
+ * BENCH_INSTRUCTIONS (10,000) due scheduled transfers (half own-account, a quarter BI-FAST and a quarter
+ * SKN through the simulated clearing house) drained by two "app servers" (two pools, each
  * running runDueInstructions in a loop), checked each posted exactly once; and BENCH_CONFIRMS (500)
  * confirms of verified transfers through the API (inquiry and OTP prepared outside the timing, two
  * clients back to back). Prints both rates and their ratio. Not part of npm test.
@@ -23,6 +24,8 @@ const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL is required');
 const N = Number(process.env.BENCH_INSTRUCTIONS ?? 10_000);
 const M = Number(process.env.BENCH_CONFIRMS ?? 500);
+// Off-bank transfers queue for a batch long enough to stay "in progress" during the run.
+process.env.CLEARING_SKN_BATCH_MS ??= String(3_600_000);
 const CUSTOMERS = 100;
 
 async function scratch(): Promise<{ url: string; drop(): Promise<void> }> {
@@ -59,10 +62,21 @@ try {
     const to = await insertAccount(first, c.customerId, { balance: 0 });
     owners.push({ customerId: c.customerId, from: from.id, to: to.id });
   }
+  // Every fourth a BI-FAST transfer (the clearing house answers at once) and every fourth an SKN one
+  // (held for its batch: posted "in progress"), the rest own-account: off-bank transfers in the mix.
   await first.query(
     `INSERT INTO scheduled_transfers (customer_id, flow_id, form, amount, currency, kind, start_date, next_run_date, next_run_at)
-     SELECT o.customer_id, 'transfer.own',
-            jsonb_build_object('sourceOfFund', o.src::text, 'beneficiaryAccount', o.dst::text, 'amount', 1000000),
+     SELECT o.customer_id,
+            CASE g % 4 WHEN 1 THEN 'transfer.bifast' WHEN 2 THEN 'transfer.skn' ELSE 'transfer.own' END,
+            CASE g % 4
+              WHEN 1 THEN jsonb_build_object('sourceOfFund', o.src::text, 'bankCode', '014',
+                            'beneficiaryAccountNo', '1234567890', 'purpose', 'family', 'amount', 1000000)
+              WHEN 2 THEN jsonb_build_object('sourceOfFund', o.src::text, 'bankCode', '014',
+                            'beneficiaryAccountNo', '1234567890', 'beneficiaryName', 'Siti Rahayu',
+                            'beneficiaryAddress', 'Jl. Sudirman 1', 'province', 'DKI Jakarta', 'city', 'Jakarta Selatan',
+                            'citizenship', 'indonesian', 'beneficiaryType', 'individual', 'purpose', 'family', 'amount', 1000000)
+              ELSE jsonb_build_object('sourceOfFund', o.src::text, 'beneficiaryAccount', o.dst::text, 'amount', 1000000)
+            END,
             1000000, 'IDR', 'once', current_date + 1, current_date + 1, now() - interval '1 second'
        FROM generate_series(1, $1) g
        JOIN (SELECT row_number() OVER () - 1 AS k, * FROM unnest($2::bigint[], $3::bigint[], $4::bigint[]) AS t(customer_id, src, dst)) o
@@ -78,8 +92,9 @@ try {
         { runner: ledgerRunner(db, catalog), notify: noNotifier },
         { limit: 50 },
       );
-      const n = r.success + r.failed + r.lost + r.errors;
-      done += r.success;
+      const n = r.success + r.pending + r.failed + r.lost + r.errors;
+      // Posted: settled at once, or held for the clearing house's batch (SKN).
+      done += r.success + r.pending;
       if (n === 0) return done;
     }
   };

@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inlineSchemaRefs } from '../src/shared/flows/schema-refs';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/lib/compileSchemaValidatorsCode.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -51,7 +52,12 @@ export function compileValidators(root = path.resolve(here, '..')): number {
   const entries: string[] = [];
   const keep = new Set<string>(['index.ts']);
   for (const rel of forms) {
-    const schema = JSON.parse(readFileSync(path.join(schemasDir, rel), 'utf8')) as Record<string, unknown>;
+    const read = (p: string) =>
+      existsSync(path.join(schemasDir, p))
+        ? (JSON.parse(readFileSync(path.join(schemasDir, p), 'utf8')) as Record<string, unknown>)
+        : undefined;
+    // Shared fragments ("when to transfer") inlined, as the form loader and the server do.
+    const schema = inlineSchemaRefs(read(rel)!, rel, read);
     const code = compileSchemaValidatorsCode(schema as never, AJV_OPTIONS as never);
     const outRel = rel.replace(/\.json$/, '.ts');
     keep.add(outRel);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BUDI_PHONES, isCall, jsonOf } from './helpers/flows';
+import { BUDI_PHONES, chooseOption, isCall, jsonOf } from './helpers/flows';
 import { PERSONAS, latestOtp, login, newContext, screenshot, serverAndBrowser } from './helpers';
+import { bankDate } from '../../src/shared/bank-time';
 
 const env = serverAndBrowser();
 
@@ -57,6 +58,90 @@ describe('my transactions: delete a scheduled transfer', () => {
       await page.getByTestId('inquiry-view').waitFor();
       await page.locator('#root_amount').waitFor();
       await screenshot(page, 'mytransaction-edit-inquiry-desktop-en');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  // "When to transfer" on the transfer forms: an SKN transfer for a later date and a monthly same-bank
+  // one are verified by OTP, nothing is debited, and both wait in My Transactions.
+  it('schedules an SKN transfer for a date and a same-bank transfer every month, and sees both listed', async () => {
+    const { context, page, problems } = await newContext(env.browser, {
+      language: 'en',
+      viewport: 'desktop',
+    });
+    const verifyAndConfirm = async (label: string) => {
+      await page.getByRole('radio', { name: /7890$/ }).check();
+      const sentAt = new Date();
+      await page.getByTestId('otp-send').click();
+      await page.getByTestId('otp-panel').waitFor();
+      await page.getByTestId('otp-input').fill(await latestOtp(env.server, BUDI_PHONES[0], sentAt));
+      const confirm = jsonOf<{ scheduled?: { instructionId: number; nextRunDate: string } }>(
+        page.waitForResponse(isCall('confirm')),
+      );
+      await page.getByTestId('otp-confirm').click();
+      const receipt = await confirm;
+      await page.locator('[data-testid="receipt-view"][data-status="scheduled"]').waitFor();
+      await page.getByTestId('receipt-scheduled-link').waitFor();
+      await screenshot(page, `${label}-receipt-desktop-en`);
+      return receipt.scheduled!;
+    };
+    try {
+      await login(page, env.server.baseUrl, PERSONAS.budi);
+      const date = bankDate(new Date(), 3);
+      await page.goto(`${env.server.baseUrl}/transfer/inquiry/?type=skn`);
+      await page.getByTestId('inquiry-view').waitFor();
+      await chooseOption(page, 'sourceOfFund', '800123456701');
+      await chooseOption(page, 'bankCode', 'Bank Central Asia');
+      await page.locator('#root_beneficiaryAccountNo').fill('1234567890');
+      await page.locator('#root_beneficiaryName').fill('Siti Rahayu');
+      await page.locator('#root_beneficiaryAddress').fill('Jl. Sudirman 1');
+      await page.locator('#root_province').fill('DKI Jakarta');
+      await page.locator('#root_city').fill('Jakarta Selatan');
+      await chooseOption(page, 'citizenship', 'Indonesian');
+      await chooseOption(page, 'beneficiaryType', 'Individual');
+      await chooseOption(page, 'purpose', 'Family');
+      await page.locator('#root_amount').fill('1250000');
+      await page.getByRole('radio', { name: 'On a date' }).check();
+      await page.locator('#root_when_date').fill(date);
+      await page.getByTestId('inquiry-submit').click();
+      await page.waitForURL(/\/transfer\/verify\/\?type=skn$/);
+      await page.getByText(/^On \d+ \w+ \d{4}$/).waitFor();
+      await screenshot(page, 'transfer-skn-scheduled-verify-desktop-en');
+      const skn = await verifyAndConfirm('transfer-skn-scheduled');
+      expect(skn.nextRunDate).toBe(date);
+
+      await page.goto(`${env.server.baseUrl}/transfer/inquiry/?type=same-bank`);
+      await page.getByTestId('inquiry-view').waitFor();
+      await chooseOption(page, 'sourceOfFund', '800123456701');
+      await page.locator('#root_beneficiaryAccountNo').fill('800123456837');
+      await chooseOption(page, 'purpose', 'Family');
+      await page.locator('#root_amount').fill('150000');
+      await page.getByRole('radio', { name: 'Recurring' }).check();
+      await page.getByRole('radio', { name: 'Every month' }).check();
+      await chooseOption(page, 'when_dayOfMonth', '15');
+      await page.locator('#root_when_startDate').fill(bankDate(new Date(), 1));
+      await page.getByRole('radio', { name: 'After a number of transfers' }).check();
+      await page.locator('#root_when_occurrences').fill('3');
+      await screenshot(page, 'transfer-same-bank-recurring-inquiry-desktop-en');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, 'transfer-same-bank-recurring-inquiry-phone-en');
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.getByTestId('inquiry-submit').click();
+      await page.waitForURL(/\/transfer\/verify\/\?type=same-bank$/);
+      await page.getByText(/^Every month on day 15, from .+, 3 transfers$/).waitFor();
+      const monthly = await verifyAndConfirm('transfer-same-bank-recurring');
+
+      // Both wait in My Transactions, with edit and delete.
+      await page.goto(`${env.server.baseUrl}/mytransaction/`);
+      const card = (id: number) => page.locator(`[data-testid="scheduled"][data-id="${id}"]`);
+      await card(skn.instructionId).getByText('SITI RAHAYU').waitFor();
+      await card(monthly.instructionId)
+        .getByText(/Every month on day 15/)
+        .waitFor();
+      expect(await card(monthly.instructionId).getByTestId('scheduled-delete').count()).toBe(1);
+      await screenshot(page, 'mytransaction-new-scheduled-desktop-en');
       expect(problems).toEqual([]);
     } finally {
       await context.close();

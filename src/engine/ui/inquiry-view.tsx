@@ -21,6 +21,7 @@ import { ENGINE_TEMPLATES } from './templates';
 import { ENGINE_WIDGETS, optionsFor, type EngineFormContext } from './widgets';
 import { largeArrayFields } from '../fields';
 import { fieldsOfSchema } from './multi-step';
+import { uiSchemaWithSchedule } from '@/shared/flows/schedule';
 
 const TEXT_KEYS = ['ui:title', 'ui:description', 'ui:help', 'ui:placeholder'];
 
@@ -48,7 +49,8 @@ export function fieldMessages(
   const other: string[] = [];
   for (const [ptr, msg] of Object.entries(body?.fields ?? {})) {
     const text = lang === 'en' ? msg.eng : msg.idn;
-    const m = /^\/(?:form\/)?([^/]+)$/.exec(ptr);
+    // A field, or one inside a field ("/form/when/date": "when/date").
+    const m = /^\/(?:form\/)?([^/]+(?:\/[^/]+)*)$/.exec(ptr);
     if (m) byField[m[1]!] = text;
     else other.push(text);
   }
@@ -57,6 +59,18 @@ export function fieldMessages(
 
 const sameValue = (a: unknown, b: unknown) =>
   Object.is(a, b) || (typeof a === 'object' && JSON.stringify(a) === JSON.stringify(b));
+
+/** The value at "when/date" of a form. */
+const valueAt = (data: Record<string, unknown>, path: string) =>
+  path.split('/').reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], data);
+
+/** RJSF's error of a field at a path ("when/date"): nested objects of `{ __errors }`. */
+function errorAt(errors: Record<string, unknown>, path: string, message: string) {
+  const keys = path.split('/');
+  let node = errors;
+  for (const k of keys.slice(0, -1)) node = (node[k] ??= {}) as Record<string, unknown>;
+  node[keys.at(-1)!] = { __errors: [message] };
+}
 
 export interface InquiryViewProps {
   flow: FlowFile;
@@ -98,10 +112,15 @@ export function InquiryView(props: InquiryViewProps) {
   useEffect(() => {
     if (!choicesLoading) setState((s) => applyChoiceRules(s, s.form, specs, choices, true, sourceField));
   }, [choices, choicesLoading, specs, sourceField]);
-  const uiErrors = form.uiSchema ?? {};
+  // A schedule field ("when to transfer") takes its shared layout and texts (schedule.ts).
+  const ownUi = useMemo(
+    () => uiSchemaWithSchedule(flow, form.uiSchema, fieldsOfSchema(schema)),
+    [flow, form.uiSchema, schema],
+  );
+  const uiErrors = ownUi ?? {};
   const uiSchema = useMemo(
-    () => ({ ...translateUi(form.uiSchema, t), 'ui:submitButtonOptions': { norender: true } }) as UiSchema,
-    [form.uiSchema, t],
+    () => ({ ...translateUi(ownUi, t), 'ui:submitButtonOptions': { norender: true } }) as UiSchema,
+    [ownUi, t],
   );
   const server = useMemo(() => fieldMessages(props.error, lang), [props.error, lang]);
   // Messages already shown were written in the language of their check: a language switch writes them
@@ -125,11 +144,11 @@ export function InquiryView(props: InquiryViewProps) {
   });
   if (answered.error !== props.error) setAnswered({ error: props.error, form: data });
   const kept = Object.keys(server.byField)
-    .filter((f) => sameValue(data[f], answered.form[f]))
-    .join('/');
+    .filter((f) => sameValue(valueAt(data, f), valueAt(answered.form, f)))
+    .join('|');
   const extraErrors = useMemo(() => {
-    const e: Record<string, { __errors: string[] }> = {};
-    for (const f of kept ? kept.split('/') : []) e[f] = { __errors: [server.byField[f]!] };
+    const e: Record<string, unknown> = {};
+    for (const f of kept ? kept.split('|') : []) errorAt(e, f, server.byField[f]!);
     return e as ErrorSchema;
   }, [server, kept]);
   const titles = useMemo(() => {
@@ -150,20 +169,26 @@ export function InquiryView(props: InquiryViewProps) {
     flowId: flow.id,
   };
   const transformErrors = (errors: RJSFValidationError[]) =>
-    errors.map((e) => {
-      const field =
-        e.name === 'required'
-          ? String((e.params as { missingProperty?: string }).missingProperty ?? '')
-          : (e.property ?? '').replace(/^\./, '').split('.')[0]!;
-      const key = ((uiErrors[field] as { 'ui:errors'?: Record<string, string> } | undefined)?.['ui:errors'] ??
-        {})[e.name ?? ''];
-      return {
-        ...e,
-        message: key
-          ? t(key)
-          : t(`engine:validation.${e.name}`, { defaultValue: t('engine:validation.invalid') }),
-      };
-    });
+    // A branch's own rule says what is wrong; its "if" adds only "must match then".
+    errors
+      .filter((e) => e.name !== 'if')
+      .map((e) => {
+        // The field's path: "amount", or inside a field ".when.date" (a missing one is named by params).
+        const path = (e.property ?? '').replace(/^\./, '').split('.').filter(Boolean);
+        const missing = (e.params as { missingProperty?: string }).missingProperty;
+        if (e.name === 'required' && missing && path.at(-1) !== missing) path.push(missing);
+        let node: unknown = uiErrors;
+        for (const seg of path) node = (node as Record<string, unknown> | undefined)?.[seg];
+        const key = ((node as { 'ui:errors'?: Record<string, string> } | undefined)?.['ui:errors'] ?? {})[
+          e.name ?? ''
+        ];
+        return {
+          ...e,
+          message: key
+            ? t(key)
+            : t(`engine:validation.${e.name}`, { defaultValue: t('engine:validation.invalid') }),
+        };
+      });
   const translateString = (s: TranslatableString, params?: string[]) =>
     s === TranslatableString.NewStringDefault ? '' : englishStringTranslator(s, params);
   const submit = (formData: Record<string, unknown>) => {
@@ -206,6 +231,8 @@ export function InquiryView(props: InquiryViewProps) {
         extraErrors={extraErrors}
         showErrorList={false}
         noHtml5Validate
+        // A field of a branch no longer shown (a date after choosing "recurring") is not sent.
+        omitExtraData
         transformErrors={transformErrors}
         // Every error is shown under its field; without onError RJSF logs them to the console.
         onError={() => undefined}

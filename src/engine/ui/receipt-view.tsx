@@ -23,6 +23,8 @@ import { Row, summaryLines } from './summary';
 /** The spec's pages a receipt leads to: the customer's favourites, and an account's history. */
 const FAVOURITES_PATH = '/my-favorite/';
 const HISTORY_PATH = '/myaccount/history/casa/';
+/** The customer's scheduled and recurring transfers. */
+const SCHEDULED_PATH = '/mytransaction/';
 
 export interface ReceiptViewProps {
   flow: FlowFile;
@@ -67,7 +69,9 @@ export function ReceiptView(p: ReceiptViewProps) {
     t,
     lang,
   );
-  const statusText = t(`receipt.status.${r.status}`);
+  // A transfer for later ("when to transfer"): nothing was booked; the instruction runs on its date.
+  const scheduled = r.scheduled;
+  const statusText = scheduled ? t('when.scheduled') : t(`receipt.status.${r.status}`);
   const errorText = r.error
     ? (lang === 'en' ? r.error.errorMessageEng : r.error.errorMessageIdn) || r.error.message
     : undefined;
@@ -78,6 +82,7 @@ export function ReceiptView(p: ReceiptViewProps) {
       value: formatBankDateTime(r.createdAt, lang),
     },
     { label: t('receipt.statusLabel'), value: statusText },
+    ...(scheduled ? [{ label: t('when.instruction'), value: String(scheduled.instructionId) }] : []),
   ];
   // What the PDF and a shared text carry: never a one-time value.
   const all = [...head, ...lines.filter((l) => !l.secret)];
@@ -177,9 +182,20 @@ export function ReceiptView(p: ReceiptViewProps) {
     t(p.flow.menu?.labelKey ?? p.flow.titleKey),
     transactionDetail(p.flow, p.form, lang),
   );
-  const severity = r.status === 'success' ? 'success' : r.status === 'pending' ? 'info' : 'error';
+  const severity = scheduled
+    ? 'info'
+    : r.status === 'success'
+      ? 'success'
+      : r.status === 'pending'
+        ? 'info'
+        : 'error';
+  // A favourite is for doing it again: without the date it was scheduled for.
+  const scheduleField = p.flow.schedule?.field;
+  const favouriteForm = scheduleField
+    ? Object.fromEntries(Object.entries(p.form).filter(([k]) => k !== scheduleField))
+    : p.form;
   return (
-    <Box data-testid="receipt-view" data-status={r.status}>
+    <Box data-testid="receipt-view" data-status={scheduled ? 'scheduled' : r.status}>
       <Alert severity={severity} sx={{ mb: 2 }} data-testid="receipt-status">
         <Typography sx={{ fontWeight: 700 }}>{statusText}</Typography>
         {r.status === 'pending' && <Typography variant="body2">{t('receipt.pendingHint')}</Typography>}
@@ -195,6 +211,20 @@ export function ReceiptView(p: ReceiptViewProps) {
           </Button>
         )}
         {r.status === 'failed' && errorText && <Typography variant="body2">{errorText}</Typography>}
+        {scheduled && (
+          <>
+            <Typography variant="body2">{t('when.scheduledNote')}</Typography>
+            <Button
+              size="small"
+              color="inherit"
+              sx={{ mt: 0.5, ml: -0.75, textDecoration: 'underline' }}
+              {...linkTo(SCHEDULED_PATH)}
+              data-testid="receipt-scheduled-link"
+            >
+              {t('when.manage')}
+            </Button>
+          </>
+        )}
       </Alert>
       {printed && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="receipt-check-code">
@@ -261,7 +291,7 @@ export function ReceiptView(p: ReceiptViewProps) {
         <SaveFavouriteDialog
           open
           defaultName={defaultName}
-          save={(name) => p.services.saveFavourite(p.flow.id, name, p.form)}
+          save={(name) => p.services.saveFavourite(p.flow.id, name, favouriteForm)}
           onSaved={(f) => {
             setNaming(false);
             setSaved(f);

@@ -86,6 +86,25 @@ export const messages = {
       link: LINK,
     };
   },
+  /** Posted, then returned by the other bank (SKN/RTGS): the money and the fee are back. */
+  returned: (
+    ins: Instruction,
+    date: string,
+    referenceNo: string,
+    why: { eng: string; idn: string },
+  ): CustomerMessage => {
+    const w = what(ins);
+    const d = day(date);
+    return {
+      subject: { eng: 'Scheduled transfer returned', idn: 'Transfer terjadwal dikembalikan' },
+      body: {
+        eng: `Your scheduled transfer of ${w.eng} for ${d.eng} was returned by the receiving bank: ${why.eng}. The money and the fee are back in your account. Reference ${referenceNo}.`,
+        idn: `Transfer terjadwal Anda sebesar ${w.idn} untuk ${d.idn} dikembalikan oleh bank penerima: ${why.idn}. Dana dan biayanya telah kembali ke rekening Anda. Referensi ${referenceNo}.`,
+      },
+      reference: referenceNo,
+      link: LINK,
+    };
+  },
   suspended: (ins: Instruction, failures: number): CustomerMessage => {
     const w = what(ins);
     return {

@@ -77,13 +77,16 @@ async function posted(db: Queryable, customerId: number, key: string): Promise<R
     id: number;
     reference_no: string;
     status: 'success' | 'pending' | 'failed';
-  }>('SELECT id, reference_no, status FROM journal WHERE customer_id = $1 AND idempotency_key = $2', [
-    customerId,
-    key,
-  ]);
+    error: ApiErrorBody | null;
+  }>(
+    `SELECT id, reference_no, status, details #> '{receipt,error}' AS error
+       FROM journal WHERE customer_id = $1 AND idempotency_key = $2`,
+    [customerId, key],
+  );
   const r = rows[0];
   if (!r) return null;
+  // Refused by the provider once sent (another bank returned it at once): its reason, the money back.
   return r.status === 'failed'
-    ? { status: 'failed', reason: 'account', error: body(txErrors.doubleTransaction()) }
+    ? { status: 'failed', reason: 'account', error: r.error ?? body(txErrors.doubleTransaction()) }
     : { status: r.status, journalId: Number(r.id), referenceNo: r.reference_no };
 }

@@ -7,6 +7,7 @@ import { loadFlowsFromDisk, projectFolders } from '../../shared/flows/load-node'
 import type { FlowFile, LoadedFlow } from '../../shared/flows/types';
 import { invalidRequest } from '../http/api-error';
 import { ruleText } from '../http/rule-text';
+import { uiSchemaWithSchedule } from '../../shared/flows/schedule';
 
 export interface CatalogFlow {
   flow: FlowFile;
@@ -100,15 +101,17 @@ export function validateFormOrThrow(
 ): Record<string, unknown> {
   if (entry.validateForm(form)) return form as Record<string, unknown>;
   const fields: Record<string, { eng: string; idn: string }> = {};
+  const uiSchema = uiSchemaWithSchedule(entry.flow, entry.flow.form.uiSchema);
   for (const e of entry.validateForm.errors ?? []) {
     // if/then and the like report themselves besides the rule that failed inside them.
     if (e.keyword === 'if' || e.keyword === 'oneOf' || e.keyword === 'anyOf') continue;
     const missing = (e.params as { missingProperty?: string }).missingProperty;
     const extra = (e.params as { additionalProperty?: string }).additionalProperty;
-    const field = missing ?? extra ?? e.instancePath.split('/')[1] ?? '';
     const at = `/form${e.instancePath}${missing ? `/${missing}` : extra ? `/${extra}` : ''}`;
-    const ui = entry.flow.form.uiSchema?.[field] as { 'ui:errors'?: Record<string, string> } | undefined;
-    const key = ui?.['ui:errors']?.[e.keyword];
+    // The field's uiSchema, nested ones too ("when to transfer"'s date is /form/when/date).
+    let node: unknown = uiSchema;
+    for (const seg of at.split('/').slice(2)) node = (node as Record<string, unknown> | undefined)?.[seg];
+    const key = (node as { 'ui:errors'?: Record<string, string> } | undefined)?.['ui:errors']?.[e.keyword];
     fields[at] ??= key && t ? { eng: t(key, 'en'), idn: t(key, 'id') } : ruleText(e.keyword);
   }
   throw invalidRequest(fields);

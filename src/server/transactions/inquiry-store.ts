@@ -8,7 +8,7 @@ import { hashSecret } from '../auth/password';
 import type { Caller, PostingContext, ServiceContext } from './context';
 import { txErrors } from './errors';
 import { BOOKING_COLUMNS, bookingValues, type Booking } from './ledger';
-import { quoting, type Quote } from './quote';
+import { NO_LIMITS, quoting, type Quote } from './quote';
 import { validateFormOrThrow } from './catalog';
 import { providerOf } from './booking-executors';
 import { checkGates } from './gates';
@@ -16,6 +16,10 @@ import { FDS_MARK, fdsRequired, isFlagged, passChallenge } from './fds';
 import { earlierSteps, inquireStep } from './steps';
 import { lookups } from './registry';
 import { PROMO_MARK } from '../promo/quote-promo';
+import { instructionOf, SCHEDULE_MARK, scheduledWhen, scheduleText } from './schedule';
+
+/** The narrative of a scheduling record in the history, before the flow's own. */
+const SCHEDULED_PREFIX = { id: 'Jadwal:', en: 'Scheduled:' };
 
 /** An inquiry stays confirmable this long (it covers the 5-minute OTP or approval plus resends). */
 export const INQUIRY_TTL_S = 15 * 60;
@@ -97,7 +101,17 @@ export function quoteStore(ctx: PostingContext) {
     const prior = await earlierSteps(db, caller, entry.flow, stepToken);
     // What the earlier steps checked stands: the last step cannot change it.
     const form = prior ? { ...own, ...prior.form } : own;
-    const checked = await quote(caller, entry, form, prior?.answers);
+    // "When to transfer" (schedule.ts): a later date or a recurrence is checked by the schedule's rules,
+    // quoted without today's balance, cut-off and daily limit, and its confirm stores an instruction.
+    const when = scheduledWhen(entry.flow, form);
+    const quoted = await quote(caller, entry, form, prior?.answers, { scheduled: !!when });
+    const checked: Quote = when
+      ? {
+          ...quoted,
+          details: { ...quoted.details, schedule: scheduleText(entry.flow, form, t) },
+          schedule: instructionOf(entry.flow, form, quoted.details, when),
+        }
+      : quoted;
     // Secret fields (a PIN) were checked in clear by the quote; from here on only their hash is kept.
     const kept = await hashedSecrets(entry.flow, form);
     const q = checked.form ? { ...checked, form: kept } : checked;
@@ -107,31 +121,55 @@ export function quoteStore(ctx: PostingContext) {
     const fds = flagged ? FDS_MARK : '';
     // A promo code taken says so too (confirm takes its quota in the booking's transaction).
     const promo = q.promo ? PROMO_MARK : '';
+    const sched = when ? SCHEDULE_MARK : '';
     const id =
       entry.flow.service || entry.flow.posting?.service
         ? `${SERVICE_INQUIRY_PREFIX}${fds}${promo}${randomUUID()}`
-        : `${fds}${promo}${randomUUID()}`;
-    const booking: Booking = {
-      // Answered later by its provider (a biller, a fund manager at the next NAV): held until then.
-      status: providerOf(entry.flow) ? 'pending' : 'success',
-      // As the core bank writes its narrative, "<Indonesian> / <English>", each with its detail; the
-      // journal keeps each language apart (migration 057) for the history of each page.
-      description: [
-        t(entry.flow.titleKey, 'id'),
-        transactionDetail(entry.flow, kept, 'id'),
-        '/',
-        t(entry.flow.titleKey, 'en'),
-        transactionDetail(entry.flow, kept, 'en'),
-      ]
-        .filter(Boolean)
-        .join(' '),
-      amount: q.amount?.amount ?? 0,
-      currency: q.amount?.currency ?? 'IDR',
-      limitCategory: q.limitCategory,
-      limitAmount: q.limitAmount,
-      receipt: receiptBodyOf(flowId, q),
-      legs: q.legs,
-    };
+        : `${fds}${promo}${sched}${randomUUID()}`;
+    const booking: Booking = when
+      ? {
+          // Scheduling moves no money: a record with no ledger entries (as a service flow's), whose
+          // confirm stores the instruction; each occurrence books its own journal when it runs.
+          status: 'success',
+          description: [
+            SCHEDULED_PREFIX.id,
+            t(entry.flow.titleKey, 'id'),
+            transactionDetail(entry.flow, kept, 'id'),
+            '/',
+            SCHEDULED_PREFIX.en,
+            t(entry.flow.titleKey, 'en'),
+            transactionDetail(entry.flow, kept, 'en'),
+          ]
+            .filter(Boolean)
+            .join(' '),
+          amount: 0,
+          currency: q.amount?.currency ?? 'IDR',
+          limitCategory: NO_LIMITS,
+          limitAmount: 0,
+          receipt: receiptBodyOf(flowId, q),
+          legs: [],
+        }
+      : {
+          // Answered later by its provider (a biller, a fund manager at the next NAV): held until then.
+          status: providerOf(entry.flow) ? 'pending' : 'success',
+          // As the core bank writes its narrative, "<Indonesian> / <English>", each with its detail; the
+          // journal keeps each language apart (migration 057) for the history of each page.
+          description: [
+            t(entry.flow.titleKey, 'id'),
+            transactionDetail(entry.flow, kept, 'id'),
+            '/',
+            t(entry.flow.titleKey, 'en'),
+            transactionDetail(entry.flow, kept, 'en'),
+          ]
+            .filter(Boolean)
+            .join(' '),
+          amount: q.amount?.amount ?? 0,
+          currency: q.amount?.currency ?? 'IDR',
+          limitCategory: q.limitCategory,
+          limitAmount: q.limitAmount,
+          receipt: receiptBodyOf(flowId, q),
+          legs: q.legs,
+        };
     const { rows } = await db.query<{ expires_at: Date | string }>(
       `INSERT INTO transaction_inquiries (id, customer_id, session_id, flow_id, form, quote, expires_at, beneficiary, ${BOOKING_COLUMNS})
        VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, now() + make_interval(secs => $7), $8,
@@ -144,7 +182,8 @@ export function quoteStore(ctx: PostingContext) {
         JSON.stringify(kept),
         JSON.stringify(q),
         INQUIRY_TTL_S,
-        q.beneficiary ?? null,
+        // Scheduling pays nobody yet: the beneficiary is "paid before" once an occurrence runs.
+        when ? null : (q.beneficiary ?? null),
         ...bookingValues(booking),
       ],
     );

@@ -13,6 +13,7 @@ import { applyProviderAnswer } from './settlement';
 import { promoTaker } from '../promo/take-promo';
 import { hasPromo } from '../promo/quote-promo';
 import { flowNotice } from '../mailbox/flow-notice';
+import { isScheduling, scheduleWithin } from './schedule';
 
 /** A service executor's one-time values (ServiceExecutor's `secret`): text by key. */
 const isSecret = (v: unknown): v is Record<string, string> =>
@@ -92,6 +93,8 @@ export function posting(ctx: PostingContext) {
    * that moves no money, its executor; one that took a promo code, the code's quota and points.
    */
   const withinOf = (inquiryId: string): Within<Quote> | undefined => {
+    // A transfer for later: its confirm stores the verified instruction, and books no money.
+    if (isScheduling(inquiryId)) return scheduleWithin;
     const service = inquiryId.startsWith(SERVICE_INQUIRY_PREFIX);
     const promo = hasPromo(inquiryId);
     if (service && promo)
@@ -111,6 +114,8 @@ export function posting(ctx: PostingContext) {
     const { secret, ...details } = applied ?? {};
     const receiptBody = applied ? { ...body, details: { ...body.details, ...details } } : body;
     const entry = ctx.flowOrThrow(booked.flowId);
+    // A scheduled transfer's record: its receipt names the instruction (scheduleWithin wrote it).
+    if (booked.quote.schedule) return (await receiptOf(booked.journalId)).receipt;
     // Answered later by the flow's provider (a biller, a fund manager at the next NAV), if it has one.
     const provider = providerOf(entry.flow);
     if (!provider)

@@ -16,6 +16,7 @@ import { resolveInquiryChoices } from './steps';
 import { quotePromo } from '../promo/quote-promo';
 import type { PromoApplied } from '../../shared/promo';
 import { beneficiaryOf } from './beneficiary';
+import type { ScheduleQuote } from './schedule';
 
 type MoneyFlow = FlowFile & { amount: AmountSpec; posting: PostingSpec };
 
@@ -48,6 +49,13 @@ export interface Quote {
   promo?: PromoApplied;
   /** Whom a money flow pays, for the FDS new-beneficiary rule (beneficiary.ts); absent: the customer's own. */
   beneficiary?: string;
+  /** A transfer for a later date or recurring (schedule.ts): the confirm stores this instruction. */
+  schedule?: ScheduleQuote;
+}
+
+/** How a quote is asked for: `scheduled`, for a later date (no cut-off, balance or daily limit today). */
+export interface QuoteOptions {
+  scheduled?: boolean;
 }
 
 /** The limit category of flows that move no money (declared with no limits). */
@@ -126,9 +134,10 @@ export function quoting(ctx: PostingContext) {
   }
 
   /** Min, max per transaction, unused daily limit (all in IDR). */
-  async function checkLimits(q: LimitQuote, customerId: number) {
+  async function checkLimits(q: LimitQuote, customerId: number, perTransactionOnly = false) {
     const { limits, used } = await limitsAndUse(db, customerId, q.limitCategory);
-    limitsAllow(q, limits, used);
+    // A transfer scheduled for later counts against the daily limit of the day it runs (the runner's quote).
+    limitsAllow(q, perTransactionOnly ? { ...limits, dailyLimit: null } : limits, used);
   }
 
   /**
@@ -196,11 +205,18 @@ export function quoting(ctx: PostingContext) {
     entry: CatalogFlow,
     form: Record<string, unknown>,
     prior?: Record<string, unknown>,
+    opts: QuoteOptions = {},
   ): Promise<Quote> {
     const { flow } = entry;
     if (flow.service) return serviceQuote(caller, { ...flow, service: flow.service }, form, prior);
     if (!flow.amount || !flow.posting) throw new Error(`flow ${flow.id} has neither posting nor service`);
-    const q = await moneyQuote(caller, { ...flow, amount: flow.amount, posting: flow.posting }, form, prior);
+    const q = await moneyQuote(
+      caller,
+      { ...flow, amount: flow.amount, posting: flow.posting },
+      form,
+      prior,
+      opts,
+    );
     const service = flow.posting.service;
     if (!service) return q;
     // What the money buys is recorded at confirm by the posting's service executor: checked now too.
@@ -222,12 +238,17 @@ export function quoting(ctx: PostingContext) {
     flow: MoneyFlow,
     form: Record<string, unknown>,
     prior?: Record<string, unknown>,
+    opts: QuoteOptions = {},
   ): Promise<Quote> {
     const debit = await debitAccount(flow, form, caller.customerId);
     const details = await lookupDetails(caller, flow, form, prior);
     // The flow's rules for these values: fees, min/max, limit category, cut-off (rules.ts).
     const rules = effectiveRules(flow, { form, inquiry: details });
-    if (rules.cutOff) {
+    if (opts.scheduled) {
+      // Today's cut-off says nothing of a later date: each occurrence runs before it (06:00 WIB).
+      delete details.effectiveDate;
+      delete details.effectiveDateHoliday;
+    } else if (rules.cutOff) {
       const c = CUT_OFFS[rules.cutOff]!;
       const state = cutOffState(c, new Date());
       if (state.after && c.after === 'refuse') throw txErrors.afterCutOff(rules.cutOff, c.time);
@@ -322,9 +343,10 @@ export function quoting(ctx: PostingContext) {
 
     // A promo code (flow.promo): a waived fee comes off the debit, a cashback goes back to the source
     // of fund, both against the bank's promotion expense, in this journal.
-    const promo = flow.promo
-      ? await quotePromo(db, { customerId: caller.customerId, flow, form, debit, amount, fees })
-      : undefined;
+    const promo =
+      flow.promo && !opts.scheduled
+        ? await quotePromo(db, { customerId: caller.customerId, flow, form, debit, amount, fees })
+        : undefined;
     if (promo) {
       debitAmount -= promo.waived;
       total.amount -= promo.waived;
@@ -349,8 +371,10 @@ export function quoting(ctx: PostingContext) {
       ...(promo ? { promo: promo.applied } : {}),
       ...beneficiaryOf(flow, form, details, credit),
     };
-    await checkLimits(q, caller.customerId);
-    if (debit.balance - debitAmount < debit.floor) throw txErrors.insufficientBalance(amountField);
+    await checkLimits(q, caller.customerId, opts.scheduled);
+    // The balance of a later date is the one it runs with (a short one is retried that day, then failed).
+    if (!opts.scheduled && debit.balance - debitAmount < debit.floor)
+      throw txErrors.insufficientBalance(amountField);
     return q;
   }
 

@@ -7,6 +7,7 @@ import { reverseJournal, SETTLEMENT_LEASE_S } from './ledger';
 import { executorParamsOf, providerOf } from './booking-executors';
 import { referenceData } from '../reference/store';
 import { releasePromo } from '../promo/take-promo';
+import { scheduledRunSettled } from '../schedules/settled';
 
 /**
  * Payments whose money is held (journal pending) until a biller or operator answers for good. Every
@@ -78,7 +79,11 @@ export async function applyProviderAnswer(
          RETURNING customer_id`,
         [journalId, JSON.stringify({ receipt })],
       );
-      if (rows[0]) await settle(tx, rows[0].customer_id, receipt.details);
+      if (rows[0]) {
+        await settle(tx, rows[0].customer_id, receipt.details);
+        // A scheduled occurrence sent "in progress": its record and the customer's message.
+        await scheduledRunSettled(tx, journalId, { ok: true });
+      }
       await tx.query('DELETE FROM pending_settlements WHERE journal_id = $1', [journalId]);
     });
     return 'success';
@@ -107,6 +112,7 @@ export async function applyProviderAnswer(
       await reverseJournal(tx, journalId);
       await releasePromo(tx, journalId);
       await settle(tx, rows[0].customer_id, held.details ?? {});
+      await scheduledRunSettled(tx, journalId, { ok: false, error: outcome.error });
     }
     await tx.query('DELETE FROM pending_settlements WHERE journal_id = $1', [journalId]);
   });

@@ -97,6 +97,11 @@ export interface Receipt {
    * in storage, the PDF or a shared text, and a receipt read again has none.
    */
   secret?: Record<string, string>;
+  /**
+   * A transfer for a later date or recurring ("when to transfer"): nothing was booked; the verified
+   * instruction the scheduler runs (listed at /mytransaction/) and its first date.
+   */
+  scheduled?: { instructionId: number; nextRunDate: string };
 }
 
 /** A flow's form saved under a name (receipt action "save as favourite", /my-favorite/). */

@@ -1,3 +1,5 @@
+import { inlineSchemaRefs } from './schema-refs';
+import { uiSchemaWithSchedule } from './schedule';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import metaSchema from '../../../schemas/flow.schema.json';
@@ -288,8 +290,13 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
           schemaCache.set(ref, null);
         } else {
           try {
-            const parsed = JSON.parse(text) as Record<string, unknown>;
+            const own = JSON.parse(text) as Record<string, unknown>;
             try {
+              // Shared fragments (schema-refs.ts: "when to transfer") inlined, as every reader does.
+              const parsed = inlineSchemaRefs(own, ref, (p) => {
+                const t = input.readSchema(p);
+                return t === undefined ? undefined : (JSON.parse(t) as Record<string, unknown>);
+              });
               ajv.compile(parsed);
               schemaCache.set(ref, parsed);
             } catch (err) {
@@ -520,7 +527,13 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
       checkKey(flow.menu.descriptionKey, '$.menu.descriptionKey');
     }
 
-    const mainSchema = checkForm(flow.form, '$.form');
+    // A schedule field takes the shared layout of "when to transfer" (schedule.ts), checked with the form.
+    const mainSchema = checkForm(
+      flow.form && typeof flow.form === 'object'
+        ? { ...flow.form, uiSchema: uiSchemaWithSchedule(flow, flow.form.uiSchema) }
+        : flow.form,
+      '$.form',
+    );
     const fields = formFields(mainSchema);
     // Multi-step inquiry: each earlier step's form and look-up; its fields count as the flow's.
     const steps = Array.isArray(flow.inquiry?.steps) ? flow.inquiry.steps : [];
@@ -833,6 +846,44 @@ export function checkFlows(input: FlowCheckInput): FlowCheckResult {
         );
       if (prop?.required.has(f))
         report('$.promo.field', `"${f}" must be optional: a promo code is never required.`);
+    }
+    if (flow.schedule && typeof flow.schedule === 'object') {
+      // "When to transfer": the shared fragment on a money flow's form, said on verify and the receipt.
+      const f = flow.schedule.field;
+      const prop = mainSchema ? propertiesOf(mainSchema) : undefined;
+      const def = prop?.props.get(f) as { properties?: Record<string, { enum?: unknown[] }> } | undefined;
+      if (!flow.posting) report('$.schedule', 'Only a flow that moves money ("posting") can be scheduled.');
+      else if (flow.posting.service)
+        report(
+          '$.schedule',
+          'A flow whose posting records what it buys ("posting.service") cannot be scheduled.',
+        );
+      if (prop && !def) report('$.schedule.field', `"${f}" is not a field of the form schema.`);
+      else if (def && !['now', 'date', 'recurring'].every((k) => def.properties?.kind?.enum?.includes(k)))
+        report(
+          '$.schedule.field',
+          `"${f}" must be the shared "when to transfer" fragment: { "$ref": "../shared/when.json" } in the form schema.`,
+        );
+      if (prop?.required.has(f))
+        report('$.schedule.field', `"${f}" must be optional: a form sent without it transfers now.`);
+      const order = flow.form?.uiSchema?.['ui:order'];
+      if (Array.isArray(order) && !order.includes(f) && !order.includes('*'))
+        report('$.form.uiSchema["ui:order"]', `"ui:order" must place the schedule field "${f}".`);
+      for (const r of flow.schedule.requote ?? [])
+        if (fields && !fields.has(r))
+          report('$.schedule.requote', `"${r}" is not a field of the form schema.`);
+      if (flow.schedule.noteKey) checkKey(flow.schedule.noteKey, '$.schedule.noteKey');
+      const shows = (rows: SummaryRow[] | undefined) => rows?.some((r) => r.value === 'inquiry.schedule');
+      if (!shows(flow.verify?.summary))
+        report(
+          '$.verify.summary',
+          'A scheduled flow says when it runs before verify: add a row of "inquiry.schedule".',
+        );
+      if (!shows(flow.receipt?.rows))
+        report(
+          '$.receipt.rows',
+          'A scheduled flow says when it runs on the receipt: add a row of "inquiry.schedule".',
+        );
     }
     if (flow.service) {
       checkName(flow.service.execute, 'serviceExecutors', 'server', '$.service.execute');

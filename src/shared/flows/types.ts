@@ -207,6 +207,24 @@ export interface PromoSpec {
 }
 
 /**
+ * "When to transfer" (docs/flow-engine-v2.md section 10e): the form field whose schema is the shared
+ * fragment schemas/forms/shared/when.json. Now posts as usual; a date or a recurrence is verified the
+ * same way and then stored as an instruction (src/server/schedules) instead of posting, and the
+ * scheduler posts each occurrence through the same path as a confirm.
+ */
+export interface ScheduleSpec {
+  /** The form field holding the "when" object ({ kind: "now" | "date" | "recurring", ... }). */
+  field: string;
+  /** Transfers cleared only on business days (SKN, RTGS): a weekend or bank holiday runs the next one. */
+  businessDaysOnly?: boolean;
+  /** Form fields holding a live quote (a special rate's id): kept out of the instruction, so each
+   * occurrence is quoted at the rate of the day it runs. */
+  requote?: string[];
+  /** A sentence said with the schedule on verify and the receipt (e.g. which rate a later run takes). */
+  noteKey?: LocaleKey;
+}
+
+/**
  * A message to the customer's mailbox when a flow that moves no money is done (card blocked, limit
  * raised), written in the same database transaction. Its texts are locale keys whose `{{name}}`
  * placeholders are filled from `values` (and `{{referenceNo}}`), each written in that language.
@@ -307,6 +325,8 @@ export interface FlowFile {
   fds?: 'always' | 'risk';
   /** A money flow that takes a promo code (src/server/promo): the optional form field holding it. */
   promo?: PromoSpec;
+  /** "When to transfer" (now, a date, recurring): the form field holding it; a future one is scheduled. */
+  schedule?: ScheduleSpec;
   form: FlowForm;
   choices?: Record<string, ChoiceSpec>;
   provider?: ProviderRef;
