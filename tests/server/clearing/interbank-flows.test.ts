@@ -122,6 +122,21 @@ describe.each(testDbs)('transfers to other banks on $name', ({ open }) => {
     ).toBe(400);
   });
 
+  it('sends an RTGS transfer above Rp 100 million under its own limits (not the Rp 100 million of other transfers): held, the fee charged', async () => {
+    const before = await balanceOf(db, acc.id);
+    const { inquiry, receipt } = await transact(
+      app,
+      db,
+      who,
+      'transfer.rtgs',
+      form({ ...typed, amount: rp(150_000_000) }),
+    );
+    expect(inquiry.status).toBe(200);
+    expect(inquiry.body.fees).toEqual([{ kind: 'admin', amount: { amount: rp(30_000), currency: 'IDR' } }]);
+    expect(receipt.body.status).toBe('pending');
+    expect(await balanceOf(db, acc.id)).toBe(before - rp(150_030_000));
+  });
+
   it('holds an SKN transfer until its batch, then returns it when the name does not match: failed, the money and fee back, the reason on the receipt', async () => {
     const before = await balanceOf(db, acc.id);
     process.env.CLEARING_SKN_BATCH_MS = String(3_600_000);

@@ -6,6 +6,8 @@ import { listInstructions } from '../../../src/server/schedules/store';
 import { listDocuments } from '../../../src/server/declarations/documents';
 import { runDueInstructions } from '../../../src/server/schedules/scheduler';
 import { ledgerRunner } from '../../../src/server/schedules/runner';
+import { monthlyPurchases } from '../../../src/server/declarations/monthly';
+import { SEEDED_MONTH_PURCHASE_USD } from '../../../src/server/transfers/seed';
 import { testDbs } from '../test-db';
 
 // One database is enough: the seed's SQL is the same on both.
@@ -53,5 +55,24 @@ describe.each(testDbs.slice(0, 1))('the transfer area’s demo data on $name', (
     );
     expect(inbox).toHaveLength(3);
     expect(inbox[0]!.link).toBe('/mytransaction/');
+  });
+
+  it('has budisantoso buy USD 97,500 with rupiah earlier this month, his current account as it was', async () => {
+    const { rows } = await db.query<{ id: number }>("SELECT id FROM customers WHERE user_id = 'budisantoso'");
+    const budi = Number(rows[0]!.id);
+    const month = await monthlyPurchases(db, budi);
+    expect(month.byCurrency).toEqual([{ amount: SEEDED_MONTH_PURCHASE_USD, currency: 'USD' }]);
+    expect(month.totalUsd.amount).toBe(SEEDED_MONTH_PURCHASE_USD);
+    // The land sale's proceeds in, the same rupiah out: the Giro's balance is the one other tests know.
+    const { rows: giro } = await db.query<{ balance: number; sum: number }>(
+      `SELECT a.balance::int8 AS balance, (SELECT sum(amount) FROM ledger_entries WHERE account_id = a.id)::int8 AS sum
+         FROM accounts a WHERE account_no = '800987654306'`,
+    );
+    expect(Number(giro[0]!.balance)).toBe(88_500_000_00);
+    expect(Number(giro[0]!.sum)).toBe(88_500_000_00);
+    const { rows: unbalanced } = await db.query(
+      `SELECT journal_id FROM ledger_entries GROUP BY journal_id, currency HAVING sum(amount) <> 0`,
+    );
+    expect(unbalanced).toEqual([]);
   });
 });
