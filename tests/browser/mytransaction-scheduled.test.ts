@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { BUDI_PHONES, chooseOption, isCall, jsonOf } from './helpers/flows';
+import {
+  BUDI_PHONES,
+  accountOf,
+  chooseOption,
+  isCall,
+  jsonOf,
+  postApi,
+  sessionHeaders,
+} from './helpers/flows';
 import { PERSONAS, latestOtp, login, newContext, screenshot, serverAndBrowser } from './helpers';
 import { bankDate } from '../../src/shared/bank-time';
 
@@ -66,7 +74,7 @@ describe('my transactions: delete a scheduled transfer', () => {
 
   // "When to transfer" on the transfer forms: an SKN transfer for a later date and a monthly same-bank
   // one are verified by OTP, nothing is debited, and both wait in My Transactions.
-  it('schedules an SKN transfer for a date and a same-bank transfer every month, and sees both listed', async () => {
+  it('schedules an SKN transfer for a date, a same-bank transfer every month and an own-account one at every month end, and sees them listed', async () => {
     const { context, page, problems } = await newContext(env.browser, {
       language: 'en',
       viewport: 'desktop',
@@ -133,6 +141,34 @@ describe('my transactions: delete a scheduled transfer', () => {
       await page.getByText(/^Every month on day 15, from .+, 3 transfers$/).waitFor();
       const monthly = await verifyAndConfirm('transfer-same-bank-recurring');
 
+      // Between his own accounts at the end of every month, until a date.
+      await page.goto(`${env.server.baseUrl}/transfer/inquiry/?type=own-account`);
+      await page.getByTestId('inquiry-view').waitFor();
+      await chooseOption(page, 'sourceOfFund', '800123456701');
+      await chooseOption(page, 'beneficiaryAccount', '800123456729');
+      await page.locator('#root_amount').fill('400000');
+      await page.getByRole('radio', { name: 'Recurring' }).check();
+      await page.getByRole('radio', { name: 'Every month' }).check();
+      await chooseOption(page, 'when_dayOfMonth', 'End of month');
+      await page.locator('#root_when_startDate').fill(bankDate(new Date(), 1));
+      await page.getByRole('radio', { name: 'On an end date' }).check();
+      await page.locator('#root_when_endDate').fill(bankDate(new Date(), 200));
+      await page.getByTestId('inquiry-submit').click();
+      await page.waitForURL(/\/transfer\/verify\/\?type=own-account$/);
+      await page.getByText(/^Every month on its last day, from .+, until .+$/).waitFor();
+      const monthEnd = await verifyAndConfirm('transfer-own-month-end');
+
+      // Nothing was debited: no line (not even of Rp 0) in the account's history for any of them.
+      const headers = await sessionHeaders(page);
+      const { id } = await accountOf(env.server, headers, '800123456701');
+      const history = await postApi<{ entries: { amount: { amount: number } }[] }>(
+        env.server,
+        headers,
+        '/api/account/v1/history',
+        { accountId: id },
+      );
+      expect(history.body.entries.filter((e) => e.amount.amount === 0)).toEqual([]);
+
       // Both wait in My Transactions, with edit and delete.
       await page.goto(`${env.server.baseUrl}/mytransaction/`);
       const card = (id: number) => page.locator(`[data-testid="scheduled"][data-id="${id}"]`);
@@ -141,6 +177,9 @@ describe('my transactions: delete a scheduled transfer', () => {
         .getByText(/Every month on day 15/)
         .waitFor();
       expect(await card(monthly.instructionId).getByTestId('scheduled-delete').count()).toBe(1);
+      await card(monthEnd.instructionId)
+        .getByText(/Every month, at the end of the month/)
+        .waitFor();
       await screenshot(page, 'mytransaction-new-scheduled-desktop-en');
       expect(problems).toEqual([]);
     } finally {
