@@ -129,7 +129,8 @@ describe.each(testDbs)('transfers to other banks on $name', ({ open }) => {
       db,
       who,
       'transfer.rtgs',
-      form({ ...typed, amount: rp(150_000_000) }),
+      // another recipient than the SKN case's: a new one's first day is capped (new-beneficiary rule)
+      form({ ...typed, beneficiaryAccountNo: '9876543210', amount: rp(150_000_000) }),
     );
     expect(inquiry.status).toBe(200);
     expect(inquiry.body.fees).toEqual([{ kind: 'admin', amount: { amount: rp(30_000), currency: 'IDR' } }]);
