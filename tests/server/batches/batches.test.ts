@@ -1,0 +1,328 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../src/server/app';
+import type { Db } from '../../../src/server/db/db';
+import { bankDate } from '../../../src/shared/bank-time';
+import { runDueInstructions } from '../../../src/server/schedules/scheduler';
+import { ledgerRunner } from '../../../src/server/schedules/runner';
+import { loadCatalog } from '../../../src/server/transactions/catalog';
+import { bothEngines, testDbs } from '../test-db';
+import { latestCode } from '../otp/fixtures';
+import {
+  balanceOf,
+  customerWithSession,
+  insertAccount,
+  post,
+  sessionHeaders,
+  setLimits,
+  unbalancedJournals,
+  type Customer,
+} from '../transactions/bank';
+import { upload } from '../transfers/multipart';
+
+const rp = (n: number) => n * 100;
+const HEADER = 'account_no,bank_code,method,beneficiary_name,amount,purpose,message';
+const csv = (lines: string[]) => Buffer.from(lines.join('\n'));
+
+interface Row {
+  line: number;
+  ok: boolean;
+  errors: { field: string; eng: string; idn: string }[];
+  name?: string;
+  total?: { amount: number };
+  status?: string;
+  referenceNo?: string;
+  reason?: { eng: string; idn: string };
+}
+
+async function setup(db: Db, app: FastifyInstance, balance = rp(10_000_000)) {
+  const c = await customerWithSession(db);
+  const source = await insertAccount(db, c.customerId, { balance });
+  const other = await customerWithSession(db);
+  const b1 = await insertAccount(db, other.customerId, { balance: 0 });
+  const b2 = await insertAccount(db, other.customerId, { balance: 0 });
+  const sheet = (lines: string[]) =>
+    upload(
+      app,
+      '/api/masstransfer/v1/upload',
+      c.headers,
+      { sourceOfFund: String(source.id) },
+      {
+        name: 'batch.csv',
+        type: 'text/csv',
+        bytes: csv([HEADER, ...lines]),
+      },
+    );
+  return { c, source, b1, b2, sheet };
+}
+
+const call = (app: FastifyInstance, c: Customer, path: string, body: unknown) =>
+  post(app, `/api/batch/v1/${path}`, c.headers, body);
+
+describe.each(testDbs)('mass transfer through the API on $name', ({ open }) => {
+  let db: Db;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    db = await open();
+    app = await buildApp({ db, settlementIntervalMs: 0, schedulerIntervalMs: 0 });
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+
+  it('checks every row through its flow, keeps the good ones, lets a bad one be fixed or dropped, verifies once and posts each on its own', async () => {
+    const { c, source, b1, b2, sheet } = await setup(db, app);
+    const up = await sheet([
+      `${b1.accountNo},,,,150000,family,Gaji`,
+      '800999999999,,,,150000,family,',
+      `${b2.accountNo},,,,250000,business,`,
+      `${b1.accountNo},,,,150000,family,`,
+      '1234567890,014,bifast,,50000,business,Invoice 7',
+    ]);
+    expect(up.status, JSON.stringify(up.body)).toBe(200);
+    const rows = up.body.rows as Row[];
+    expect(rows.map((r) => r.ok)).toEqual([true, false, true, false, true]);
+    expect(rows[0]!.name).toMatch(/^TEST CUSTOMER/);
+    expect(rows[1]!.errors[0]).toMatchObject({
+      field: 'account_no',
+      eng: 'Beneficiary account number is not found',
+    });
+    expect(rows[3]!.errors[0]).toMatchObject({
+      field: 'account_no',
+      eng: 'Duplicate of row 2',
+      idn: 'Duplikat baris 2',
+    });
+    expect(rows[4]!.name).toBe('SITI RAHAYU');
+    expect(up.body).toMatchObject({ valid: 3, invalid: 2 });
+    const batchId = up.body.batchId as string;
+
+    // Rows with errors stop the verification; nothing is sent.
+    const early = await call(app, c, 'verification', { batchId, method: 'otp' });
+    expect(early.status).toBe(422);
+    expect(early.body.apierror.errorCode).toBe('BATCH_ROWS_WITH_ERRORS');
+
+    // Fix the wrong account; drop the duplicate.
+    const fixed = await call(app, c, 'row/update', {
+      batchId,
+      line: 2,
+      cells: { account_no: b2.accountNo, amount: '75000' },
+    });
+    expect(fixed.status, JSON.stringify(fixed.body)).toBe(200);
+    expect((fixed.body.rows as Row[])[1]!.ok).toBe(true);
+    const dropped = await call(app, c, 'row/remove', { batchId, lines: [4] });
+    expect(dropped.body).toMatchObject({ valid: 4, invalid: 0 });
+    const total = dropped.body.total.amount as number;
+    expect(dropped.body.totals[0]).toMatchObject({ accountId: source.id, amount: total, enough: true });
+
+    const before = await balanceOf(db, source.id);
+    const ver = await call(app, c, 'verification', { batchId, method: 'otp' });
+    expect(ver.status, JSON.stringify(ver.body)).toBe(200);
+    expect(ver.body.otp.maskedPhone).toBeTruthy();
+    const wrong = await call(app, c, 'confirm', { batchId, otp: '000000' });
+    expect(wrong.status).toBeGreaterThanOrEqual(400);
+    expect(await balanceOf(db, source.id)).toBe(before);
+    const done = await call(app, c, 'confirm', { batchId, otp: await latestCode(db, c.phone) });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const results = done.body.rows as Row[];
+    expect(results.map((r) => r.status)).toEqual(['success', 'success', 'success', 'success']);
+    for (const r of results) expect(r.referenceNo).toMatch(/^\d{16}$/);
+    expect(await balanceOf(db, source.id)).toBe(before - total);
+    expect(await balanceOf(db, b1.id)).toBe(rp(150_000));
+    expect(await balanceOf(db, b2.id)).toBe(rp(325_000));
+    // One journal per row, each with its own reference, in the history.
+    const { rows: journals } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM journal WHERE customer_id = $1 AND idempotency_key LIKE $2`,
+      [c.customerId, `batch-${batchId}-%`],
+    );
+    expect(journals[0]!.n).toBe(4);
+    // Asked again: the same results, booked once.
+    const again = await call(app, c, 'confirm', { batchId, otp: '123456' });
+    expect(again.body.rows).toEqual(done.body.rows);
+    expect(await balanceOf(db, source.id)).toBe(before - total);
+
+    // The result file, in the customer's language.
+    const file = await app.inject({
+      method: 'GET',
+      url: `/api/batch/v1/result/${batchId}?lang=en`,
+      headers: c.headers,
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toContain('mass-transfer-result');
+    const lines = file.body.trim().split(/\r?\n/);
+    expect(lines[0]).toContain('status,reference_no,reason');
+    expect(lines).toHaveLength(5);
+    expect(lines[1]).toContain('success');
+    const id = await app.inject({
+      method: 'GET',
+      url: `/api/batch/v1/result/${batchId}?lang=id`,
+      headers: c.headers,
+    });
+    expect(id.body).toContain('berhasil');
+    expect(await unbalancedJournals(db)).toBe(0);
+  });
+
+  it('refuses a file that is not a sheet, and a batch over the balance, booking nothing and keeping the rows', async () => {
+    const { c, source, b1, b2, sheet } = await setup(db, app, rp(300_000));
+    const bad = await upload(
+      app,
+      '/api/masstransfer/v1/upload',
+      c.headers,
+      { sourceOfFund: String(source.id) },
+      {
+        name: 'photo.xlsx',
+        type: 'application/octet-stream',
+        bytes: Buffer.from([0xff, 0xd8, 0xff, 0, 1, 2]),
+      },
+    );
+    expect(bad.status).toBe(422);
+    expect(bad.body.apierror).toMatchObject({
+      errorCode: 'INVALID_SHEET',
+      errorTitleIdn: 'Unggah gagal, silakan coba lagi',
+    });
+
+    // Each row fits the balance on its own (the second is over it and says so on its row) ...
+    const up = await sheet([
+      `${b1.accountNo},,,,200000,family,`,
+      `${b2.accountNo},,,,400000,family,`,
+      `${b2.accountNo},,,,150000,family,`,
+    ]);
+    const rows = up.body.rows as Row[];
+    expect(rows[1]!.errors[0]).toMatchObject({ field: 'amount' });
+    expect(rows[1]!.errors[0]!.eng).toMatch(/balance/i);
+    const batchId = up.body.batchId as string;
+    await call(app, c, 'row/remove', { batchId, lines: [2] });
+    // ... but together they are over it: refused as a whole, the rows kept.
+    const ver = await call(app, c, 'verification', { batchId, method: 'otp' });
+    expect(ver.status).toBe(422);
+    expect(ver.body.apierror.errorCode).toBe('BATCH_INSUFFICIENT_BALANCE');
+    expect(ver.body.apierror.errorMessageIdn).toContain('Tidak ada transaksi yang diproses');
+    const still = await call(app, c, 'get', { batchId });
+    expect(still.body).toMatchObject({ valid: 2, status: 'draft' });
+    expect(await balanceOf(db, source.id)).toBe(rp(300_000));
+  });
+
+  it('says an amount over the per-transaction limit on its row, and a batch over the daily limit as a whole', async () => {
+    const { c, b1, b2, sheet } = await setup(db, app);
+    await setLimits(db, c.customerId, 'transfer', rp(10_000), rp(500_000), rp(600_000));
+    const up = await sheet([
+      `${b1.accountNo},,,,600000,family,`,
+      `${b2.accountNo},,,,400000,family,`,
+      `${b1.accountNo},,,,300000,family,`,
+    ]);
+    const rows = up.body.rows as Row[];
+    expect(rows[0]!.errors[0]).toMatchObject({ field: 'amount' });
+    expect(rows[0]!.errors[0]!.eng).toMatch(/Maximum/);
+    const batchId = up.body.batchId as string;
+    await call(app, c, 'row/remove', { batchId, lines: [1] });
+    const ver = await call(app, c, 'verification', { batchId, method: 'otp' });
+    expect(ver.body.apierror.errorCode).toBe('BATCH_OVER_LIMIT');
+  });
+
+  it('verifies a batch by one approval in the companion app', async () => {
+    const { c, source, b1, sheet } = await setup(db, app);
+    const mobile = await sessionHeaders(db, c.customerId, 'mobile');
+    const up = await sheet([`${b1.accountNo},,,,100000,family,`]);
+    const batchId = up.body.batchId as string;
+    const ver = await call(app, c, 'verification', { batchId, method: 'approval' });
+    expect(ver.status, JSON.stringify(ver.body)).toBe(200);
+    const early = await call(app, c, 'confirm', { batchId });
+    expect(early.body.apierror.errorCode).toBe('NOT_VERIFIED');
+    const list = await post(app, '/api/mobile/v1/approvals/list', mobile, {});
+    const item = list.body.approvals[0];
+    expect(item.summary.title.eng).toBe('Mass transfer: 1 rows');
+    await post(app, '/api/mobile/v1/approvals/decide', mobile, {
+      approvalId: item.approvalId,
+      decision: 'approve',
+      matchNumber: ver.body.matchNumber,
+    });
+    expect((await call(app, c, 'verification/status', { batchId })).body).toEqual({ status: 'approved' });
+    const before = await balanceOf(db, source.id);
+    const done = await call(app, c, 'confirm', { batchId });
+    expect((done.body.rows as Row[])[0]!.status).toBe('success');
+    expect(await balanceOf(db, source.id)).toBe(before - rp(100_000));
+  });
+});
+
+describe.each(bothEngines)('a mass transfer on a date, run by the scheduler once, on $name', ({ open }) => {
+  let db: Db;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    db = await open();
+    app = await buildApp({ db, settlementIntervalMs: 0, schedulerIntervalMs: 0 });
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+
+  it('refuses a past date, schedules each row, edits the batch through verification, runs each row once', async () => {
+    const { c, source, b1, b2, sheet } = await setup(db, app);
+    const up = await sheet([`${b1.accountNo},,,,100000,family,`, `${b2.accountNo},,,,200000,family,`]);
+    const batchId = up.body.batchId as string;
+    const past = await call(app, c, 'verification', {
+      batchId,
+      method: 'otp',
+      date: bankDate(new Date(), -1),
+    });
+    expect(past.status).toBe(422);
+    expect(past.body.apierror.errorCode).toBe('INVALID_SCHEDULE');
+    expect(past.body.apierror.fields['/date'].eng).toBe('The date must be after today');
+
+    const tomorrow = bankDate(new Date(), 1);
+    await call(app, c, 'verification', { batchId, method: 'otp', date: tomorrow });
+    const done = await call(app, c, 'confirm', { batchId, otp: await latestCode(db, c.phone) });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.status).toBe('scheduled');
+    expect((done.body.rows as Row[]).map((r) => r.status)).toEqual(['scheduled', 'scheduled']);
+    const listed = await call(app, c, 'scheduled', {});
+    expect(listed.body.batches).toEqual([
+      expect.objectContaining({ batchId, rows: 2, runDate: tomorrow, editable: true }),
+    ]);
+    // /mytransaction/ lists the batch once, as a mass transfer.
+    const schedules = await post(app, '/api/schedule/v1/list', c.headers, {});
+    const mass = (schedules.body.instructions as { mass: boolean; id: string }[]).filter((i) => i.mass);
+    expect(mass.map((i) => i.id)).toEqual([batchId]);
+
+    // Edit: drop a row and move the date, verified again; the old instructions are cancelled.
+    const edit = await call(app, c, 'edit', { batchId });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    const draftId = edit.body.batchId as string;
+    expect(edit.body).toMatchObject({ replaces: batchId, runDate: tomorrow, valid: 2 });
+    await call(app, c, 'row/remove', { batchId: draftId, lines: [1] });
+    const later = bankDate(new Date(), 2);
+    await call(app, c, 'verification', { batchId: draftId, method: 'otp', date: later });
+    const edited = await call(app, c, 'confirm', { batchId: draftId, otp: await latestCode(db, c.phone) });
+    expect(edited.body.status).toBe('scheduled');
+    const { rows: ins } = await db.query<{ mass_batch_id: string; status: string }>(
+      `SELECT mass_batch_id, status FROM scheduled_transfers WHERE customer_id = $1 ORDER BY id`,
+      [c.customerId],
+    );
+    expect(ins).toEqual([
+      { mass_batch_id: batchId, status: 'cancelled' },
+      { mass_batch_id: batchId, status: 'cancelled' },
+      { mass_batch_id: draftId, status: 'active' },
+    ]);
+    expect((await call(app, c, 'edit', { batchId })).status).toBe(404);
+
+    // Its day comes: the scheduler runs the row once, however often it looks.
+    await db.query(
+      `UPDATE scheduled_transfers SET next_run_at = now() - interval '1 minute' WHERE mass_batch_id = $1`,
+      [draftId],
+    );
+    const before = await balanceOf(db, source.id);
+    const deps = { runner: ledgerRunner(db, loadCatalog()), notify: async () => undefined };
+    const runs = await Promise.all([runDueInstructions(db, deps), runDueInstructions(db, deps)]);
+    expect(runs.reduce((s, r) => s + r.success, 0)).toBe(1);
+    expect(await runDueInstructions(db, deps)).toMatchObject({ success: 0 });
+    expect(await balanceOf(db, source.id)).toBe(before - rp(200_000));
+    expect(await balanceOf(db, b2.id)).toBe(rp(200_000));
+    const after = await call(app, c, 'get', { batchId: draftId });
+    const row = (after.body.rows as Row[])[0]!;
+    expect(row.status).toBe('success');
+    expect(row.referenceNo).toMatch(/^\d{16}$/);
+    expect(await unbalancedJournals(db)).toBe(0);
+  });
+});
