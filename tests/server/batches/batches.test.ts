@@ -326,3 +326,115 @@ describe.each(bothEngines)('a mass transfer on a date, run by the scheduler once
     expect(await unbalancedJournals(db)).toBe(0);
   });
 });
+
+describe.each(testDbs)('mass payment and mass purchase through the API on $name', ({ open }) => {
+  let db: Db;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    db = await open();
+    app = await buildApp({ db, settlementIntervalMs: 0, schedulerIntervalMs: 0 });
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+
+  it('pays rows of billers, each looked up by its own biller, each posted on its own with its own result', async () => {
+    const c = await customerWithSession(db);
+    const source = await insertAccount(db, c.customerId, { balance: rp(20_000_000) });
+    const billers = await post(app, '/api/masspayment/v1/billers', c.headers, {});
+    const codes = (billers.body.billers as { code: string; flowId: string }[]).map((b) => b.code);
+    expect(['bpjs', 'PAMJAYA', 'mobile'].filter((x) => !codes.includes(x))).toEqual([]);
+    const sheet = [
+      'biller,customer_no,product,amount',
+      'bpjs,8888801234567,,',
+      'PAMJAYA,12345678,,',
+      'PAMJAYA,123456789,,',
+      'bpjs,8888801230404,,',
+      'nosuchbiller,123,,',
+      'bpjs,8888801234567,,',
+      'mobile,0811230500,,',
+    ];
+    const up = await upload(
+      app,
+      '/api/masspayment/v1/upload',
+      c.headers,
+      { sourceOfFund: String(source.id) },
+      {
+        name: 'bills.csv',
+        type: 'text/csv',
+        bytes: csv(sheet),
+      },
+    );
+    expect(up.status, JSON.stringify(up.body)).toBe(200);
+    const rows = up.body.rows as Row[];
+    expect(rows.map((r) => r.ok)).toEqual([true, true, false, false, false, false, true]);
+    expect(rows[0]!.name).toBeTruthy();
+    // The biller's own rules and answers, on the row's columns.
+    expect(rows[2]!.errors[0]!.field).toBe('customer_no');
+    expect(rows[2]!.errors[0]!.eng).toMatch(/PAM Jaya/);
+    expect(rows[3]!.errors[0]!.field).toBe('customer_no');
+    expect(rows[4]!.errors[0]).toMatchObject({
+      field: 'biller',
+      idn: 'Biller tidak ada dalam daftar biller',
+    });
+    expect(rows[5]!.errors[0]!.eng).toBe('Duplicate of row 2');
+    const batchId = up.body.batchId as string;
+    await post(app, '/api/batch/v1/row/remove', c.headers, { batchId, lines: [3, 4, 5, 6] });
+    const before = await balanceOf(db, source.id);
+    const ver = await post(app, '/api/batch/v1/verification', c.headers, { batchId, method: 'otp' });
+    expect(ver.status, JSON.stringify(ver.body)).toBe(200);
+    const total = ver.body.total.amount as number;
+    const done = await post(app, '/api/batch/v1/confirm', c.headers, {
+      batchId,
+      otp: await latestCode(db, c.phone),
+    });
+    const results = done.body.rows as Row[];
+    // The postpaid number ending 0500 is refused by its biller after the money was held: given back.
+    expect(results.map((r) => r.status)).toEqual(['success', 'success', 'failed']);
+    expect(results[2]!.reason).toBeTruthy();
+    const failed = results[2]!.total!.amount;
+    expect(await balanceOf(db, source.id)).toBe(before - total + failed);
+    expect(await unbalancedJournals(db)).toBe(0);
+  });
+
+  it('buys mobile credit and e-wallet top-ups by rows, the operator found from the number', async () => {
+    const c = await customerWithSession(db);
+    const source = await insertAccount(db, c.customerId, { balance: rp(5_000_000) });
+    // The operator's denominations are codes the sheet names (TELKOMSEL-50000).
+    const denomination = 'TELKOMSEL-50000';
+    const sheet = [
+      'biller,customer_no,product,amount',
+      `mobile,081234567890,${denomination},`,
+      'GOPAY,081234561234,,50000',
+      'GOPAY,081234561234,,',
+      `mobile,0899,${denomination},`,
+    ];
+    const up = await upload(
+      app,
+      '/api/masspurchase/v1/upload',
+      c.headers,
+      { sourceOfFund: String(source.id) },
+      {
+        name: 'topups.csv',
+        type: 'text/csv',
+        bytes: csv(sheet),
+      },
+    );
+    expect(up.status, JSON.stringify(up.body)).toBe(200);
+    const rows = up.body.rows as Row[];
+    expect(rows.map((r) => r.ok)).toEqual([true, true, false, false]);
+    expect(rows[2]!.errors[0]).toMatchObject({ field: 'amount', eng: 'Amount is required' });
+    const batchId = up.body.batchId as string;
+    await post(app, '/api/batch/v1/row/update', c.headers, { batchId, line: 3, cells: { amount: '25000' } });
+    const fixed = await post(app, '/api/batch/v1/row/remove', c.headers, { batchId, lines: [4] });
+    expect(fixed.body).toMatchObject({ valid: 3, invalid: 0 });
+    await post(app, '/api/batch/v1/verification', c.headers, { batchId, method: 'otp' });
+    const done = await post(app, '/api/batch/v1/confirm', c.headers, {
+      batchId,
+      otp: await latestCode(db, c.phone),
+    });
+    expect((done.body.rows as Row[]).map((r) => r.status)).toEqual(['success', 'success', 'success']);
+  });
+});
