@@ -51,8 +51,8 @@ export interface BatchKind {
   kind: BatchKindName;
   shape: SheetShape;
   template(ctx: PlanContext): Promise<string>;
-  /** Checks every row on its own (format, duplicates against the rows before it). */
-  plan(rows: Record<string, string>[], ctx: PlanContext): Promise<PlannedRow[]>;
+  /** Checks every row on its own (format, duplicates against the rows before it, named by `lines`). */
+  plan(rows: Record<string, string>[], ctx: PlanContext, lines: number[]): Promise<PlannedRow[]>;
   /** The column a form field's error belongs on. */
   columnOf(flowId: string, formField: string): string;
 }
@@ -110,9 +110,9 @@ export const transferKind: BatchKind = {
   shape: TRANSFER_SHEET,
   template: async () => transferTemplate(),
   columnOf: (_flowId, field) => TRANSFER_COLUMN[field] ?? 'row',
-  async plan(raw, ctx) {
+  async plan(raw, ctx, lines) {
     const { limits } = await limitsAndUse(ctx.db, ctx.customerId, 'transfer');
-    const checked = checkRows(raw, limits);
+    const checked = checkRows(raw, limits, (i) => lines[i]!);
     return checked.map((c, i) => {
       const cells = cellsOf(TRANSFER_SHEET, raw[i]!);
       const errors = [...c.errors] as RowError[];
@@ -210,7 +210,8 @@ function billFlows(catalog: FlowCatalog, area: string): BillFlow[] {
   const out: BillFlow[] = [];
   for (const entry of catalog.all()) {
     const f = entry.flow;
-    if (f.area !== area || f.machine || f.inquiry?.steps?.length || !f.posting || secretFields(f).length) continue;
+    if (f.area !== area || f.machine || f.inquiry?.steps?.length || !f.posting || secretFields(f).length)
+      continue;
     const schema = entry.validateForm.schema as Schema;
     const required = schema.required ?? [];
     if (!required.includes('sourceOfFund')) continue;
@@ -338,13 +339,13 @@ export function billsKind(kind: 'payment' | 'purchase', t: Titles): BatchKind {
       }
       return Papa.unparse({ fields: [...BILL_COLUMNS, 'biller_name'], data });
     },
-    async plan(raw, ctx) {
+    async plan(raw, ctx, lines) {
       const flows = flowsOf(ctx.catalog);
       const dir = await directory(ctx, flows, t);
       const seen = new Map<string, number>();
       const out: PlannedRow[] = [];
       for (const [i, r] of raw.entries()) {
-        const line = i + 2;
+        const line = lines[i]!;
         const cells = cellsOf(BILL_SHEET, r);
         const errors: RowError[] = [];
         const code = dir.get(cells.biller!.toLowerCase());

@@ -220,6 +220,7 @@ export function createBatchService(deps: TransactionServiceDeps) {
     const planned = await kind.plan(
       cells.map((c) => c.cells),
       planCtx(caller.customerId),
+      cells.map((c) => c.line),
     );
     const out: {
       line: number;
@@ -352,6 +353,8 @@ export function createBatchService(deps: TransactionServiceDeps) {
     input: {
       sourceOfFund: string;
       rows: Record<string, string>[];
+      /** Each row's number: a sheet's line (the header is line 1), else 1, 2, 3 ... */
+      lines?: number[];
       runDate?: string | null;
       replaces?: string;
     },
@@ -366,7 +369,7 @@ export function createBatchService(deps: TransactionServiceDeps) {
     await sync(
       caller,
       b,
-      input.rows.map((cells, i) => ({ line: i + 1, cells })),
+      input.rows.map((cells, i) => ({ line: input.lines?.[i] ?? i + 1, cells })),
     );
     return view(caller, id);
   }
@@ -384,7 +387,11 @@ export function createBatchService(deps: TransactionServiceDeps) {
       if (err instanceof SheetError) throw batchErrors.sheet(err.problem);
       throw err;
     }
-    return create(caller, kind, { sourceOfFund: input.sourceOfFund, rows: raw });
+    return create(caller, kind, {
+      sourceOfFund: input.sourceOfFund,
+      rows: raw,
+      lines: raw.map((_, i) => i + 2),
+    });
   }
 
   async function draft(caller: Caller, batchId: string) {
@@ -722,10 +729,11 @@ export function createBatchService(deps: TransactionServiceDeps) {
       [b.id],
     );
     if (rows[0]!.n > 0) throw batchErrors.notScheduled();
-    const cells = (await storedRows(b.id)).map((r) => r.cells);
+    const old = await storedRows(b.id);
     return create(caller, b.kind, {
       sourceOfFund: b.source_of_fund,
-      rows: cells,
+      rows: old.map((r) => r.cells),
+      lines: old.map((r) => r.line),
       runDate: b.run_date,
       replaces: b.id,
     });

@@ -197,11 +197,15 @@ export interface RowLimits {
   maxPerTransaction: number;
 }
 
-/** Checks every row; duplicates name the earlier line. */
-export function checkRows(rows: Record<string, string>[], limits: RowLimits): CheckedRow[] {
+/** Checks every row; duplicates name the earlier line (by default the sheet's: the header is line 1). */
+export function checkRows(
+  rows: Record<string, string>[],
+  limits: RowLimits,
+  lineOf: (index: number) => number = (i) => i + 2,
+): CheckedRow[] {
   const seen = new Map<string, number>();
   return rows.map((raw, i) => {
-    const line = i + 2;
+    const line = lineOf(i);
     const cells = Object.fromEntries(COLUMNS.map((c) => [c, raw[c] ?? ''])) as Record<Column, string>;
     const errors: RowError[] = [];
     const accountNo = cells.account_no.replace(/[\s-]/g, '');

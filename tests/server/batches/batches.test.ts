@@ -106,12 +106,12 @@ describe.each(testDbs)('mass transfer through the API on $name', ({ open }) => {
     // Fix the wrong account; drop the duplicate.
     const fixed = await call(app, c, 'row/update', {
       batchId,
-      line: 2,
+      line: 3,
       cells: { account_no: b2.accountNo, amount: '75000' },
     });
     expect(fixed.status, JSON.stringify(fixed.body)).toBe(200);
     expect((fixed.body.rows as Row[])[1]!.ok).toBe(true);
-    const dropped = await call(app, c, 'row/remove', { batchId, lines: [4] });
+    const dropped = await call(app, c, 'row/remove', { batchId, lines: [5] });
     expect(dropped.body).toMatchObject({ valid: 4, invalid: 0 });
     const total = dropped.body.total.amount as number;
     expect(dropped.body.totals[0]).toMatchObject({ accountId: source.id, amount: total, enough: true });
@@ -192,7 +192,7 @@ describe.each(testDbs)('mass transfer through the API on $name', ({ open }) => {
     expect(rows[1]!.errors[0]).toMatchObject({ field: 'amount' });
     expect(rows[1]!.errors[0]!.eng).toMatch(/balance/i);
     const batchId = up.body.batchId as string;
-    await call(app, c, 'row/remove', { batchId, lines: [2] });
+    await call(app, c, 'row/remove', { batchId, lines: [3] });
     // ... but together they are over it: refused as a whole, the rows kept.
     const ver = await call(app, c, 'verification', { batchId, method: 'otp' });
     expect(ver.status).toBe(422);
@@ -215,7 +215,7 @@ describe.each(testDbs)('mass transfer through the API on $name', ({ open }) => {
     expect(rows[0]!.errors[0]).toMatchObject({ field: 'amount' });
     expect(rows[0]!.errors[0]!.eng).toMatch(/Maximum/);
     const batchId = up.body.batchId as string;
-    await call(app, c, 'row/remove', { batchId, lines: [1] });
+    await call(app, c, 'row/remove', { batchId, lines: [2] });
     const ver = await call(app, c, 'verification', { batchId, method: 'otp' });
     expect(ver.body.apierror.errorCode).toBe('BATCH_OVER_LIMIT');
   });
@@ -291,7 +291,7 @@ describe.each(bothEngines)('a mass transfer on a date, run by the scheduler once
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
     const draftId = edit.body.batchId as string;
     expect(edit.body).toMatchObject({ replaces: batchId, runDate: tomorrow, valid: 2 });
-    await call(app, c, 'row/remove', { batchId: draftId, lines: [1] });
+    await call(app, c, 'row/remove', { batchId: draftId, lines: [2] });
     const later = bankDate(new Date(), 2);
     await call(app, c, 'verification', { batchId: draftId, method: 'otp', date: later });
     const edited = await call(app, c, 'confirm', { batchId: draftId, otp: await latestCode(db, c.phone) });
@@ -381,7 +381,7 @@ describe.each(testDbs)('mass payment and mass purchase through the API on $name'
     });
     expect(rows[5]!.errors[0]!.eng).toBe('Duplicate of row 2');
     const batchId = up.body.batchId as string;
-    await post(app, '/api/batch/v1/row/remove', c.headers, { batchId, lines: [3, 4, 5, 6] });
+    await post(app, '/api/batch/v1/row/remove', c.headers, { batchId, lines: [4, 5, 6, 7] });
     const before = await balanceOf(db, source.id);
     const ver = await post(app, '/api/batch/v1/verification', c.headers, { batchId, method: 'otp' });
     expect(ver.status, JSON.stringify(ver.body)).toBe(200);
@@ -427,8 +427,8 @@ describe.each(testDbs)('mass payment and mass purchase through the API on $name'
     expect(rows.map((r) => r.ok)).toEqual([true, true, false, false]);
     expect(rows[2]!.errors[0]).toMatchObject({ field: 'amount', eng: 'Amount is required' });
     const batchId = up.body.batchId as string;
-    await post(app, '/api/batch/v1/row/update', c.headers, { batchId, line: 3, cells: { amount: '25000' } });
-    const fixed = await post(app, '/api/batch/v1/row/remove', c.headers, { batchId, lines: [4] });
+    await post(app, '/api/batch/v1/row/update', c.headers, { batchId, line: 4, cells: { amount: '25000' } });
+    const fixed = await post(app, '/api/batch/v1/row/remove', c.headers, { batchId, lines: [5] });
     expect(fixed.body).toMatchObject({ valid: 3, invalid: 0 });
     await post(app, '/api/batch/v1/verification', c.headers, { batchId, method: 'otp' });
     const done = await post(app, '/api/batch/v1/confirm', c.headers, {
