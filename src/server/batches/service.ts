@@ -34,6 +34,8 @@ import {
 
 /** A batch's verification lives as long as its row quotes (OTP and approval last 5 minutes of it). */
 const VERIFY_TTL_S = 10 * 60;
+/** Rows quoted at once (on PostgreSQL the pool runs them side by side; PGlite queues them). */
+const QUOTE_CONCURRENCY = 8;
 /** A row quoted longer ago than this is quoted again before the batch is verified. */
 const REQUOTE_WITHIN_S = VERIFY_TTL_S + 60;
 
@@ -112,6 +114,17 @@ interface Quoted {
   amount?: Money;
   fee?: Money;
   total?: Money;
+}
+
+/** A stable text of a form (keys sorted): jsonb keeps keys in its own order. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v && typeof v === 'object')
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(v);
 }
 
 const NAME_KEYS = ['beneficiaryName', 'customerName', 'accountName', 'name'];
@@ -231,6 +244,7 @@ export function createBatchService(deps: TransactionServiceDeps) {
       errors: RowError[];
       quoted: Quoted | null;
     }[] = [];
+    const todo: number[] = [];
     for (const [i, p] of planned.entries()) {
       const line = cells[i]!.line;
       const old = before.get(line);
@@ -238,31 +252,33 @@ export function createBatchService(deps: TransactionServiceDeps) {
         old &&
         old.inquiry_id &&
         old.flow_id === p.flowId &&
-        JSON.stringify(old.form) === JSON.stringify(p.form) &&
+        canonical(old.form) === canonical(p.form) &&
         (!opts.requoteStale || old.quote_fresh);
-      if (same) {
-        out.push({
-          line,
-          cells: p.cells,
-          flowId: p.flowId,
-          form: p.form,
-          inquiryId: old.inquiry_id,
-          errors: [],
-          quoted: old.quoted,
-        });
-        continue;
-      }
-      const q = await quoteRow(caller, kind, b.source_of_fund, p);
       out.push({
         line,
         cells: p.cells,
         flowId: p.flowId,
         form: p.form,
-        inquiryId: q.inquiryId ?? null,
-        errors: q.errors,
-        quoted: q.quote ? quotedOf(q.quote) : null,
+        inquiryId: same ? old.inquiry_id : null,
+        errors: same ? [] : p.errors,
+        quoted: same ? old.quoted : null,
       });
+      if (!same && p.flowId) todo.push(i);
     }
+    // The rows to quote, several at a time (each its own queries; a pool serves them side by side).
+    let next = 0;
+    const worker = async () => {
+      while (next < todo.length) {
+        const i = todo[next++]!;
+        const q = await quoteRow(caller, kind, b.source_of_fund, planned[i]!);
+        Object.assign(out[i]!, {
+          inquiryId: q.inquiryId ?? null,
+          errors: q.errors,
+          quoted: q.quote ? quotedOf(q.quote) : null,
+        });
+      }
+    };
+    await Promise.all(Array.from({ length: QUOTE_CONCURRENCY }, worker));
     await db.transaction(async (tx) => {
       await tx.query('DELETE FROM batch_rows WHERE batch_id = $1', [b.id]);
       // One statement for all rows (a thousand rows is one round trip).

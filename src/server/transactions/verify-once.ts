@@ -62,7 +62,7 @@ type Tx = Parameters<Parameters<ServiceContext['db']['transaction']>[0]>[0];
 
 export function verifyOnce(ctx: ServiceContext) {
   const { db } = ctx;
-  const { postQuoted } = posting(ctx);
+  const { postQuotedMany } = posting(ctx);
 
   /** Per source account and currency: what the quotes take, against the balance above the floor. */
   async function totalsOf(quotes: Quote[], via: Queryable = db): Promise<AccountTotal[]> {
@@ -195,22 +195,23 @@ export function verifyOnce(ctx: ServiceContext) {
 
   /**
    * Posts each verified item on its own, in order, under its own idempotency key (asked again with the
-   * same keys it answers the same receipts); `done` hears each outcome as it comes.
+   * same keys it answers the same receipts), many to a database round trip (postQuotedMany); `done`
+   * hears each outcome.
    */
   async function postEach<T extends { inquiryId: string; idempotencyKey: string }>(
     customerId: number,
     items: readonly T[],
     done?: (item: T, outcome: ItemOutcome) => Promise<void>,
   ): Promise<ItemOutcome[]> {
+    const posted = await postQuotedMany({ customerId, items });
     const out: ItemOutcome[] = [];
-    for (const it of items) {
-      const r = await postQuoted({ customerId, inquiryId: it.inquiryId, idempotencyKey: it.idempotencyKey });
+    for (const [i, r] of posted.entries()) {
       const outcome: ItemOutcome =
         r.outcome === 'posted'
           ? { status: r.receipt.status, receipt: r.receipt }
           : { status: 'failed', error: r.error.toPayload().apierror };
       out.push(outcome);
-      await done?.(it, outcome);
+      await done?.(items[i]!, outcome);
     }
     return out;
   }

@@ -103,7 +103,15 @@ describe.each(testDbs)('mass transfer through the API on $name', ({ open }) => {
     expect(early.status).toBe(422);
     expect(early.body.apierror.errorCode).toBe('BATCH_ROWS_WITH_ERRORS');
 
-    // Fix the wrong account; drop the duplicate.
+    // Fix the wrong account (only that row is quoted again); drop the duplicate.
+    const inquiries = async () =>
+      (
+        await db.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM transaction_inquiries WHERE customer_id = $1',
+          [c.customerId],
+        )
+      ).rows[0]!.n;
+    const quoted = await inquiries();
     const fixed = await call(app, c, 'row/update', {
       batchId,
       line: 3,
@@ -111,6 +119,7 @@ describe.each(testDbs)('mass transfer through the API on $name', ({ open }) => {
     });
     expect(fixed.status, JSON.stringify(fixed.body)).toBe(200);
     expect((fixed.body.rows as Row[])[1]!.ok).toBe(true);
+    expect(await inquiries()).toBe(quoted + 1);
     const dropped = await call(app, c, 'row/remove', { batchId, lines: [5] });
     expect(dropped.body).toMatchObject({ valid: 4, invalid: 0 });
     const total = dropped.body.total.amount as number;
@@ -120,6 +129,8 @@ describe.each(testDbs)('mass transfer through the API on $name', ({ open }) => {
     const ver = await call(app, c, 'verification', { batchId, method: 'otp' });
     expect(ver.status, JSON.stringify(ver.body)).toBe(200);
     expect(ver.body.otp.maskedPhone).toBeTruthy();
+    // Quotes still fresh are not quoted again for the verification.
+    expect(await inquiries()).toBe(quoted + 1);
     const wrong = await call(app, c, 'confirm', { batchId, otp: '000000' });
     expect(wrong.status).toBeGreaterThanOrEqual(400);
     expect(await balanceOf(db, source.id)).toBe(before);
@@ -201,6 +212,21 @@ describe.each(testDbs)('mass transfer through the API on $name', ({ open }) => {
     const still = await call(app, c, 'get', { batchId });
     expect(still.body).toMatchObject({ valid: 2, status: 'draft' });
     expect(await balanceOf(db, source.id)).toBe(rp(300_000));
+
+    // Money arrives, the batch is verified; then the balance drops before the confirm: the rows that
+    // still fit are posted, the last is refused on its own (nothing booked for it), the others stay.
+    await db.query('UPDATE accounts SET balance = $2 WHERE id = $1', [source.id, rp(500_000)]);
+    const ok = await call(app, c, 'verification', { batchId, method: 'otp' });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    await db.query('UPDATE accounts SET balance = $2 WHERE id = $1', [source.id, rp(250_000)]);
+    const done = await call(app, c, 'confirm', { batchId, otp: await latestCode(db, c.phone) });
+    const results = done.body.rows as Row[];
+    expect(results.map((r) => r.status)).toEqual(['success', 'failed']);
+    expect(results[1]!.reason!.eng).toMatch(/balance/i);
+    expect(results[1]!.referenceNo).toBeUndefined();
+    expect(await balanceOf(db, source.id)).toBe(rp(50_000));
+    expect(await balanceOf(db, b1.id)).toBe(rp(200_000));
+    expect(await balanceOf(db, b2.id)).toBe(0);
   });
 
   it('says an amount over the per-transaction limit on its row, and a batch over the daily limit as a whole', async () => {
