@@ -1,4 +1,4 @@
-import { apiPost, apiPostForm } from '@/shared/api/client';
+import { apiPost } from '@/shared/api/client';
 import type { Money } from '@/shared/money';
 import type { ApprovalStatus, ChoiceOption, FormDataResponse, VerificationResponse } from '@/shared/flows';
 
@@ -109,7 +109,8 @@ export const batchApi = {
     const form = new FormData();
     form.append('sourceOfFund', sourceOfFund);
     form.append('file', file, file.name);
-    return apiPostForm<Batch>(`/api/${AREA[kind]}/v1/upload`, form);
+    // multipart/form-data, the field before the file (as the server reads them).
+    return apiPost<Batch>(`/api/${AREA[kind]}/v1/upload`, form, { kind: 'transaction' });
   },
   create: (kind: BatchKind, sourceOfFund: string, rows: Record<string, string>[]) =>
     apiPost<Batch>(`/api/${AREA[kind]}/v1/create`, { sourceOfFund, rows }, { kind: 'transaction' }),
