@@ -128,7 +128,9 @@ describe('route table', () => {
   });
 
   it('serves mass transfer, mass payment, mass purchase and the scheduled batch edit with pages, no placeholder', () => {
-    const mass = AUTHENTICATED_PATHS.filter((p) => /mass-(transfer|payment|purchase)|masstransaction/.test(p));
+    const mass = AUTHENTICATED_PATHS.filter((p) =>
+      /mass-(transfer|payment|purchase)|masstransaction/.test(p),
+    );
     expect(mass).toEqual(
       expect.arrayContaining([
         '/transfer/mass-transfer/inquiry/',
