@@ -11,6 +11,7 @@ import { isFlagged } from '../transactions/fds';
 import { quoteStore } from '../transactions/inquiry-store';
 import type { Quote } from '../transactions/quote';
 import { txErrors } from '../transactions/errors';
+import { accountById } from '../transactions/registry';
 import {
   verifyOnce,
   type AccountTotal,
@@ -104,6 +105,9 @@ interface StoredRow {
   quote: Quote | null;
   quote_fresh: boolean;
   run_status: string | null;
+  /** The journal a row posted now, as it stands (a payment in progress settles later). */
+  journal_status: 'success' | 'pending' | 'failed' | null;
+  journal_error: ApiErrorBody | null;
   run_reference: string | null;
   run_error: ApiErrorBody | null;
 }
@@ -207,8 +211,11 @@ export function createBatchService(deps: TransactionServiceDeps) {
     const { rows } = await db.query<StoredRow>(
       `SELECT r.line, r.cells, r.flow_id, r.form, r.inquiry_id, r.errors, r.quoted, r.status, r.result, r.instruction_id,
               i.quote, coalesce(i.expires_at > now() + make_interval(secs => $2), false) AS quote_fresh,
-              sr.status AS run_status, sr.reference_no AS run_reference, sr.error AS run_error
+              sr.status AS run_status, sr.reference_no AS run_reference, sr.error AS run_error,
+              j.status AS journal_status, j.details #> '{receipt,error}' AS journal_error
          FROM batch_rows r
+         JOIN batches b ON b.id = r.batch_id
+         LEFT JOIN journal j ON j.customer_id = b.customer_id AND j.idempotency_key = 'batch-' || r.batch_id || '-' || r.line
          LEFT JOIN transaction_inquiries i ON i.id = r.inquiry_id
          LEFT JOIN LATERAL (SELECT status, reference_no, error FROM scheduled_runs s
                              WHERE s.instruction_id = r.instruction_id ORDER BY run_date DESC LIMIT 1) sr ON true
@@ -355,9 +362,11 @@ export function createBatchService(deps: TransactionServiceDeps) {
       if (r.run_reference) v.referenceNo = r.run_reference;
       if (r.run_error) v.reason = { eng: r.run_error.errorMessageEng, idn: r.run_error.errorMessageIdn };
     } else if (r.status) {
-      v.status = r.status;
+      v.status = r.journal_status ?? r.status;
       if (r.result?.referenceNo) v.referenceNo = r.result.referenceNo;
-      if (r.result?.reason) v.reason = r.result.reason;
+      if (r.journal_error && v.status !== 'success')
+        v.reason = { eng: r.journal_error.errorMessageEng, idn: r.journal_error.errorMessageIdn };
+      else if (r.result?.reason && v.status === 'failed') v.reason = r.result.reason;
     }
     return v;
   }
@@ -500,6 +509,7 @@ export function createBatchService(deps: TransactionServiceDeps) {
       payment: { en: 'Mass payment', id: 'Pembayaran massal' },
       purchase: { en: 'Mass purchase', id: 'Pembelian massal' },
     }[b.kind];
+    const source = (await accountById(db, Number(b.source_of_fund)))?.account_no ?? b.source_of_fund;
     const summary = async (): Promise<ApprovalSummary> => ({
       flowId: `batch.${b.kind}`,
       title: { eng: `${kindText.en}: ${rows.length} rows`, idn: `${kindText.id}: ${rows.length} baris` },
@@ -508,8 +518,8 @@ export function createBatchService(deps: TransactionServiceDeps) {
         {
           labelEng: 'Source of fund',
           labelIdn: 'Sumber dana',
-          valueEng: b.source_of_fund,
-          valueIdn: b.source_of_fund,
+          valueEng: source,
+          valueIdn: source,
         },
         { labelEng: 'Rows', labelIdn: 'Baris', valueEng: String(rows.length), valueIdn: String(rows.length) },
         ...(runDate ? [{ labelEng: 'Date', labelIdn: 'Tanggal', valueEng: runDate, valueIdn: runDate }] : []),
@@ -688,18 +698,11 @@ export function createBatchService(deps: TransactionServiceDeps) {
       ...(receipt ? { referenceNo: receipt.referenceNo } : {}),
       ...(error
         ? { reason: { eng: error.errorMessageEng, idn: error.errorMessageIdn } }
-        : o.status === 'failed' && receipt
-          ? { reason: failedReason(receipt) }
+        : receipt?.error
+          ? { reason: { eng: receipt.error.errorMessageEng, idn: receipt.error.errorMessageIdn } }
           : {}),
     };
   }
-
-  const failedReason = (r: Receipt) => {
-    const d = (r.details ?? {}) as Record<string, unknown>;
-    const eng = typeof d.failureReasonEng === 'string' ? d.failureReasonEng : 'Refused by the biller';
-    const idn = typeof d.failureReasonIdn === 'string' ? d.failureReasonIdn : 'Ditolak oleh biller';
-    return { eng, idn };
-  };
 
   /** The results as a CSV file: every row's cells, status, reference and reason in the language asked. */
   async function resultFile(caller: Caller, batchId: string, lang: 'en' | 'id') {

@@ -258,6 +258,7 @@ describe.each(testDbs)('mass transfer through the API on $name', ({ open }) => {
     const list = await post(app, '/api/mobile/v1/approvals/list', mobile, {});
     const item = list.body.approvals[0];
     expect(item.summary.title.eng).toBe('Mass transfer: 1 rows');
+    expect(item.summary.rows[0]).toMatchObject({ labelEng: 'Source of fund', valueEng: source.accountNo });
     await post(app, '/api/mobile/v1/approvals/decide', mobile, {
       approvalId: item.approvalId,
       decision: 'approve',
@@ -381,6 +382,7 @@ describe.each(testDbs)('mass payment and mass purchase through the API on $name'
       'nosuchbiller,123,,',
       'bpjs,8888801234567,,',
       'mobile,0811230500,,',
+      'bpjs,8888801232018,,',
     ];
     const up = await upload(
       app,
@@ -395,7 +397,7 @@ describe.each(testDbs)('mass payment and mass purchase through the API on $name'
     );
     expect(up.status, JSON.stringify(up.body)).toBe(200);
     const rows = up.body.rows as Row[];
-    expect(rows.map((r) => r.ok)).toEqual([true, true, false, false, false, false, true]);
+    expect(rows.map((r) => r.ok)).toEqual([true, true, false, false, false, false, true, true]);
     expect(rows[0]!.name).toBeTruthy();
     // The biller's own rules and answers, on the row's columns.
     expect(rows[2]!.errors[0]!.field).toBe('customer_no');
@@ -418,10 +420,22 @@ describe.each(testDbs)('mass payment and mass purchase through the API on $name'
     });
     const results = done.body.rows as Row[];
     // The postpaid number ending 0500 is refused by its biller after the money was held: given back.
-    expect(results.map((r) => r.status)).toEqual(['success', 'success', 'failed']);
+    expect(results.map((r) => r.status)).toEqual(['success', 'success', 'failed', 'pending']);
     expect(results[2]!.reason).toBeTruthy();
+    expect(results[2]!.referenceNo).toMatch(/^\d{16}$/);
     const failed = results[2]!.total!.amount;
     expect(await balanceOf(db, source.id)).toBe(before - total + failed);
+    // The row in progress follows its journal: once the biller answers, the results say so.
+    await db.query(`UPDATE journal SET status = 'success' WHERE idempotency_key = $1`, [
+      `batch-${batchId}-9`,
+    ]);
+    const later = await post(app, '/api/batch/v1/get', c.headers, { batchId });
+    expect((later.body.rows as Row[]).map((r) => r.status)).toEqual([
+      'success',
+      'success',
+      'failed',
+      'success',
+    ]);
     expect(await unbalancedJournals(db)).toBe(0);
   });
 
