@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
 /** What the page's one verification needs to show: the OTP sent, or the approval's match number. */
 export type OnceVerification =
@@ -22,6 +22,9 @@ export interface VerifyOnceLabels {
   rejected: string;
   expired: string;
   cancel: string;
+  /** With onResend: the button's text and what is said once sent. */
+  resend?: string;
+  resent?: string;
 }
 
 /**
@@ -40,7 +43,10 @@ export function VerifyOncePanel(p: {
   labels: VerifyOnceLabels;
   testId: string;
   children?: ReactNode;
+  /** Sends the OTP or the approval request again (the panel says when it was sent). */
+  onResend?: () => Promise<void>;
 }) {
+  const [resent, setResent] = useState(false);
   const v = p.verification;
   const L = p.labels;
   return (
@@ -88,9 +94,25 @@ export function VerifyOncePanel(p: {
         ) : (
           <Alert severity="warning">{p.approval === 'rejected' ? L.rejected : L.expired}</Alert>
         )}
-        <Button sx={{ mt: 2 }} onClick={p.onCancel} disabled={p.busy}>
-          {L.cancel}
-        </Button>
+        <Box sx={{ mt: 2, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          {p.onResend && p.approval === 'waiting' && (
+            <Button
+              onClick={() => void p.onResend!().then(() => setResent(true))}
+              disabled={p.busy}
+              data-testid={`${p.testId}-resend`}
+            >
+              {L.resend}
+            </Button>
+          )}
+          <Button onClick={p.onCancel} disabled={p.busy}>
+            {L.cancel}
+          </Button>
+          {resent && (
+            <Typography variant="body2" color="text.secondary" role="status">
+              {L.resent}
+            </Typography>
+          )}
+        </Box>
       </CardContent>
     </Card>
   );

@@ -127,6 +127,8 @@ export const batchApi = {
       { batchId, method, date },
       { kind: 'transaction' },
     ),
+  resend: (batchId: string) =>
+    apiPost<VerificationResponse>('/api/batch/v1/verification/resend', { batchId }, { kind: 'transaction' }),
   status: (batchId: string) =>
     apiPost<{ status: ApprovalStatus }>('/api/batch/v1/verification/status', { batchId }),
   confirm: (batchId: string, otp?: string) =>

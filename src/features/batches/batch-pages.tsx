@@ -215,12 +215,7 @@ function Start({ kind }: { kind: BatchKind }) {
           </Alert>
         )}
       </Paper>
-      {billers && (
-        <Typography variant="body2" color="text.secondary" data-testid="batch-biller-codes">
-          {t('billerCodes')}:{' '}
-          {billers.map((b) => `${b.code} (${lang === 'en' ? b.labelEng : b.labelIdn})`).join(', ')}
-        </Typography>
-      )}
+      {billers && <BillerCodes billers={billers} lang={lang} />}
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
           {t('typeRows')}
@@ -272,6 +267,45 @@ function Start({ kind }: { kind: BatchKind }) {
         </Stack>
       </Paper>
     </Stack>
+  );
+}
+
+/** The codes a payment or purchase sheet's "biller" column takes, shown on demand. */
+function BillerCodes({ billers, lang }: { billers: BillerCode[]; lang: Lang }) {
+  const { t } = useTranslation('batch');
+  const [open, setOpen] = useState(false);
+  return (
+    <Box>
+      <Button
+        size="small"
+        onClick={() => setOpen(!open)}
+        aria-expanded={open}
+        data-testid="batch-biller-toggle"
+      >
+        {open ? t('billers.hide') : t('billers.show')}
+      </Button>
+      {open && (
+        <Paper
+          variant="outlined"
+          component="ul"
+          sx={{ m: 0, mt: 1, p: 1.5, pl: 4, maxHeight: 280, overflow: 'auto' }}
+          data-testid="batch-biller-codes"
+        >
+          {billers.map((b) => (
+            <Typography component="li" variant="body2" key={`${b.flowId}-${b.code}`}>
+              <strong>{b.code}</strong> {lang === 'en' ? b.labelEng : b.labelIdn}
+              {(b.needsProduct || b.needsAmount) &&
+                ` (${[
+                  b.needsProduct ? t('billers.needs.product') : '',
+                  b.needsAmount ? t('billers.needs.amount') : '',
+                ]
+                  .filter(Boolean)
+                  .join(', ')})`}
+            </Typography>
+          ))}
+        </Paper>
+      )}
+    </Box>
   );
 }
 
@@ -391,7 +425,8 @@ export function BatchVerifyPage({ kind }: { kind: BatchKind }) {
   const location = useLocation();
   const [params] = useSearchParams();
   const batchId = params.get('batch');
-  const verification = (location.state as { verification?: BatchVerification } | null)?.verification;
+  const first = (location.state as { verification?: BatchVerification } | null)?.verification;
+  const [verification, setVerification] = useState(first);
   const [busy, setBusy] = useState(false);
   const [code, setCode] = useState('');
   const [approval, setApproval] = useState<'waiting' | 'rejected' | 'expired'>('waiting');
@@ -453,6 +488,16 @@ export function BatchVerifyPage({ kind }: { kind: BatchKind }) {
         approval={approval}
         onConfirm={() => void confirm(code)}
         onCancel={() => navigate(stepPath(kind, 'inquiry', batchId))}
+        onResend={async () => {
+          try {
+            const again = await batchApi.resend(batchId);
+            setCode('');
+            setVerification({ ...v, ...again } as BatchVerification);
+          } catch (err) {
+            errors.showError(err);
+            throw err;
+          }
+        }}
         testId="batch"
         labels={{
           heading: t('batch:verify.heading'),
@@ -463,6 +508,8 @@ export function BatchVerifyPage({ kind }: { kind: BatchKind }) {
           rejected: t('cart:verify.rejected'),
           expired: t('cart:verify.expired'),
           cancel: t('cart:verify.cancel'),
+          resend: t('batch:verify.resend'),
+          resent: t('batch:verify.resent'),
         }}
       />
     </Frame>

@@ -237,6 +237,15 @@ describe('mass transfer: verify and results', () => {
     handlers.set('/api/batch/v1/get', () => done);
     const router = renderAt(`/transfer/mass-transfer/verify/?batch=${BATCH}`, 'id', { verification: v });
     expect((await screen.findByTestId('batch-verify-summary')).textContent).toContain('2 baris');
+    // The code sent again, on the same request.
+    handlers.set('/api/batch/v1/verification/resend', () => ({
+      method: 'otp',
+      otp: otpChallenge({ refNumber: 'CD34' }),
+    }));
+    fireEvent.click(screen.getByTestId('batch-resend'));
+    expect((await screen.findByRole('status')).textContent).toBe('Sudah dikirim ulang.');
+    expect(callsTo('/api/batch/v1/verification/resend')).toEqual([{ batchId: BATCH }]);
+    expect(screen.getByTestId('batch-verify').textContent).toContain('CD34');
     fireEvent.change(screen.getByTestId('batch-otp'), { target: { value: '123456' } });
     fireEvent.click(screen.getByTestId('batch-confirm'));
     await waitFor(() => expect(HERE(router)).toBe(`/transfer/mass-transfer/receipt/?batch=${BATCH}`));
@@ -266,5 +275,47 @@ describe('mass transfer: verify and results', () => {
       'You are changing the batch scheduled for 24 Dec 2026. It stays as it was until you verify the change.',
     );
     expect((screen.getByTestId('batch-date') as HTMLInputElement).value).toBe('2026-12-24');
+  });
+});
+
+describe('mass payment', () => {
+  it('lists the biller codes on demand and checks typed rows of biller and customer number', async () => {
+    handlers.set('/api/masspayment/v1/billers', () => ({
+      billers: [
+        {
+          code: 'bpjs',
+          flowId: 'payment.bpjs',
+          labelEng: 'BPJS Health',
+          labelIdn: 'BPJS Kesehatan',
+          needsProduct: false,
+          needsAmount: false,
+        },
+        {
+          code: 'PAMJAYA',
+          flowId: 'payment.utility-water',
+          labelEng: 'PAM Jaya (Jakarta)',
+          labelIdn: 'PAM Jaya (Jakarta)',
+          needsProduct: false,
+          needsAmount: false,
+        },
+      ],
+    }));
+    handlers.set('/api/masspayment/v1/create', () => draft({ kind: 'payment', batchId: BATCH }));
+    const router = renderAt('/payment/mass-payment/inquiry/');
+    fireEvent.click(await screen.findByTestId('batch-biller-toggle'));
+    expect(screen.getByTestId('batch-biller-codes').textContent).toBe(
+      'bpjs BPJS HealthPAMJAYA PAM Jaya (Jakarta)',
+    );
+    const typed = screen.getByTestId('batch-typed-row');
+    fireEvent.change(within(typed).getByLabelText('Biller'), { target: { value: 'bpjs' } });
+    fireEvent.change(within(typed).getByLabelText('Customer number'), { target: { value: '8888801234567' } });
+    fireEvent.click(screen.getByTestId('batch-check-typed'));
+    await waitFor(() => expect(HERE(router)).toBe(`/payment/mass-payment/inquiry/?batch=${BATCH}`));
+    expect(callsTo('/api/masspayment/v1/create')).toEqual([
+      {
+        sourceOfFund: '11',
+        rows: [{ biller: 'bpjs', customer_no: '8888801234567', product: '', amount: '' }],
+      },
+    ]);
   });
 });
