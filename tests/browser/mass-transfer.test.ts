@@ -135,6 +135,14 @@ describe('mass transfer', () => {
       const file = await readFile((await (await downloaded).path())!, 'utf8');
       expect(file).toContain('status,reference_no,reason');
       expect(file.match(/success/g)).toHaveLength(3);
+
+      // The mass payment page beside it, for the eye: biller codes on demand, desktop and phone.
+      await page.goto(`${env.server.baseUrl}/payment/mass-payment/`);
+      await page.getByTestId('batch-biller-toggle').click();
+      await page.getByTestId('batch-biller-codes').waitFor();
+      await screenshot(page, 'mass-payment-start-desktop');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, 'mass-payment-start-phone');
       expect(problems).toEqual([]);
     } finally {
       await web.context.close();
