@@ -12,6 +12,7 @@ import {
   TRANSFER_SHEET,
   type SheetShape,
 } from '../mass-transfer/parse';
+import { METHOD_RULES, type ClearingMethod } from '../clearing/banks';
 
 /**
  * The three kinds of batch and how a sheet row of each becomes a flow's form: a mass transfer row is a
@@ -55,6 +56,8 @@ export interface BatchKind {
   plan(rows: Record<string, string>[], ctx: PlanContext, lines: number[]): Promise<PlannedRow[]>;
   /** The column a form field's error belongs on. */
   columnOf(flowId: string, formField: string): string;
+  /** A row scheduled on a date that falls on a weekend or holiday runs on the next business day. */
+  businessDaysOnly(cells: Record<string, string>): boolean;
 }
 
 const cellsOf = (shape: SheetShape, raw: Record<string, string>) =>
@@ -110,6 +113,11 @@ export const transferKind: BatchKind = {
   shape: TRANSFER_SHEET,
   template: async () => transferTemplate(),
   columnOf: (_flowId, field) => TRANSFER_COLUMN[field] ?? 'row',
+  // Networks with a cut-off (SKN, RTGS) clear on business days only; in-bank, online and BI-FAST every day.
+  businessDaysOnly: (cells) => {
+    const m = (cells.method ?? '').toLowerCase().replace(/[\s-]/g, '') as ClearingMethod;
+    return !!(cells.bank_code && METHOD_RULES[m]?.cutOff);
+  },
   async plan(raw, ctx, lines) {
     const { limits } = await limitsAndUse(ctx.db, ctx.customerId, 'transfer');
     const checked = checkRows(raw, limits, (i) => lines[i]!);
@@ -322,6 +330,8 @@ export function billsKind(kind: 'payment' | 'purchase', t: Titles): BatchKind {
   return {
     kind,
     shape: BILL_SHEET,
+    // Billers and operators are paid on any day.
+    businessDaysOnly: () => false,
     columnOf(flowId, field) {
       return columnMap(
         flowsCache?.flows.find((b) => b.entry.flow.id === flowId),

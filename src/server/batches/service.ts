@@ -653,6 +653,7 @@ export function createBatchService(deps: TransactionServiceDeps) {
             amount: q.amount?.amount ?? q.total?.amount ?? 0,
             currency: q.amount?.currency ?? 'IDR',
             when: { kind: 'date', date: b.run_date! },
+            businessDaysOnly: KINDS[b.kind].businessDaysOnly(r.cells),
             massBatchId: b.id,
           },
           today,

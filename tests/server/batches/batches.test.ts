@@ -19,6 +19,7 @@ import {
   type Customer,
 } from '../transactions/bank';
 import { upload } from '../transfers/multipart';
+import { transferKind } from '../../../src/server/batches/kinds';
 
 const rp = (n: number) => n * 100;
 const HEADER = 'account_no,bank_code,method,beneficiary_name,amount,purpose,message';
@@ -269,6 +270,15 @@ describe.each(testDbs)('mass transfer through the API on $name', ({ open }) => {
     const done = await call(app, c, 'confirm', { batchId });
     expect((done.body.rows as Row[])[0]!.status).toBe('success');
     expect(await balanceOf(db, source.id)).toBe(before - rp(100_000));
+  });
+});
+
+describe('a mass transfer row scheduled on a date', () => {
+  it('runs on business days only when it clears through SKN or RTGS', () => {
+    expect(transferKind.businessDaysOnly({ bank_code: '008', method: 'SKN' })).toBe(true);
+    expect(transferKind.businessDaysOnly({ bank_code: '008', method: 'rtgs' })).toBe(true);
+    expect(transferKind.businessDaysOnly({ bank_code: '014', method: 'bifast' })).toBe(false);
+    expect(transferKind.businessDaysOnly({ bank_code: '', method: '' })).toBe(false);
   });
 });
 
