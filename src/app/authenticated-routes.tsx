@@ -14,6 +14,7 @@ import { poinXtraRoutes } from '@/features/poinxtra/routes';
 import { goalRoutes } from '@/features/goals/routes';
 import { billsRoutes } from '@/features/bills/routes';
 import { cartRoutes } from '@/features/cart/routes';
+import { batchMenuEntries, batchRoutes } from '@/features/batches/routes';
 import { promoRoutes } from '@/features/promo/routes';
 import { travelRoutes } from '@/features/travel/routes';
 import { registrationAppRoutes } from '@/features/registration/app-routes';
@@ -82,10 +83,11 @@ export const shellChildren = authenticatedRoutes({
     ...goalRoutes,
     ...billsRoutes,
     ...cartRoutes,
+    ...batchRoutes,
     ...promoRoutes,
     ...travelRoutes,
   ],
   flowRoutes,
   registrationAppRoutes,
-  flowMenuEntries,
+  flowMenuEntries: [...flowMenuEntries, ...batchMenuEntries],
 });

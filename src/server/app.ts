@@ -41,6 +41,7 @@ import goalRoutes from './goals/routes';
 import vcnRoutes from './vcn/routes';
 import autoTopUpRoutes from './autotopup/routes';
 import cartRoutes from './cart/routes';
+import batchRoutes from './batches/routes';
 import alertsPlugin from './alerts/plugin';
 import promoRoutes from './promo/routes';
 import travelRoutes from './travel/routes';
@@ -129,6 +130,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(vcnRoutes);
   await app.register(autoTopUpRoutes, { intervalMs: opts.schedulerIntervalMs });
   await app.register(cartRoutes);
+  await app.register(batchRoutes);
   await app.register(alertsPlugin, { alertIntervalMs: opts.alertIntervalMs });
   await app.register(promoRoutes, {});
   await app.register(travelRoutes, {});

@@ -127,6 +127,30 @@ describe('route table', () => {
     expect(leaf('/settings/manage-card/online/verify/')?.path).not.toContain(':typeOfAction');
   });
 
+  it('serves mass transfer, mass payment, mass purchase and the scheduled batch edit with pages, no placeholder', () => {
+    const mass = AUTHENTICATED_PATHS.filter((p) =>
+      /mass-(transfer|payment|purchase)|masstransaction/.test(p),
+    );
+    expect(mass).toEqual(
+      expect.arrayContaining([
+        '/transfer/mass-transfer/inquiry/',
+        '/transfer/mass-transfer/verify/',
+        '/transfer/mass-transfer/receipt/',
+        '/payment/mass-payment/inquiry/',
+        '/payment/mass-payment/verify/',
+        '/payment/mass-payment/receipt/',
+        '/purchase/mass-purchase/',
+        '/mytransaction/edit-scheduled-masstransaction/',
+      ]),
+    );
+    for (const p of [...mass, '/transfer/mass-transfer/']) {
+      const route = leaf(p);
+      expect(route?.id ?? '', p).not.toMatch(/^placeholder:/);
+      expect(route?.id, p).not.toBe(NOT_FOUND_ROUTE_ID);
+      expect(route?.lazy ?? route?.Component, p).toBeTruthy();
+    }
+  });
+
   it('has choosers for every area of flows unless a feature serves them', () => {
     for (const a of CHOOSER_AREAS) expect(leaf(`/${a}/`)?.id ?? '').not.toMatch(/^placeholder:/);
   });

@@ -15,6 +15,7 @@ import pfm from '../../../locales/en/pfm.json';
 import living from '../../../locales/en/living.json';
 import bills from '../../../locales/en/bills.json';
 import cart from '../../../locales/en/cart.json';
+import batch from '../../../locales/en/batch.json';
 import engine2 from '../../../locales/en/engine2.json';
 import * as shell from '../../../locales/en/shell.json?late';
 
@@ -34,6 +35,7 @@ export const strings: ResourceLanguage = {
   living,
   bills,
   cart,
+  batch,
   engine2,
   shell: {
     logoAlt: shell.logoAlt,

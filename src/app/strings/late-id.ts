@@ -15,6 +15,7 @@ import pfm from '../../../locales/id/pfm.json';
 import living from '../../../locales/id/living.json';
 import bills from '../../../locales/id/bills.json';
 import cart from '../../../locales/id/cart.json';
+import batch from '../../../locales/id/batch.json';
 import engine2 from '../../../locales/id/engine2.json';
 import * as shell from '../../../locales/id/shell.json?late';
 
@@ -34,6 +35,7 @@ export const strings: ResourceLanguage = {
   living,
   bills,
   cart,
+  batch,
   engine2,
   shell: {
     logoAlt: shell.logoAlt,

@@ -5,7 +5,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +21,7 @@ import {
   type CartVerification,
 } from '@/shared/cart/cart-api';
 import { flowMetaById } from '@/engine/flows-data';
+import { VerifyOncePanel } from '@/engine/ui/verify-once-panel';
 
 /** The cart: each item with its summary, Edit and Remove, totals per account, one verification, then results. */
 export function CartPage() {
@@ -265,55 +265,21 @@ function VerifyPanel(p: {
   onCancel: () => void;
 }) {
   const { t } = useTranslation('cart');
-  const v = p.verification;
   return (
-    <Card variant="outlined" data-testid="cart-verify">
-      <CardContent>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
-          {t('verify.heading')}
-        </Typography>
-        {v.method === 'otp' ? (
-          <Box component="form" onSubmit={(e) => (e.preventDefault(), p.onConfirm())}>
-            <Typography sx={{ mb: 2 }}>
-              {t('verify.sentTo', { phone: v.otp.maskedPhone, ref: v.otp.refNumber })}
-            </Typography>
-            <TextField
-              label={t('verify.code')}
-              value={p.code}
-              onChange={(e) => p.setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-              slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'cart-otp' } }}
-              sx={{ mr: 2 }}
-            />
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={p.busy || p.code.length !== 6}
-              data-testid="cart-confirm"
-            >
-              {t('verify.confirm', { count: p.count })}
-            </Button>
-          </Box>
-        ) : p.approval === 'waiting' ? (
-          <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }} data-testid="cart-approval-waiting">
-            <CircularProgress size={20} aria-hidden />
-            <Typography>{t('verify.waiting')}</Typography>
-            <Typography
-              variant="h5"
-              component="span"
-              sx={{ fontWeight: 700 }}
-              data-testid="cart-match-number"
-            >
-              {v.matchNumber}
-            </Typography>
-          </Box>
-        ) : (
-          <Alert severity="warning">{t(`verify.${p.approval}`)}</Alert>
-        )}
-        <Button sx={{ mt: 2 }} onClick={p.onCancel} disabled={p.busy}>
-          {t('verify.cancel')}
-        </Button>
-      </CardContent>
-    </Card>
+    <VerifyOncePanel
+      {...p}
+      testId="cart"
+      labels={{
+        heading: t('verify.heading'),
+        sentTo: (phone, ref) => t('verify.sentTo', { phone, ref }),
+        code: t('verify.code'),
+        confirm: t('verify.confirm', { count: p.count }),
+        waiting: t('verify.waiting'),
+        rejected: t('verify.rejected'),
+        expired: t('verify.expired'),
+        cancel: t('verify.cancel'),
+      }}
+    />
   );
 }
 

@@ -4,24 +4,14 @@ import type { Receipt } from '../../shared/flows/api';
 import { secretFields } from '../../shared/flows/secret';
 import type { ApiErrorBody } from '../../shared/api-error';
 import { ApiError } from '../http/api-error';
-import type { OtpChallenge } from '../otp/otp-service';
-import {
-  approvalStatus,
-  openApproval,
-  resendApproval,
-  type ApprovalStatus,
-  type ApprovalSummary,
-  type ApprovalTicket,
-} from '../approvals/store';
+import type { ApprovalStatus, ApprovalSummary } from '../approvals/store';
 import { approvalSummaries } from '../transactions/approval-summary';
 import { serviceContext, type Caller, type TransactionServiceDeps } from '../transactions/context';
 import { txErrors } from '../transactions/errors';
 import { publicQuote, quoteStore, type InquiryRow } from '../transactions/inquiry-store';
-import { limitsAndUse } from '../transactions/limits';
-import { posting } from '../transactions/post-quoted';
 import type { Quote } from '../transactions/quote';
-import { accountById } from '../transactions/registry';
 import { isFlagged } from '../transactions/fds';
+import { verifyOnce, type AccountTotal, type VerificationRef } from '../transactions/verify-once';
 import { cartErrors } from './errors';
 
 /** How long the cart keeps an item after it was added (the customer is told when it goes). */
@@ -45,14 +35,7 @@ export interface CartItem {
 }
 
 /** What the cart takes from one account in one currency, against what the account has. */
-export interface CartTotal {
-  accountId: number;
-  accountNo: string;
-  currency: string;
-  amount: number;
-  available: number;
-  enough: boolean;
-}
+export type CartTotal = AccountTotal;
 
 export interface ItemResult {
   itemId: number;
@@ -105,7 +88,7 @@ export function createCartService(deps: TransactionServiceDeps) {
   const ctx = serviceContext(deps);
   const { db, t } = ctx;
   const { storeQuote } = quoteStore(ctx);
-  const { postQuoted } = posting(ctx);
+  const once = verifyOnce(ctx);
   const approvalSummary = approvalSummaries(ctx);
 
   const titleOf = (flowId: string) => {
@@ -146,26 +129,6 @@ export function createCartService(deps: TransactionServiceDeps) {
     return (await approvalSummary(caller, inquiry, entry.flow)).rows;
   }
 
-  /** Per source account and currency: what the cart's items take, against the balance above the floor. */
-  async function totalsOf(quotes: Quote[]): Promise<CartTotal[]> {
-    const sums = new Map<string, { accountId: number; currency: string; amount: number }>();
-    for (const q of quotes) {
-      if (!q.debitAccountId || !q.debitAmount) continue;
-      const currency = q.total?.currency ?? q.amount?.currency ?? 'IDR';
-      const key = `${q.debitAccountId}:${currency}`;
-      const s = sums.get(key) ?? { accountId: q.debitAccountId, currency, amount: 0 };
-      s.amount += q.debitAmount;
-      sums.set(key, s);
-    }
-    const totals: CartTotal[] = [];
-    for (const s of sums.values()) {
-      const a = await accountById(db, s.accountId);
-      const available = a ? Number(a.balance) - Number(a.floor) : 0;
-      totals.push({ ...s, accountNo: a?.account_no ?? '', available, enough: s.amount <= available });
-    }
-    return totals;
-  }
-
   async function list(caller: Caller) {
     const rows = await itemRows(caller.customerId);
     const items: CartItem[] = [];
@@ -182,7 +145,7 @@ export function createCartService(deps: TransactionServiceDeps) {
         rows: await rowsOf(caller, r),
       });
     const live = rows.filter((r) => !r.expired && r.quote).map((r) => r.quote!);
-    return { items, count: items.length, totals: await totalsOf(live), maxItems: CART_MAX_ITEMS };
+    return { items, count: items.length, totals: await once.totalsOf(live), maxItems: CART_MAX_ITEMS };
   }
 
   async function count(caller: Caller) {
@@ -274,67 +237,34 @@ export function createCartService(deps: TransactionServiceDeps) {
       items.push({ itemId: r.id, flowId: r.flow_id, inquiryId: stored.id });
       quotes.push(stored.quote);
     }
-    for (const tot of await totalsOf(quotes))
+    for (const tot of await once.totalsOf(quotes))
       if (!tot.enough)
         throw cartErrors.overBalance(
           tot.accountNo,
           { amount: tot.amount, currency: tot.currency },
           { amount: Math.max(0, tot.available), currency: tot.currency },
         );
-    const byCategory = new Map<string, number>();
-    for (const q of quotes)
-      byCategory.set(q.limitCategory, (byCategory.get(q.limitCategory) ?? 0) + q.limitAmount);
-    for (const [category, amount] of byCategory) {
-      const { limits, used } = await limitsAndUse(db, caller.customerId, category);
-      if (limits.dailyLimit === null) continue;
-      const unused = Math.max(0, limits.dailyLimit - used);
-      if (amount > unused)
-        throw cartErrors.overLimit({ amount, currency: 'IDR' }, { amount: unused, currency: 'IDR' });
-    }
+    const short = await once.limitShortfall(caller.customerId, quotes);
+    if (short)
+      throw cartErrors.overLimit(
+        { amount: short.amount, currency: 'IDR' },
+        { amount: short.unused, currency: 'IDR' },
+      );
 
     const checkoutId = randomUUID();
-    const first = items[0]!.inquiryId;
-    let verification: { method: 'otp'; otp: OtpChallenge } | ({ method: 'approval' } & ApprovalTicket);
     const sums = new Map<string, number>();
     for (const q of quotes)
       if (q.total) sums.set(q.total.currency, (sums.get(q.total.currency) ?? 0) + q.total.amount);
     const totalText = (lang: 'en' | 'id') =>
       [...sums].map(([currency, amount]) => formatMoney({ amount, currency }, lang)).join(' + ');
-    if (input.method === 'otp') {
-      let phoneId = input.phoneId;
-      if (phoneId === undefined) {
-        const phones = await ctx.otp.phones(db, caller.customerId);
-        if (!phones.length) throw txErrors.noPhone();
-        phoneId = (phones.find((p) => !p.frozenUntil) ?? phones[0]!).phoneId;
-      }
-      const otp = await db.transaction(async (tx) => {
-        const challenge = await ctx.otp.issue(tx, {
-          customerId: caller.customerId,
-          phoneId,
-          purpose: 'transaction',
-          context: `Keranjang ${items.length} transaksi ${totalText('id')}`.trim(),
-        });
-        await insertCheckout(tx, checkoutId, caller, items, 'otp', challenge.requestId, null);
-        return challenge;
-      });
-      verification = { method: 'otp', otp };
-    } else {
-      const summary = await cartSummary(caller, items, quotes, totalText);
-      const ticket = await db.transaction(async (tx) => {
-        await insertCheckout(tx, checkoutId, caller, items, 'approval', null, first);
-        await tx.query(`UPDATE transaction_inquiries SET verification_method = 'approval' WHERE id = $1`, [
-          first,
-        ]);
-        return openApproval(tx, {
-          inquiryId: first,
-          customerId: caller.customerId,
-          sessionId: caller.sessionId,
-          summary,
-        });
-      });
-      ctx.hub.notify(caller.customerId, first);
-      verification = { method: 'approval', ...ticket };
-    }
+    const verification = await once.start(caller, {
+      method: input.method,
+      phoneId: input.phoneId,
+      otpContext: `Keranjang ${items.length} transaksi ${totalText('id')}`.trim(),
+      approvalInquiryId: items[0]!.inquiryId,
+      summary: () => cartSummary(caller, items, quotes, totalText),
+      record: (tx, ref) => insertCheckout(tx, checkoutId, caller, items, ref),
+    });
     return { checkoutId, ...verification, ...(await list(caller)) };
   }
 
@@ -343,9 +273,7 @@ export function createCartService(deps: TransactionServiceDeps) {
     id: string,
     caller: Caller,
     items: CheckoutItem[],
-    method: 'otp' | 'approval',
-    otpRequestId: string | null,
-    approvalInquiryId: string | null,
+    ref: VerificationRef,
   ) {
     await tx.query(
       `INSERT INTO cart_checkouts (id, customer_id, session_id, items, method, otp_request_id, approval_inquiry_id, expires_at)
@@ -355,9 +283,9 @@ export function createCartService(deps: TransactionServiceDeps) {
         caller.customerId,
         caller.sessionId,
         JSON.stringify(items),
-        method,
-        otpRequestId,
-        approvalInquiryId,
+        ref.method,
+        ref.otpRequestId,
+        ref.approvalInquiryId,
         CHECKOUT_TTL_S,
       ],
     );
@@ -427,23 +355,22 @@ export function createCartService(deps: TransactionServiceDeps) {
     return rows[0];
   }
 
+  const refOf = (c: CheckoutRow): VerificationRef => ({
+    method: c.method,
+    otpRequestId: c.otp_request_id,
+    approvalInquiryId: c.approval_inquiry_id,
+  });
+
   async function resend(caller: Caller, checkoutId: string) {
     const c = await loadCheckout(caller, checkoutId);
     if (c.status !== 'waiting' || c.expired) throw cartErrors.checkoutNotFound();
-    if (c.method === 'otp')
-      return { method: 'otp' as const, otp: await ctx.otp.resend(db, c.otp_request_id!, caller.customerId) };
-    const ticket = await resendApproval(db, c.approval_inquiry_id!, caller.customerId);
-    ctx.hub.notify(caller.customerId, c.approval_inquiry_id!);
-    return { method: 'approval' as const, ...ticket };
+    return once.resend(caller, refOf(c));
   }
 
   async function status(caller: Caller, checkoutId: string): Promise<{ status: ApprovalStatus }> {
     const c = await loadCheckout(caller, checkoutId);
     if (c.status !== 'waiting') return { status: 'approved' };
-    const s = c.approval_inquiry_id
-      ? await approvalStatus(db, c.approval_inquiry_id, caller.customerId)
-      : null;
-    return { status: s ?? (c.expired ? 'expired' : 'waiting') };
+    return { status: await once.status(caller, refOf(c), c.expired) };
   }
 
   /**
@@ -456,55 +383,33 @@ export function createCartService(deps: TransactionServiceDeps) {
     let c = await loadCheckout(caller, input.checkoutId);
     if (c.status === 'done') return { checkoutId: c.id, results: c.results ?? [] };
     if (c.status === 'waiting') {
-      if (c.expired) throw txErrors.inquiryExpired();
-      if (c.method === 'otp') {
-        if (!input.otp) throw txErrors.otpRequired();
-        await db.transaction(async (tx) => {
-          await ctx.otp.verify(tx, c.otp_request_id!, caller.customerId, input.otp!);
-          await tx.query(`UPDATE cart_checkouts SET status = 'verified' WHERE id = $1`, [c.id]);
-        });
-      } else {
-        const s = await approvalStatus(db, c.approval_inquiry_id!, caller.customerId);
-        if (s === 'rejected') throw txErrors.approvalRejected();
-        if (s === 'expired') throw txErrors.inquiryExpired();
-        if (s !== 'approved') throw txErrors.notVerified();
-        await db.query(`UPDATE cart_checkouts SET status = 'verified' WHERE id = $1 AND status = 'waiting'`, [
-          c.id,
-        ]);
-      }
+      await once.verify(caller, refOf(c), {
+        expired: c.expired,
+        otp: input.otp,
+        markVerified: async (tx) => {
+          await tx.query(
+            `UPDATE cart_checkouts SET status = 'verified' WHERE id = $1 AND status = 'waiting'`,
+            [c.id],
+          );
+        },
+      });
       c = await loadCheckout(caller, input.checkoutId);
       if (c.status === 'done') return { checkoutId: c.id, results: c.results ?? [] };
     }
     const results: ItemResult[] = [];
-    for (const it of c.items) {
-      const r = await postQuoted({
-        customerId: caller.customerId,
-        inquiryId: it.inquiryId,
-        idempotencyKey: `cart-${c.id}-${it.itemId}`,
-      });
-      const title = titleOf(it.flowId);
-      if (r.outcome === 'posted') {
-        results.push({
-          itemId: it.itemId,
-          flowId: it.flowId,
-          title,
-          status: r.receipt.status,
-          receipt: r.receipt,
-        });
-        await db.query('DELETE FROM cart_items WHERE id = $1 AND customer_id = $2 AND inquiry_id = $3', [
-          it.itemId,
-          caller.customerId,
-          it.inquiryId,
-        ]);
-      } else
-        results.push({
-          itemId: it.itemId,
-          flowId: it.flowId,
-          title,
-          status: 'failed',
-          error: r.error.toPayload().apierror,
-        });
-    }
+    await once.postEach(
+      caller.customerId,
+      c.items.map((it) => ({ ...it, idempotencyKey: `cart-${c.id}-${it.itemId}` })),
+      async (it, outcome) => {
+        results.push({ itemId: it.itemId, flowId: it.flowId, title: titleOf(it.flowId), ...outcome });
+        if (outcome.receipt)
+          await db.query('DELETE FROM cart_items WHERE id = $1 AND customer_id = $2 AND inquiry_id = $3', [
+            it.itemId,
+            caller.customerId,
+            it.inquiryId,
+          ]);
+      },
+    );
     await db.query(`UPDATE cart_checkouts SET status = 'done', results = $2::jsonb WHERE id = $1`, [
       c.id,
       JSON.stringify(results),

@@ -22,6 +22,26 @@ export const COLUMNS = [
   'message',
 ] as const;
 export type Column = (typeof COLUMNS)[number];
+/** Columns a sheet may add for SKN and RTGS rows (the recipient's details those networks carry). */
+export const RECIPIENT_COLUMNS = [
+  'beneficiary_address',
+  'province',
+  'city',
+  'citizenship',
+  'beneficiary_type',
+] as const;
+
+/** Which columns a sheet of one kind has, which of them it must have, and how many rows it may hold. */
+export interface SheetShape {
+  columns: readonly string[];
+  required: readonly string[];
+  maxRows: number;
+}
+export const TRANSFER_SHEET: SheetShape = {
+  columns: [...COLUMNS, ...RECIPIENT_COLUMNS],
+  required: ['account_no', 'amount'],
+  maxRows: MASS_TRANSFER_MAX_ROWS,
+};
 export const PURPOSES = ['family', 'business', 'education', 'savings', 'other'] as const;
 export type Purpose = (typeof PURPOSES)[number];
 /** Indonesian words a sheet may use for the purposes. */
@@ -76,11 +96,24 @@ export class SheetError extends Error {
 /** The template customers download: the header and one example of each kind of row. */
 export function templateCsv(): string {
   return Papa.unparse({
-    fields: [...COLUMNS],
+    fields: [...COLUMNS, ...RECIPIENT_COLUMNS],
     data: [
-      ['800123456789', '', '', '', '150000', 'family', 'Uang sekolah'],
-      ['1234567890', '014', 'bifast', '', '250000', 'business', 'Invoice 1021'],
-      ['1370012345678', '008', 'skn', 'Agus Pratama', '2000000', 'other', ''],
+      ['800123456789', '', '', '', '150000', 'family', 'Uang sekolah', '', '', '', '', ''],
+      ['1234567890', '014', 'bifast', '', '250000', 'business', 'Invoice 1021', '', '', '', '', ''],
+      [
+        '1370012345678',
+        '008',
+        'skn',
+        'Agus Pratama',
+        '2000000',
+        'other',
+        '',
+        'Jl. Merdeka 10',
+        'DKI Jakarta',
+        'Jakarta Pusat',
+        'indonesian',
+        'individual',
+      ],
     ],
   });
 }
@@ -88,7 +121,11 @@ export function templateCsv(): string {
 type Cell = string | number | boolean | Date | null | undefined;
 
 /** The sheet's rows as text cells, by the header's columns. */
-export async function readRows(bytes: Uint8Array, fileName: string): Promise<Record<string, string>[]> {
+export async function readRows(
+  bytes: Uint8Array,
+  fileName: string,
+  shape: SheetShape = TRANSFER_SHEET,
+): Promise<Record<string, string>[]> {
   const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b; // "PK": an XLSX is a zip
   let table: Cell[][];
   if (isZip) {
@@ -116,13 +153,11 @@ export async function readRows(bytes: Uint8Array, fileName: string): Promise<Rec
       .toLowerCase()
       .replace(/\s+/g, '_'),
   );
-  const missing = COLUMNS.filter(
-    (c) => !['bank_code', 'method', 'beneficiary_name', 'purpose', 'message'].includes(c),
-  ).filter((c) => !header.includes(c));
+  const missing = shape.required.filter((c) => !header.includes(c));
   if (missing.length) throw new SheetError('header', missing.join(', '));
   const body = nonEmpty.slice(1);
   if (!body.length) throw new SheetError('empty');
-  if (body.length > MASS_TRANSFER_MAX_ROWS) throw new SheetError('tooManyRows', String(body.length));
+  if (body.length > shape.maxRows) throw new SheetError('tooManyRows', String(body.length));
   return body.map((r) => Object.fromEntries(header.map((h, i) => [h, cellText(r[i])])));
 }
 
@@ -162,11 +197,15 @@ export interface RowLimits {
   maxPerTransaction: number;
 }
 
-/** Checks every row; duplicates name the earlier line. */
-export function checkRows(rows: Record<string, string>[], limits: RowLimits): CheckedRow[] {
+/** Checks every row; duplicates name the earlier line (by default the sheet's: the header is line 1). */
+export function checkRows(
+  rows: Record<string, string>[],
+  limits: RowLimits,
+  lineOf: (index: number) => number = (i) => i + 2,
+): CheckedRow[] {
   const seen = new Map<string, number>();
   return rows.map((raw, i) => {
-    const line = i + 2;
+    const line = lineOf(i);
     const cells = Object.fromEntries(COLUMNS.map((c) => [c, raw[c] ?? ''])) as Record<Column, string>;
     const errors: RowError[] = [];
     const accountNo = cells.account_no.replace(/[\s-]/g, '');

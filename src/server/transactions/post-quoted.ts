@@ -252,5 +252,101 @@ export function posting(ctx: PostingContext) {
     return { outcome: 'refused', error: refusal(r.outcome, r.quote ?? undefined, limits, r.detail ?? 0) };
   }
 
-  return { postQuoted, finish, withinOf, receiptOf };
+  /**
+   * Posts many verified inquiries of one customer, each on its own (its own journal, idempotency key and
+   * result; a refused one books nothing and leaves the others booked), through the same
+   * post_quoted_inquiry() and finish() as postQuoted, a chunk of them in one database round trip. An
+   * inquiry whose booking runs code in its transaction (a service executor, a promo) is posted alone;
+   * a chunk that fails as a whole (a reference number taken, say) is posted again one by one.
+   */
+  async function postQuotedMany(input: {
+    customerId: number;
+    items: readonly { inquiryId: string; idempotencyKey: string }[];
+    chunk?: number;
+  }): Promise<PostResult[]> {
+    const out: PostResult[] = new Array(input.items.length);
+    const plain: number[] = [];
+    for (const [i, it] of input.items.entries()) {
+      if (withinOf(it.inquiryId)) out[i] = await postQuoted({ customerId: input.customerId, ...it });
+      else plain.push(i);
+    }
+    const size = Math.max(1, input.chunk ?? 100);
+    type Row = {
+      n: number;
+      outcome: string;
+      detail: number | null;
+      posted_journal: number | null;
+      posted_at: Date | string | null;
+      flow_id: string | null;
+      quote: Quote | null;
+      min_amount: number;
+      max_per_transaction: number;
+      daily_limit: number | null;
+    };
+    for (let c = 0; c < plain.length; c += size) {
+      const idx = plain.slice(c, c + size);
+      const refs = idx.map(() => newReferenceNo());
+      let rows: Row[];
+      try {
+        rows = await db.transaction(async (tx) => {
+          const r = await tx.query<Row>(
+            `SELECT x.n::int AS n, p.*
+               FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS x(inquiry_id, key, ref, n)
+              CROSS JOIN LATERAL post_quoted_inquiry($1, x.inquiry_id, $5, $6, $7, $8, x.ref, x.key, $9, NULL, NULL) p
+              ORDER BY x.n`,
+            [
+              input.customerId,
+              idx.map((i) => input.items[i]!.inquiryId),
+              idx.map((i) => input.items[i]!.idempotencyKey),
+              refs,
+              ...DEFAULT_LIMITS_ARGS,
+              SETTLEMENT_LEASE_S,
+            ],
+          );
+          return r.rows;
+        });
+      } catch (err) {
+        if ((err as { code?: string }).code !== '23505') throw err;
+        for (const i of idx) out[i] = await postQuoted({ customerId: input.customerId, ...input.items[i]! });
+        continue;
+      }
+      for (const r of rows) {
+        const i = idx[r.n - 1]!;
+        const it = input.items[i]!;
+        if (r.outcome === 'ok') {
+          const journalId = Number(r.posted_journal);
+          out[i] = {
+            outcome: 'posted',
+            journalId,
+            receipt: await finish({
+              journalId,
+              referenceNo: refs[r.n - 1]!,
+              createdAt: new Date(r.posted_at!).toISOString(),
+              flowId: r.flow_id!,
+              quote: r.quote!,
+            }),
+          };
+        } else if (r.outcome === 'already') {
+          const { receipt, idempotencyKey } = await receiptOf(Number(r.detail));
+          out[i] =
+            idempotencyKey === it.idempotencyKey
+              ? { outcome: 'posted', journalId: Number(r.detail), receipt }
+              : { outcome: 'refused', error: txErrors.doubleTransaction() };
+        } else {
+          const limits = {
+            minAmount: r.min_amount,
+            maxPerTransaction: r.max_per_transaction,
+            dailyLimit: r.daily_limit,
+          };
+          out[i] = {
+            outcome: 'refused',
+            error: refusal(r.outcome, r.quote ?? undefined, limits, r.detail ?? 0),
+          };
+        }
+      }
+    }
+    return out;
+  }
+
+  return { postQuoted, postQuotedMany, finish, withinOf, receiptOf };
 }

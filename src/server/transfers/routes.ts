@@ -25,6 +25,34 @@ import { checkRows, MASS_TRANSFER_MAX_ROWS, readRows, SheetError, templateCsv } 
 import { lookupRows } from '../mass-transfer/lookup';
 import { quoteRate } from '../special-rate/quotes';
 
+type Listed = Awaited<ReturnType<typeof listInstructions>>[number];
+
+/**
+ * A mass transfer scheduled as a whole is one entry of the list (its batch: edited as one through
+ * edit-scheduled-masstransaction): the rows' amounts summed, running while any row still runs.
+ */
+function groupMass(list: Listed[]): Listed[] {
+  const out: Listed[] = [];
+  const batches = new Map<string, Listed>();
+  for (const i of list) {
+    if (i.massBatchId === null) {
+      out.push(i);
+      continue;
+    }
+    const g = batches.get(i.massBatchId);
+    if (!g) {
+      const first = { ...i, summary: {}, runs: [...i.runs] };
+      batches.set(i.massBatchId, first);
+      out.push(first);
+      continue;
+    }
+    g.amount += i.amount;
+    g.runs.push(...i.runs);
+    if (i.status === 'active' || i.status === 'suspended') g.status = i.status;
+  }
+  return out;
+}
+
 /** Scheduled transfers due are looked for this often by default. */
 export const SCHEDULER_INTERVAL_MS = 30_000;
 
@@ -216,11 +244,11 @@ export default async function transferRoutes(
       },
     },
     async (request) => {
-      const list = await listInstructions(app.db, customer(request));
+      const list = groupMass(await listInstructions(app.db, customer(request)));
       return {
         today: bankDate(),
         instructions: list.map((i) => ({
-          id: String(i.id),
+          id: i.massBatchId ?? String(i.id),
           flowId: i.flowId,
           summary: i.summary,
           amount: { amount: i.amount, currency: i.currency },

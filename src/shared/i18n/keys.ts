@@ -26,6 +26,7 @@ import type pfm from '../../../locales/en/pfm.json';
 import type living from '../../../locales/en/living.json';
 import type bills from '../../../locales/en/bills.json';
 import type cart from '../../../locales/en/cart.json';
+import type batch from '../../../locales/en/batch.json';
 import type engine2 from '../../../locales/en/engine2.json';
 
 export interface Resources {
@@ -51,6 +52,7 @@ export interface Resources {
   living: typeof living;
   bills: typeof bills;
   cart: typeof cart;
+  batch: typeof batch;
   engine2: typeof engine2;
 }
 

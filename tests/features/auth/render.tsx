@@ -14,6 +14,8 @@ import enShell from '../../../locales/en/shell.json';
 import enTransfer from '../../../locales/en/transfer.json';
 import enMyaccount from '../../../locales/en/myaccount.json';
 import enSettings from '../../../locales/en/settings.json';
+import enCart from '../../../locales/en/cart.json';
+import enBatch from '../../../locales/en/batch.json';
 import idCommon from '../../../locales/id/common.json';
 import idErrors from '../../../locales/id/errors.json';
 import idAuth from '../../../locales/id/auth.json';
@@ -24,6 +26,8 @@ import idShell from '../../../locales/id/shell.json';
 import idTransfer from '../../../locales/id/transfer.json';
 import idMyaccount from '../../../locales/id/myaccount.json';
 import idSettings from '../../../locales/id/settings.json';
+import idCart from '../../../locales/id/cart.json';
+import idBatch from '../../../locales/id/batch.json';
 
 export function testI18n(lang: Lang = 'en') {
   return initI18n(
@@ -39,6 +43,8 @@ export function testI18n(lang: Lang = 'en') {
         transfer: enTransfer,
         myaccount: enMyaccount,
         settings: enSettings,
+        cart: enCart,
+        batch: enBatch,
       },
       id: {
         common: idCommon,
@@ -51,6 +57,8 @@ export function testI18n(lang: Lang = 'en') {
         transfer: idTransfer,
         myaccount: idMyaccount,
         settings: idSettings,
+        cart: idCart,
+        batch: idBatch,
       },
     },
     lang,

@@ -97,6 +97,28 @@ describe('My Transactions: scheduled transfers', () => {
     );
   });
 
+  it('lists a scheduled mass transfer once, edited as a whole on its own page (no delete of one row)', async () => {
+    const mass = {
+      ...once,
+      id: '0b8e4f9a-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+      mass: true,
+      summary: {},
+      amount: idr(475_000_00),
+    };
+    handlers.set('/api/schedule/v1/list', () => ({ today: '2026-11-25', instructions: [mass] }));
+    const router = renderAt('/mytransaction/');
+    const card = await screen.findByTestId('scheduled');
+    expect(card.textContent).toContain('Mass transfer');
+    expect(within(card).getByTestId('scheduled-amount').textContent).toBe('IDR 475,000');
+    expect(within(card).queryByTestId('scheduled-delete')).toBeNull();
+    fireEvent.click(within(card).getByTestId('scheduled-edit'));
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe(
+        `/mytransaction/edit-scheduled-masstransaction/?id=${mass.id}`,
+      ),
+    );
+  });
+
   it('speaks Indonesian, and says how to schedule when there is nothing', async () => {
     handlers.set('/api/schedule/v1/list', () => ({ today: '2026-11-25', instructions: [monthly] }));
     renderAt('/mytransaction/', 'id');
