@@ -74,7 +74,7 @@ describe('my transactions: delete a scheduled transfer', () => {
 
   // "When to transfer" on the transfer forms: an SKN transfer for a later date and a monthly same-bank
   // one are verified by OTP, nothing is debited, and both wait in My Transactions.
-  it('schedules an SKN transfer for a date, a same-bank transfer every month and an own-account one at every month end, and sees them listed', async () => {
+  it('schedules an SKN transfer for a date and transfers every month, at every month end, every Friday and every ten days, and sees them listed', async () => {
     const { context, page, problems } = await newContext(env.browser, {
       language: 'en',
       viewport: 'desktop',
@@ -158,6 +158,40 @@ describe('my transactions: delete a scheduled transfer', () => {
       await page.getByText(/^Every month on its last day, from .+, until .+$/).waitFor();
       const monthEnd = await verifyAndConfirm('transfer-own-month-end');
 
+      // To Rina every Friday, twice; and between his own accounts every ten days, until a date.
+      await page.goto(`${env.server.baseUrl}/transfer/inquiry/?type=same-bank`);
+      await page.getByTestId('inquiry-view').waitFor();
+      await chooseOption(page, 'sourceOfFund', '800123456701');
+      await page.locator('#root_beneficiaryAccountNo').fill('800123456837');
+      await chooseOption(page, 'purpose', 'Family');
+      await page.locator('#root_amount').fill('75000');
+      await page.getByRole('radio', { name: 'Recurring' }).check();
+      await page.getByRole('radio', { name: 'Every week' }).check();
+      await chooseOption(page, 'when_dayOfWeek', 'Friday');
+      await page.locator('#root_when_startDate').fill(bankDate(new Date(), 1));
+      await page.getByRole('radio', { name: 'After a number of transfers' }).check();
+      await page.locator('#root_when_occurrences').fill('2');
+      await page.getByTestId('inquiry-submit').click();
+      await page.waitForURL(/\/transfer\/verify\/\?type=same-bank$/);
+      await page.getByText(/^Every Friday, from .+, 2 transfers$/).waitFor();
+      const weekly = await verifyAndConfirm('transfer-same-bank-weekly');
+
+      await page.goto(`${env.server.baseUrl}/transfer/inquiry/?type=own-account`);
+      await page.getByTestId('inquiry-view').waitFor();
+      await chooseOption(page, 'sourceOfFund', '800123456701');
+      await chooseOption(page, 'beneficiaryAccount', '800123456729');
+      await page.locator('#root_amount').fill('50000');
+      await page.getByRole('radio', { name: 'Recurring' }).check();
+      await page.getByRole('radio', { name: 'Every few days' }).check();
+      await page.locator('#root_when_interval').fill('10');
+      await page.locator('#root_when_startDate').fill(bankDate(new Date(), 2));
+      await page.getByRole('radio', { name: 'On an end date' }).check();
+      await page.locator('#root_when_endDate').fill(bankDate(new Date(), 90));
+      await page.getByTestId('inquiry-submit').click();
+      await page.waitForURL(/\/transfer\/verify\/\?type=own-account$/);
+      await page.getByText(/^Every 10 days, from .+, until .+$/).waitFor();
+      const tenDays = await verifyAndConfirm('transfer-own-every-ten-days');
+
       // Nothing was debited: no line (not even of Rp 0) in the account's history for any of them.
       const headers = await sessionHeaders(page);
       const { id } = await accountOf(env.server, headers, '800123456701');
@@ -179,6 +213,12 @@ describe('my transactions: delete a scheduled transfer', () => {
       expect(await card(monthly.instructionId).getByTestId('scheduled-delete').count()).toBe(1);
       await card(monthEnd.instructionId)
         .getByText(/Every month, at the end of the month/)
+        .waitFor();
+      await card(weekly.instructionId)
+        .getByText(/Every Friday/)
+        .waitFor();
+      await card(tenDays.instructionId)
+        .getByText(/Every 10 days/)
         .waitFor();
       await screenshot(page, 'mytransaction-new-scheduled-desktop-en');
       expect(problems).toEqual([]);
