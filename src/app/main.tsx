@@ -9,7 +9,7 @@ import { theme } from '@/shared/ui/theme';
 import { StyleCacheProvider } from '@/shared/ui/style-cache';
 import { bannerPageOf, bannerVariantOf, prefetchBanners } from '@/shared/ui/maintenance-banner';
 import { getCredentials } from '@/shared/api/session-store';
-import { prefetchDashboardSummary } from '@/features/dashboard/early-summary';
+import { requestEarly } from '@/shared/api/early-requests';
 import type { AppRouter } from './router';
 import { loginStrings } from './strings';
 import { VisitorRouter } from './visitor-router';
@@ -30,8 +30,10 @@ const loginBanners = path.startsWith('/login') ? prefetchBanners('login') : unde
 // (The dashboard and the transaction areas likewise, for a customer who is signed in.)
 const bannerPage = bannerPageOf(path);
 if (bannerPage && getCredentials()) void prefetchBanners(bannerPage, bannerVariantOf(location.search));
-// The dashboard's own figures likewise: on their way while its scripts load.
-if (path === '/dashboard/' && getCredentials()) prefetchDashboardSummary();
+// The dashboard's own figures likewise, on their way while its scripts load (the dashboard takes the
+// answer: src/features/dashboard/api.ts DASHBOARD_SUMMARY_PATH; its module is not imported here, so
+// /login/ carries no dashboard code).
+if (path === '/dashboard/' && getCredentials()) requestEarly('/api/dashboard/v1/summary');
 
 // The login area's strings in the stored language (Indonesian by default), then the first render.
 void Promise.all([

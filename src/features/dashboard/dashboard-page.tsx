@@ -15,7 +15,7 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import PhoneAndroidIcon from '@mui/icons-material/PhoneAndroid';
 import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
 import type { ErrorView } from '@/shared/api/error-catalogue';
-import { takeEarlySummary } from './early-summary';
+import { takeEarly } from '@/shared/api/early-requests';
 import {
   ACTION_PATHS,
   MaintenanceBanner,
@@ -24,7 +24,7 @@ import {
   useFeatureGate,
   type FeatureRequirement,
 } from '@/shared/ui';
-import { dashboardApi, type DashboardSummary } from './api';
+import { DASHBOARD_SUMMARY_PATH, dashboardApi, type DashboardSummary } from './api';
 import { formatDate, formatTime, type Lang } from './format';
 import {
   AccountsSection,
@@ -74,8 +74,8 @@ export function DashboardPage() {
   useEffect(() => {
     const ctrl = new AbortController();
     setFailed(false);
-    // The summary the app's entry asked for already (early-summary.ts), else a new request.
-    (takeEarlySummary() ?? dashboardApi.summary(ctrl.signal))
+    // The summary the app's entry asked for already (src/app/main.tsx), else a new request.
+    (takeEarly<DashboardSummary>(DASHBOARD_SUMMARY_PATH) ?? dashboardApi.summary(ctrl.signal))
       .then((s) => !ctrl.signal.aborted && setSummary(s))
       .catch((err: unknown) => {
         if (ctrl.signal.aborted) return;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { dashboardRoutes } from '@/features/dashboard/routes';
 import { formatDecimal } from '@/features/dashboard/format';
-import { prefetchDashboardSummary } from '@/features/dashboard/early-summary';
+import { requestEarly } from '@/shared/api/early-requests';
 import { renderRoutes } from '../auth/render';
 import { answer, apiError, handlers, reset } from '../auth/api-mock';
 import { andi, budi, sari } from './fixtures';
@@ -25,7 +25,7 @@ describe('dashboard', () => {
   it('takes the summary the app asked for at its start (one request), and asks again on a later visit', async () => {
     let asked = 0;
     handlers.set('/api/dashboard/v1/summary', () => (asked++, budi));
-    prefetchDashboardSummary();
+    requestEarly('/api/dashboard/v1/summary');
     expect(asked).toBe(1);
     renderRoutes(dashboardRoutes, '/dashboard/', { lang: 'id' });
     await screen.findByTestId('dashboard-greeting');
