@@ -283,10 +283,13 @@ export function Markdown({ children }) { return createElement('span', null, chil
   // (src/shared/csp.ts's CSP_NONCE_PLACEHOLDER: the config imports no module of ours, see Vite's configLoader.)
   html: { cspNonce: 'CSP_NONCE_PLACEHOLDER_a3f1' },
   server: { proxy: { '/api': `http://127.0.0.1:${process.env.PORT ?? 3000}` } },
+  // The login page prerendered for Node (src/app/prerender/login-shell.tsx): one file, nothing external.
+  ...(mode === 'login-shell' ? { ssr: { noExternal: true }, publicDir: false as const } : {}),
   build: {
-    outDir: 'dist',
+    outDir: mode === 'login-shell' ? 'node_modules/.cache/login-shell' : 'dist',
+    ...(mode === 'login-shell' ? { ssr: true } : {}),
     // The first app's build empties dist/; the others add to it.
-    emptyOutDir: mode === 'main',
+    emptyOutDir: mode === 'main' || mode === 'login-shell',
     sourcemap: false,
     // Only preloads the few static chunks of an entry in browsers without modulepreload (Safari < 17,
     // Firefox < 115); they load the same modules without it, so the 0.4 KiB script is not worth it.
@@ -298,9 +301,11 @@ export function Markdown({ children }) { return createElement('span', null, chil
           ? { codeSplitting: { groups: [{ name: 'main', test: (id: string) => mainStaticGraph.has(id) }] } }
           : {},
       input:
-        mode in APPS
-          ? { [mode]: r(APPS[mode as AppName]) }
-          : Object.fromEntries(Object.entries(APPS).map(([name, file]) => [name, r(file)])),
+        mode === 'login-shell'
+          ? { 'login-shell': r('./src/app/prerender/login-shell.tsx') }
+          : mode in APPS
+            ? { [mode]: r(APPS[mode as AppName]) }
+            : Object.fromEntries(Object.entries(APPS).map(([name, file]) => [name, r(file)])),
     },
   },
   test: {

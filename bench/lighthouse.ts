@@ -8,6 +8,7 @@ import lighthouse from 'lighthouse';
 // Lighthouse drives Chromium through puppeteer-core (its own dependency): a page of ours lets the
 // bench put the session in sessionStorage before the app reads it, as the login page would.
 import puppeteer, { type Page } from 'puppeteer-core';
+import { cpus, loadavg } from 'node:os';
 import { demoLogin, startDemoServer } from './demo-server';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
@@ -72,6 +73,9 @@ async function audit(page: Page, url: string): Promise<Run> {
   };
 }
 
+const loadBefore = loadavg()
+  .map((l) => l.toFixed(1))
+  .join(' ');
 const server = await startDemoServer();
 const browser = await puppeteer.launch({
   executablePath: CHROME,
@@ -121,6 +125,13 @@ try {
   }
 
   console.log(`\nLighthouse 12, mobile (simulated throttling), median of ${RUNS} runs, ${server.base}`);
+  // Load lengthens the main-thread tasks Lighthouse observes (TBT, and FCP/LCP with them); bytes,
+  // CLS and accessibility do not depend on it.
+  console.log(
+    `load average before ${loadBefore}, after ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} (${cpus().length} cores)`,
+  );
   console.log(
     'page                      perf  a11y  FCP s  LCP s  CLS    TBT ms  SI s   JS on the wire (files)   target',
   );

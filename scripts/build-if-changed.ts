@@ -21,6 +21,7 @@ const INPUT_FILES = [
   'package-lock.json',
   'scripts/compile-validators.ts',
   'scripts/precompress.ts',
+  'scripts/prerender-login.ts',
 ];
 /** Not built into the apps, or written by the build itself. */
 const IGNORED = [/^src\/server\//, /^src\/engine\/generated\//];

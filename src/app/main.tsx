@@ -7,8 +7,9 @@ import { RouterProvider } from 'react-router';
 import { addStrings, initI18n } from '@/shared/i18n/i18n';
 import { theme } from '@/shared/ui/theme';
 import { StyleCacheProvider } from '@/shared/ui/style-cache';
-import { prefetchBanners } from '@/shared/ui/maintenance-banner';
+import { bannerPageOf, bannerVariantOf, prefetchBanners } from '@/shared/ui/maintenance-banner';
 import { getCredentials } from '@/shared/api/session-store';
+import { requestEarly } from '@/shared/api/early-requests';
 import type { AppRouter } from './router';
 import { loginStrings } from './strings';
 import { VisitorRouter } from './visitor-router';
@@ -26,7 +27,13 @@ function App() {
 // than being pushed down when they arrive: no layout shift).
 const path = location.pathname;
 const loginBanners = path.startsWith('/login') ? prefetchBanners('login') : undefined;
-if (path === '/dashboard/' && getCredentials()) void prefetchBanners('dashboard');
+// (The dashboard and the transaction areas likewise, for a customer who is signed in.)
+const bannerPage = bannerPageOf(path);
+if (bannerPage && getCredentials()) void prefetchBanners(bannerPage, bannerVariantOf(location.search));
+// The dashboard's own figures likewise, on their way while its scripts load (the dashboard takes the
+// answer: src/features/dashboard/api.ts DASHBOARD_SUMMARY_PATH; its module is not imported here, so
+// /login/ carries no dashboard code).
+if (path === '/dashboard/' && getCredentials()) requestEarly('/api/dashboard/v1/summary');
 
 // The login area's strings in the stored language (Indonesian by default), then the first render.
 void Promise.all([

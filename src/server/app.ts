@@ -1,9 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Db } from './db/db';
-import errorHandler from './http/error-handler';
-import inputGuard from './http/input-guard';
-import securityHeaders from './http/security-headers';
-import compression from './http/compression';
+import { registerHttpBasics, serverOptions } from './static-app';
 import openapi from './http/openapi';
 import staticApps from './http/static-apps';
 import sessionPlugin from './auth/session-plugin';
@@ -74,22 +71,12 @@ export interface AppOptions {
 
 /** Layers as in fastify/demo: external plugins, then app plugins, then routes. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: opts.logger ?? false,
-    bodyLimit: 1024 * 1024,
-    // Body validation errors become apierror payloads in the error handler.
-    ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: false } },
-    // Only behind a known proxy may X-Forwarded-For name the client (rate limits key on it).
-    trustProxy: opts.trustProxy ?? false,
-  });
+  const app = Fastify(serverOptions(opts));
   app.decorate('db', opts.db);
   app.decorate('demo', opts.demo ?? false);
 
   // external
-  await app.register(errorHandler);
-  await app.register(inputGuard);
-  await app.register(securityHeaders);
-  await app.register(compression);
+  await registerHttpBasics(app);
   await app.register(openapi);
 
   // app: services the routes share

@@ -1,40 +1,32 @@
-import { buildApp } from './app';
 import { configFromEnv } from './config';
-import { openDb } from './db/db';
-import { migrate } from './db/migrate';
-import { seedDemoDataOnce } from './demo-seed-once';
+import type { Db } from './db/db';
+import { listenBoot } from './http/boot-server';
 import { serverLogger } from './log-destination';
+import { buildStaticApp } from './static-app';
+import type { FastifyInstance } from 'fastify';
 import { mkdir } from 'node:fs/promises';
 
 const config = configFromEnv();
-if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
-const db = await openDb({
-  databaseUrl: config.databaseUrl,
-  poolMax: config.databasePoolMax,
-  dataDir: config.databaseUrl ? undefined : config.dataDir,
-});
-await migrate(db);
-const app = await buildApp({
-  db,
-  demo: config.demo,
-  staticDir: config.staticDir,
-  logger: serverLogger(config),
-  trustProxy: config.trustProxy,
-});
-if (config.demo) {
-  const seeded = await seedDemoDataOnce(db);
-  if (!seeded.skipped && seeded.personas) app.log.info(seeded, 'demo data seeded');
-}
+const logger = serverLogger(config);
+// The built apps are served first (a phone gets its page within a second or two of a start); the API's
+// requests wait, unread, until the database is open and the whole app built (src/server/http/boot-server.ts).
+const early = await buildStaticApp({ staticDir: config.staticDir, logger, trustProxy: config.trustProxy });
+const boot = await listenBoot(early, { port: config.port, host: config.host });
+early.log.info({ port: boot.port }, 'serving the built apps; the API follows');
 
+/** What is open so far, for a shutdown that comes during the start. */
+const opened: { app?: FastifyInstance; db?: Db } = {};
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    void app
+    early.log.info({ signal }, 'shutting down');
+    boot.server.close();
+    void early
       .close()
-      .then(() => db.close())
+      .then(() => opened.app?.close())
+      .then(() => opened.db?.close())
       .then(
         () => process.exit(0),
         () => process.exit(1),
@@ -42,11 +34,36 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-await app.listen({ port: config.port, host: config.host });
-// The port bound (PORT=0 picks a free one).
-const address = app.server.address();
-const port = typeof address === 'object' && address ? address.port : config.port;
-const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}/`;
+// The server's modules load while PGlite opens its data folder and migrates (both wait on I/O and WASM).
+if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
+const [{ buildApp }, { seedDemoDataOnce }, db] = await Promise.all([
+  import('./app'),
+  import('./demo-seed-once'),
+  import('./db/db').then(async ({ openDb }) => {
+    opened.db = await openDb({
+      databaseUrl: config.databaseUrl,
+      poolMax: config.databasePoolMax,
+      dataDir: config.databaseUrl ? undefined : config.dataDir,
+    });
+    await (await import('./db/migrate')).migrate(opened.db);
+    return opened.db;
+  }),
+]);
+const app = (opened.app = await buildApp({
+  db,
+  demo: config.demo,
+  staticDir: config.staticDir,
+  logger,
+  trustProxy: config.trustProxy,
+}));
+if (config.demo) {
+  const seeded = await seedDemoDataOnce(db);
+  if (!seeded.skipped && seeded.personas) app.log.info(seeded, 'demo data seeded');
+}
+await app.ready();
+boot.handOver(app);
+
+const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${boot.port}/`;
 console.log(
   `\n  Internet banking:      ${url}login/\n  Registration:          ${url}register/\n  Companion app:         ${url}m/\n  API docs:              ${url}api/docs\n`,
 );

@@ -13,7 +13,7 @@ import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { apiPost, onInvalidToken } from '@/shared/api/client';
-import { MaintenanceBanner, type BannerPage } from '@/shared/ui/maintenance-banner';
+import { bannerPageOf, bannerVariantOf, MaintenanceBanner } from '@/shared/ui/maintenance-banner';
 import { LanguageSwitch } from '@/shared/ui/language-switch';
 import { SessionContext, type SessionCustomer, type SessionValue } from '@/shared/ui/session-context';
 import { useErrorHandler } from '@/shared/ui/error-handler';
@@ -38,13 +38,6 @@ interface SessionMe {
 
 const toMs = (v: number | string | undefined): number | null =>
   v === undefined ? null : typeof v === 'number' ? v : Number.isFinite(Date.parse(v)) ? Date.parse(v) : null;
-
-/** Pages that carry maintenance banners (spec section 3): the dashboard and the three transaction areas. */
-export function bannerPageOf(pathname: string): BannerPage | null {
-  if (/^\/dashboard\/?$/.test(pathname)) return 'dashboard';
-  const area = pathname.split('/')[1];
-  return area === 'payment' || area === 'purchase' || area === 'transfer' ? area : null;
-}
 
 /** The authenticated frame: header, left menu, idle prompt, live chat, maintenance banners. */
 export function ShellLayout() {
@@ -96,9 +89,7 @@ export function ShellLayout() {
     [customer, absoluteExpires, endSession],
   );
   const bannerPage = bannerPageOf(pathname);
-  // The transaction a page of several shows (/transfer/?type=own-account): its banners only.
-  const type = new URLSearchParams(search).get('type');
-  const bannerVariant = type && /^[a-z][a-z0-9-]{0,39}$/.test(type) ? type : undefined;
+  const bannerVariant = bannerVariantOf(search);
   const name = customer ? customer.displayName || customer.fullName : '';
 
   const menu = <LeftMenu onNavigate={() => setDrawerOpen(false)} onChat={() => setChatOpen(true)} />;

@@ -69,8 +69,11 @@ export interface RateBoard {
 
 export type { HistoryEntry, HistoryPage };
 
+/** Also asked for by the app's entry when it opens on the dashboard (src/app/main.tsx). */
+export const DASHBOARD_SUMMARY_PATH = '/api/dashboard/v1/summary';
+
 export const dashboardApi = {
-  summary: (signal?: AbortSignal) => apiPost<DashboardSummary>('/api/dashboard/v1/summary', {}, { signal }),
+  summary: (signal?: AbortSignal) => apiPost<DashboardSummary>(DASHBOARD_SUMMARY_PATH, {}, { signal }),
   defaultAccount: (signal?: AbortSignal) =>
     apiPost<{ sourceAccountId: number | null; receivingAccountId: number | null }>(
       '/api/dashboard/v1/defaultaccount',

@@ -15,6 +15,7 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import PhoneAndroidIcon from '@mui/icons-material/PhoneAndroid';
 import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
 import type { ErrorView } from '@/shared/api/error-catalogue';
+import { takeEarly } from '@/shared/api/early-requests';
 import {
   ACTION_PATHS,
   MaintenanceBanner,
@@ -23,7 +24,7 @@ import {
   useFeatureGate,
   type FeatureRequirement,
 } from '@/shared/ui';
-import { dashboardApi, type DashboardSummary } from './api';
+import { DASHBOARD_SUMMARY_PATH, dashboardApi, type DashboardSummary } from './api';
 import { formatDate, formatTime, type Lang } from './format';
 import {
   AccountsSection,
@@ -73,10 +74,11 @@ export function DashboardPage() {
   useEffect(() => {
     const ctrl = new AbortController();
     setFailed(false);
-    dashboardApi
-      .summary(ctrl.signal)
-      .then(setSummary)
+    // The summary the app's entry asked for already (src/app/main.tsx), else a new request.
+    (takeEarly<DashboardSummary>(DASHBOARD_SUMMARY_PATH) ?? dashboardApi.summary(ctrl.signal))
+      .then((s) => !ctrl.signal.aborted && setSummary(s))
       .catch((err: unknown) => {
+        if (ctrl.signal.aborted) return;
         const v = errors.showError(err, { onRetry: () => setAttempt((a) => a + 1) });
         if (v.kind !== 'none') setFailed(true);
       });

@@ -1,5 +1,5 @@
-import { Navigate, Outlet, type RouteObject } from 'react-router';
-import { RegistrationConfigContext, type RegistrationConfig } from './context';
+import { Navigate, type RouteObject } from 'react-router';
+import { REGISTRATION_SCREEN_PATHS, type RegistrationScreenPath } from './screen-paths';
 import { BaseScreen } from './screens/base';
 import { CasaDetailsScreen, CcDetailsScreen } from './screens/details';
 import { UserInfoScreen } from './screens/user-info';
@@ -9,30 +9,31 @@ import { YayScreen } from './screens/yay';
 import { CcActivationScreen, CcOtpScreen, ChangePinScreen } from './screens/card';
 import { OnboardingScreen } from './screens/onboarding';
 
+export { RegistrationConfigScope } from './config-scope';
+
+/** Each registration screen under the spec's route name ('' is the base screen). */
+export const REGISTRATION_SCREENS: Record<RegistrationScreenPath, () => React.JSX.Element> = {
+  '': () => <BaseScreen />,
+  casadetails: () => <CasaDetailsScreen />,
+  ccdetails: () => <CcDetailsScreen />,
+  userinformations: () => <UserInfoScreen />,
+  validatephone: () => <ValidatePhoneScreen />,
+  otp: () => <OtpScreen />,
+  'validate-email': () => <ValidateEmailScreen />,
+  yay: () => <YayScreen />,
+  ccactivation: () => <CcActivationScreen />,
+  ccotp: () => <CcOtpScreen />,
+  changepin: () => <ChangePinScreen />,
+  threeo: () => <OnboardingScreen />,
+};
+
 /** The registration screens under the spec's route names, relative to where they are mounted. */
 export function registrationScreens(): RouteObject[] {
   return [
-    { index: true, element: <BaseScreen /> },
-    { path: 'casadetails', element: <CasaDetailsScreen /> },
-    { path: 'ccdetails', element: <CcDetailsScreen /> },
-    { path: 'userinformations', element: <UserInfoScreen /> },
-    { path: 'validatephone', element: <ValidatePhoneScreen /> },
-    { path: 'otp', element: <OtpScreen /> },
-    { path: 'validate-email', element: <ValidateEmailScreen /> },
-    { path: 'yay', element: <YayScreen /> },
-    { path: 'ccactivation', element: <CcActivationScreen /> },
-    { path: 'ccotp', element: <CcOtpScreen /> },
-    { path: 'changepin', element: <ChangePinScreen /> },
-    { path: 'threeo', element: <OnboardingScreen /> },
+    ...REGISTRATION_SCREEN_PATHS.map((path) => ({
+      ...(path ? { path } : { index: true as const }),
+      element: REGISTRATION_SCREENS[path](),
+    })),
     { path: '*', element: <Navigate to=".." replace /> },
   ];
-}
-
-/** Provides the reading and mount point to the screens below. */
-export function RegistrationConfigScope({ config }: { config: RegistrationConfig }) {
-  return (
-    <RegistrationConfigContext.Provider value={config}>
-      <Outlet />
-    </RegistrationConfigContext.Provider>
-  );
 }

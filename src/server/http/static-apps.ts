@@ -6,6 +6,11 @@ import { constants } from 'node:zlib';
 import { CSP_NONCE_PLACEHOLDER } from '../../shared/csp';
 
 const APPS = ['index.html', 'register/index.html', 'm/index.html'] as const;
+/** The login page prerendered in each language (scripts/prerender-login.ts). */
+const LOGIN_SHELLS = ['login/index.id.html', 'login/index.en.html'] as const;
+/** The language the visitor chose last (src/shared/i18n/i18n.ts writes it beside localStorage). */
+const languageOf = (cookie: string | undefined) =>
+  /(?:^|;\s*)language=en(?:;|$)/.test(cookie ?? '') ? 'en' : 'id';
 
 /**
  * Serves the three built apps; unknown non-API paths get the owning app's index.html (client routing).
@@ -21,7 +26,7 @@ export default async function staticApps(app: FastifyInstance, opts: { root: str
     return;
   }
   const pages = new Map<string, string[]>();
-  for (const page of APPS) {
+  for (const page of [...APPS, ...LOGIN_SHELLS]) {
     const file = path.join(root, page);
     if (existsSync(file)) pages.set(page, readFileSync(file, 'utf8').split(CSP_NONCE_PLACEHOLDER));
   }
@@ -36,7 +41,8 @@ export default async function staticApps(app: FastifyInstance, opts: { root: str
   });
   const immutable = /\/assets\//;
   app.addHook('onSend', async (request, reply) => {
-    reply.header('Vary', 'Accept-Encoding');
+    const vary = reply.getHeader('Vary');
+    reply.header('Vary', vary === 'Cookie' ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
     if (immutable.test(request.url)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
   const entry = (url: string) =>
@@ -58,7 +64,11 @@ export default async function staticApps(app: FastifyInstance, opts: { root: str
     if (file.startsWith(root) && !url.endsWith('/') && existsSync(file) && !file.endsWith('.html')) {
       return reply.sendFile(path.relative(root, file));
     }
-    const page = pages.get(entry(url)) ?? pages.get('index.html')!;
+    // The login page comes prerendered in the visitor's language: painted before the app has run.
+    const shell =
+      url === '/login/' ? pages.get(`login/index.${languageOf(request.headers.cookie)}.html`) : undefined;
+    if (shell) reply.header('Vary', 'Cookie');
+    const page = shell ?? pages.get(entry(url)) ?? pages.get('index.html')!;
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     return page.join(request.cspNonce);
   });

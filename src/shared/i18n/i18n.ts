@@ -21,7 +21,21 @@ export function storeLang(lang: Lang): void {
   } catch {
     // storage blocked: the choice lasts for this page only
   }
-  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+  rememberForServer(lang);
+}
+
+/**
+ * The language as a cookie too, so the server can send the login page prerendered in it
+ * (src/server/http/static-apps.ts). Only the server's page choice reads it.
+ */
+function rememberForServer(lang: Lang): void {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = lang;
+  try {
+    document.cookie = `language=${lang}; path=/; max-age=31536000; SameSite=Lax`;
+  } catch {
+    // cookies blocked: the login page comes in the default language, then the app's
+  }
 }
 
 /**
@@ -41,7 +55,7 @@ export function initI18n(resources: Resource = {}, lang: Lang = storedLang()): I
     initImmediate: false,
   } as Parameters<typeof instance.init>[0]);
   instance.on('languageChanged', (l) => storeLang(l as Lang));
-  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+  rememberForServer(lang);
   return instance;
 }
 

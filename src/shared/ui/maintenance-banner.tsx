@@ -52,11 +52,27 @@ export function dismissBannerLocally(key: string, now = new Date()): void {
 const shownPages = new Map<BannerPage, object>();
 
 interface EarlyBanners {
+  /** The transaction asked about (`?type=`), if any: the answer is for that variant only. */
+  variant?: string;
   done: boolean;
   banners: MaintenanceBannerItem[];
   promise: Promise<void>;
 }
 const early = new Map<BannerPage, EarlyBanners>();
+
+/** Pages that carry maintenance banners (spec section 3): the dashboard and the three transaction areas. */
+export function bannerPageOf(pathname: string): BannerPage | null {
+  if (/^\/dashboard\/?$/.test(pathname)) return 'dashboard';
+  const area = pathname.split('/')[1];
+  return area === 'payment' || area === 'purchase' || area === 'transfer' ? area : null;
+}
+
+/** The transaction a page of several shows (/transfer/?type=own-account): its banners only. */
+export function bannerVariantOf(search: string): string | undefined {
+  const type = new URLSearchParams(search).get('type');
+  return type && /^[a-z][a-z0-9-]{0,39}$/.test(type) ? type : undefined;
+}
+
 const authOf = (page: BannerPage) => (page === 'login' ? 'none' : 'session');
 
 /**
@@ -64,11 +80,11 @@ const authOf = (page: BannerPage) => (page === 'login' ? 'none' : 'session');
  * the banner is there with the page's first paint instead of pushing it down when it arrives (no
  * layout shift). The page's banner takes the answer once; later visits ask again.
  */
-export function prefetchBanners(page: BannerPage): Promise<void> {
-  const entry: EarlyBanners = { done: false, banners: [], promise: Promise.resolve() };
+export function prefetchBanners(page: BannerPage, variant?: string): Promise<void> {
+  const entry: EarlyBanners = { variant, done: false, banners: [], promise: Promise.resolve() };
   entry.promise = apiPost<{ banners?: MaintenanceBannerItem[] }>(
     '/api/maintenance/v1/banner',
-    { page },
+    variant ? { page, variant } : { page },
     { auth: authOf(page) },
   ).then(
     (r) => {
@@ -98,7 +114,7 @@ export function MaintenanceBanner({ page, variant }: MaintenanceBannerProps) {
   const { t, i18n } = useTranslation('common');
   const [banners, setBanners] = useState<MaintenanceBannerItem[]>(() => {
     const e = early.get(page);
-    return e?.done ? e.banners.filter((b) => !isBannerDismissed(b.key)) : [];
+    return e?.done && e.variant === variant ? e.banners.filter((b) => !isBannerDismissed(b.key)) : [];
   });
   const [claim] = useState(() => ({}));
   const [shown, setShown] = useState(false);
@@ -119,8 +135,8 @@ export function MaintenanceBanner({ page, variant }: MaintenanceBannerProps) {
   useEffect(() => {
     if (!shown) return;
     const e = early.get(page);
-    if (e) {
-      early.delete(page);
+    if (e) early.delete(page);
+    if (e && e.variant === variant) {
       let live = true;
       void e.promise.then(() => live && setBanners(e.banners.filter((b) => !isBannerDismissed(b.key))));
       return () => {

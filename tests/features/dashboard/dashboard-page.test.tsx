@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { dashboardRoutes } from '@/features/dashboard/routes';
 import { formatDecimal } from '@/features/dashboard/format';
+import { requestEarly } from '@/shared/api/early-requests';
 import { renderRoutes } from '../auth/render';
 import { answer, apiError, handlers, reset } from '../auth/api-mock';
 import { andi, budi, sari } from './fixtures';
@@ -21,6 +22,20 @@ afterEach(() => {
 });
 
 describe('dashboard', () => {
+  it('takes the summary the app asked for at its start (one request), and asks again on a later visit', async () => {
+    let asked = 0;
+    handlers.set('/api/dashboard/v1/summary', () => (asked++, budi));
+    requestEarly('/api/dashboard/v1/summary');
+    expect(asked).toBe(1);
+    renderRoutes(dashboardRoutes, '/dashboard/', { lang: 'id' });
+    await screen.findByTestId('dashboard-greeting');
+    expect(asked).toBe(1);
+    cleanup();
+    renderRoutes(dashboardRoutes, '/dashboard/', { lang: 'id' });
+    await screen.findByTestId('dashboard-greeting');
+    expect(asked).toBe(2);
+  });
+
   it('greets with title and display name and shows balances as IDR and foreign with code', async () => {
     handlers.set('/api/dashboard/v1/summary', () => budi);
     renderRoutes(dashboardRoutes, '/dashboard/', { lang: 'id' });

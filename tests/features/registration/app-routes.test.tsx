@@ -9,6 +9,7 @@ import enErrors from '../../../locales/en/errors.json';
 import idErrors from '../../../locales/id/errors.json';
 import { registrationAppRoutes } from '../../../src/features/registration/app-routes';
 import { micrositeRoutes } from '../../../src/register/routes';
+import { registrationScreens } from '../../../src/features/registration/routes';
 
 const i18n = initI18n(
   { en: { register: en, errors: enErrors }, id: { register: id, errors: idErrors } },
@@ -52,5 +53,22 @@ describe('the same screens with two readings of the rules', () => {
     const router = renderAt(registrationAppRoutes, '/register/userinformations/', null);
     await screen.findByTestId('screen-base');
     expect(router.state.location.pathname).toBe('/register/');
+  });
+});
+
+describe("the app's registration screens load with their route, not with the authenticated pages", () => {
+  afterEach(cleanup);
+
+  it('every screen the microsite has is a lazy route of the app (no screen code in the route table)', async () => {
+    const children = registrationAppRoutes[0]!.children ?? [];
+    const screens = children.filter((r) => r.path !== '*');
+    const microsite = registrationScreens().filter((r) => r.path !== '*');
+    expect(screens.map((r) => r.path ?? '')).toEqual(microsite.map((r) => r.path ?? ''));
+    for (const r of screens) expect([typeof r.lazy, r.element]).toEqual(['function', undefined]);
+    // Each lazy screen is the microsite's screen of the same name.
+    for (const [i, r] of screens.entries()) {
+      const loaded = (await (r.lazy as () => Promise<{ element: { type: unknown } }>)()).element;
+      expect(loaded.type).toBe((microsite[i]!.element as { type: unknown }).type);
+    }
   });
 });

@@ -3,6 +3,8 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCredentials } from '../../../src/shared/api/session-store';
 import {
+  bannerPageOf,
+  bannerVariantOf,
   isBannerDismissed,
   MaintenanceBanner,
   prefetchBanners,
@@ -50,6 +52,38 @@ describe('MaintenanceBanner', () => {
     show('login');
     await screen.findByText('Bill payment maintenance');
     expect(calls).toHaveLength(2);
+  });
+
+  it("a transaction page's banners, asked for at the app's start with its variant, are in its first paint; another variant's answer is not used", async () => {
+    const calls = mockFetch({ '/api/maintenance/v1/banner': { status: 200, body: { banners: [banner] } } });
+    const page = bannerPageOf('/transfer/');
+    expect(page).toBe('transfer');
+    await prefetchBanners(page!, bannerVariantOf('?type=own-account'));
+    expect(JSON.parse(calls[0]!.body)).toEqual({ page: 'transfer', variant: 'own-account' });
+    render(
+      <I18nextProvider i18n={testI18n('en')}>
+        <MaintenanceBanner page="transfer" variant="own-account" />
+      </I18nextProvider>,
+    );
+    expect(screen.getByText('Bill payment maintenance')).toBeTruthy();
+    expect(calls).toHaveLength(1);
+    cleanup();
+    // Asked for one variant, shown for another: asked again for the one shown.
+    await prefetchBanners('transfer', 'online');
+    render(
+      <I18nextProvider i18n={testI18n('en')}>
+        <MaintenanceBanner page="transfer" variant="own-account" />
+      </I18nextProvider>,
+    );
+    expect(screen.queryByText('Bill payment maintenance')).toBeNull();
+    await screen.findByText('Bill payment maintenance');
+    expect(JSON.parse(calls.at(-1)!.body)).toEqual({ page: 'transfer', variant: 'own-account' });
+    expect([
+      bannerPageOf('/payment/bpjs/inquiry/'),
+      bannerPageOf('/dashboard/'),
+      bannerPageOf('/myaccount/'),
+    ]).toEqual(['payment', 'dashboard', null]);
+    expect([bannerVariantOf('?type=Bad Value'), bannerVariantOf('')]).toEqual([undefined, undefined]);
   });
 
   it('shows the page banners in the user language; dismissing tells the server and hides it until the next day', async () => {
