@@ -56,6 +56,7 @@ describe('interface language', () => {
           'business',
           'pfm',
           'living',
+          'batch',
           'bills',
           'cart',
           'register',
