@@ -1,58 +1,17 @@
 import { apiPost } from '@/shared/api/client';
-import type { Money } from '@/shared/money';
+import type {
+  BatchAccountTotal,
+  BatchKindName,
+  BatchRowError,
+  BatchRowView,
+  BatchView,
+} from '@/shared/batches';
 import type { ApprovalStatus, ChoiceOption, FormDataResponse, VerificationResponse } from '@/shared/flows';
 
-/** The answers of src/server/batches/routes.ts. */
-export type BatchKind = 'transfer' | 'payment' | 'purchase';
-
-export interface RowError {
-  field: string;
-  eng: string;
-  idn: string;
-}
-
-export interface BatchRow {
-  line: number;
-  cells: Record<string, string>;
-  flowId: string | null;
-  ok: boolean;
-  errors: RowError[];
-  name?: string;
-  bankName?: string;
-  amount?: Money;
-  fee?: Money;
-  total?: Money;
-  status?: 'success' | 'pending' | 'failed' | 'scheduled';
-  referenceNo?: string;
-  reason?: { eng: string; idn: string };
-}
-
-export interface AccountTotal {
-  accountId: number;
-  accountNo: string;
-  currency: string;
-  amount: number;
-  available: number;
-  enough: boolean;
-}
-
-export interface Batch {
-  batchId: string;
-  kind: BatchKind;
-  sourceOfFund: string;
-  status: 'draft' | 'waiting' | 'verified' | 'done' | 'scheduled' | 'replaced' | 'cancelled';
-  runDate: string | null;
-  replaces: string | null;
-  today: string;
-  rows: BatchRow[];
-  valid: number;
-  invalid: number;
-  total: Money;
-  fees: Money;
-  totals: AccountTotal[];
-  overLimit: { amount: Money; unused: Money } | null;
-  maxRows: number;
-}
+/** The answers of src/server/batches/routes.ts (their types shared with the server: src/shared/batches.ts). */
+export type BatchKind = BatchKindName;
+export type { BatchRowError as RowError, BatchRowView as BatchRow, BatchAccountTotal as AccountTotal };
+export type Batch = BatchView;
 
 export type BatchVerification = Batch & VerificationResponse;
 

@@ -1,3 +1,4 @@
+import type { BatchKindName, BatchRowError } from '../../shared/batches';
 import Papa from 'papaparse';
 import type { Queryable } from '../db/db';
 import type { FlowCatalog, CatalogFlow } from '../transactions/catalog';
@@ -20,17 +21,13 @@ import { METHOD_RULES, type ClearingMethod } from '../clearing/banks';
  * billers (or operators) of the payment or purchase area, found from what its flow file declares (its
  * choices and its form's fields): nothing here knows a particular biller.
  */
-export type BatchKindName = 'transfer' | 'payment' | 'purchase';
+export type { BatchKindName };
 export const BATCH_KINDS: readonly BatchKindName[] = ['transfer', 'payment', 'purchase'];
 /** The most rows a batch holds. */
 export const BATCH_MAX_ROWS = 1000;
 
-export interface RowError {
-  /** The sheet's column, or "row" for the row as a whole. */
-  field: string;
-  eng: string;
-  idn: string;
-}
+/** A row's problem: `field` is the sheet's column, or "row" for the row as a whole. */
+export type RowError = BatchRowError;
 
 /** A row as the sheet's own rules leave it: the flow and form it makes, or its errors. */
 export interface PlannedRow {

@@ -3,6 +3,7 @@ import Papa from 'papaparse';
 import { bankDate } from '../../shared/bank-time';
 import { formatMoney, type Money } from '../../shared/money';
 import type { Receipt } from '../../shared/flows/api';
+import type { BatchRowView as RowView, BatchStatus, BatchView } from '../../shared/batches';
 import type { ApiErrorBody } from '../../shared/api-error';
 import { ApiError } from '../http/api-error';
 import type { ApprovalStatus, ApprovalSummary } from '../approvals/store';
@@ -12,12 +13,7 @@ import { quoteStore } from '../transactions/inquiry-store';
 import type { Quote } from '../transactions/quote';
 import { txErrors } from '../transactions/errors';
 import { accountById } from '../transactions/registry';
-import {
-  verifyOnce,
-  type AccountTotal,
-  type ItemOutcome,
-  type VerificationRef,
-} from '../transactions/verify-once';
+import { verifyOnce, type ItemOutcome, type VerificationRef } from '../transactions/verify-once';
 import { checkWhen } from '../schedules/recurrence';
 import { createInstruction, scheduleErrors, whenError } from '../schedules/store';
 import { readRows, SheetError } from '../mass-transfer/parse';
@@ -39,42 +35,6 @@ const VERIFY_TTL_S = 10 * 60;
 const QUOTE_CONCURRENCY = 8;
 /** A row quoted longer ago than this is quoted again before the batch is verified. */
 const REQUOTE_WITHIN_S = VERIFY_TTL_S + 60;
-
-export interface RowView {
-  line: number;
-  cells: Record<string, string>;
-  flowId: string | null;
-  ok: boolean;
-  errors: RowError[];
-  /** What the quote found: the beneficiary's or customer's name, the bank or biller, amount, fees, total. */
-  name?: string;
-  bankName?: string;
-  amount?: Money;
-  fee?: Money;
-  total?: Money;
-  status?: 'success' | 'pending' | 'failed' | 'scheduled';
-  referenceNo?: string;
-  reason?: { eng: string; idn: string };
-}
-
-export interface BatchView {
-  batchId: string;
-  kind: BatchKindName;
-  sourceOfFund: string;
-  status: string;
-  runDate: string | null;
-  replaces: string | null;
-  today: string;
-  rows: RowView[];
-  valid: number;
-  invalid: number;
-  total: Money;
-  fees: Money;
-  totals: AccountTotal[];
-  /** What the rows together leave of today's limit (null when none applies). */
-  overLimit: { amount: Money; unused: Money } | null;
-  maxRows: number;
-}
 
 interface BatchRow {
   id: string;
@@ -326,7 +286,7 @@ export function createBatchService(deps: TransactionServiceDeps) {
       batchId: b.id,
       kind: b.kind,
       sourceOfFund: b.source_of_fund,
-      status: b.status,
+      status: b.status as BatchStatus,
       runDate: b.run_date,
       replaces: b.replaces,
       today: bankDate(),
