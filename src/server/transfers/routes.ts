@@ -1,11 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { bankDate } from '../../shared/bank-time';
-import { ApiError, invalidRequest } from '../http/api-error';
+import { ApiError } from '../http/api-error';
 import { loadCatalog } from '../transactions/catalog';
-import { limitsAndUse } from '../transactions/limits';
 import { participants, METHOD_RULES } from '../clearing/banks';
-import { simulatedClearingHouse } from '../clearing/house';
 import { listInstructions } from '../schedules/store';
 import { runDueInstructions } from '../schedules/scheduler';
 import { ledgerRunner } from '../schedules/runner';
@@ -21,8 +19,7 @@ import {
   uploadProblems,
 } from '../declarations/documents';
 import { declarationFor, DECLARATION_RULES } from '../declarations/monthly';
-import { checkRows, MASS_TRANSFER_MAX_ROWS, readRows, SheetError, templateCsv } from '../mass-transfer/parse';
-import { lookupRows } from '../mass-transfer/lookup';
+import { templateCsv } from '../mass-transfer/parse';
 import { quoteRate } from '../special-rate/quotes';
 
 type Listed = Awaited<ReturnType<typeof listInstructions>>[number];
@@ -61,7 +58,6 @@ const money = {
   properties: { amount: { type: 'integer' }, currency: { type: 'string' } },
   required: ['amount', 'currency'],
 } as const;
-const text2 = { type: 'object', properties: { eng: { type: 'string' }, idn: { type: 'string' } } } as const;
 const empty = { type: 'object', additionalProperties: false, properties: {} } as const;
 const idBody = {
   type: 'object',
@@ -83,39 +79,6 @@ const documentSchema = {
   },
 } as const;
 
-const SHEET_TEXT: Record<string, { eng: string; idn: string }> = {
-  notASheet: {
-    eng: 'The file is not a CSV or Excel (XLSX) sheet.',
-    idn: 'Berkas bukan lembar CSV atau Excel (XLSX).',
-  },
-  empty: {
-    eng: 'The sheet has no transfers under its header.',
-    idn: 'Lembar tidak berisi transfer di bawah judul kolomnya.',
-  },
-  tooManyRows: {
-    eng: `A mass transfer can have at most ${MASS_TRANSFER_MAX_ROWS} rows.`,
-    idn: `Transfer massal maksimal ${MASS_TRANSFER_MAX_ROWS} baris.`,
-  },
-  tooLarge: { eng: 'The file is larger than 2 MB.', idn: 'Ukuran berkas lebih dari 2 MB.' },
-  header: {
-    eng: 'The sheet does not have the template’s columns. Please use the template.',
-    idn: 'Lembar tidak memiliki kolom sesuai template. Silakan gunakan template.',
-  },
-};
-const sheetError = (problem: string) =>
-  new ApiError(
-    422,
-    'CLICKS',
-    'INVALID_SHEET',
-    {
-      titleEng: 'Upload failed, please try again',
-      titleIdn: 'Unggah gagal, silakan coba lagi',
-      messageEng: SHEET_TEXT[problem]!.eng,
-      messageIdn: SHEET_TEXT[problem]!.idn,
-    },
-    { '/file': SHEET_TEXT[problem]! },
-  );
-
 /**
  * The transfer area's own endpoints (besides the flow engine's): interbank participants, scheduled
  * transfers, the foreign-currency declaration and underlying documents, mass transfer sheets and
@@ -125,7 +88,6 @@ export default async function transferRoutes(
   app: FastifyInstance,
   opts: { schedulerIntervalMs?: number; notify?: CustomerNotifier },
 ): Promise<void> {
-  const house = simulatedClearingHouse();
   const catalog = loadCatalog(app.log);
   await app.register(multipart, {
     limits: { fileSize: DOCUMENT_RULES.maxBytes, files: 1, fields: 4, parts: 6, fieldSize: 1024 },
@@ -443,87 +405,6 @@ export default async function transferRoutes(
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="mass-transfer-template.csv"')
         .send(`\uFEFF${templateCsv()}\r\n`),
-  );
-
-  app.post(
-    '/api/masstransfer/v1/validate',
-    {
-      preHandler: app.requireSession,
-      schema: {
-        ...auth,
-        summary:
-          'Check a mass transfer sheet (CSV or XLSX, at most 1,000 rows, multipart field "file"): every row with its errors and its beneficiary',
-        consumes: ['multipart/form-data'],
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              rows: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: {
-                    line: { type: 'integer' },
-                    cells: { type: 'object', additionalProperties: { type: 'string' } },
-                    ok: { type: 'boolean' },
-                    method: { type: 'string' },
-                    bankCode: { type: 'string' },
-                    amount: { type: 'integer' },
-                    beneficiaryName: { type: 'string' },
-                    bankName: { type: 'string' },
-                    errors: {
-                      type: 'array',
-                      items: {
-                        type: 'object',
-                        properties: { field: { type: 'string' }, ...text2.properties },
-                      },
-                    },
-                  },
-                },
-              },
-              valid: { type: 'integer' },
-              invalid: { type: 'integer' },
-              total: money,
-            },
-          },
-        },
-      },
-    },
-    async (request) => {
-      if (!request.isMultipart()) throw invalidRequest();
-      const file = await request.file({ limits: { fileSize: 2 * 1024 * 1024 } }).catch(() => undefined);
-      if (!file) throw sheetError('notASheet');
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch {
-        throw sheetError('tooLarge');
-      }
-      let raw;
-      try {
-        raw = await readRows(bytes, file.filename);
-      } catch (err) {
-        if (err instanceof SheetError) throw sheetError(err.problem);
-        throw err;
-      }
-      const { limits } = await limitsAndUse(app.db, customer(request), 'transfer');
-      const rows = await lookupRows(app.db, house, checkRows(raw, limits));
-      const good = rows.filter((r) => r.row);
-      return {
-        rows: rows.map((r) => ({
-          line: r.line,
-          cells: r.cells,
-          ok: !!r.row,
-          ...(r.row ? { method: r.row.method, bankCode: r.row.bankCode, amount: r.row.amount } : {}),
-          ...(r.beneficiaryName ? { beneficiaryName: r.beneficiaryName } : {}),
-          ...(r.bankName ? { bankName: r.bankName } : {}),
-          errors: r.errors,
-        })),
-        valid: good.length,
-        invalid: rows.length - good.length,
-        total: { amount: good.reduce((s, r) => s + r.row!.amount, 0), currency: 'IDR' },
-      };
-    },
   );
 
   // The SWIFT special rate, quoted live.

@@ -107,17 +107,18 @@ describe('a mass transfer sheet', () => {
   });
 });
 
-describe.each(testDbs)('checking a mass transfer sheet through the API on $name', ({ open }) => {
+describe.each(testDbs)('uploading a mass transfer sheet through the API on $name', ({ open }) => {
   let db: Db;
   let app: FastifyInstance;
   let who: Customer;
   let beneficiary: { accountNo: string };
+  let source: { id: number };
 
   beforeAll(async () => {
     db = await open();
     app = await buildApp({ db, settlementIntervalMs: 0, schedulerIntervalMs: 0 });
     who = await customerWithSession(db);
-    await insertAccount(db, who.customerId, { balance: 100_000_000_00 });
+    source = await insertAccount(db, who.customerId, { balance: 100_000_000_00 });
     const other = await customerWithSession(db);
     beneficiary = await insertAccount(db, other.customerId, { balance: 0 });
   });
@@ -126,12 +127,12 @@ describe.each(testDbs)('checking a mass transfer sheet through the API on $name'
     await db?.close();
   });
 
-  it('looks every row up (same bank, BI-FAST) and marks the wrong accounts on their rows', async () => {
+  it('quotes every row through its flow (same bank, BI-FAST, SKN) and marks the wrong accounts and missing recipient details on their rows', async () => {
     const r = await upload(
       app,
-      '/api/masstransfer/v1/validate',
+      '/api/masstransfer/v1/upload',
       who.headers,
-      {},
+      { sourceOfFund: String(source.id) },
       {
         name: 'batch.csv',
         type: 'text/csv',
@@ -150,37 +151,43 @@ describe.each(testDbs)('checking a mass transfer sheet through the API on $name'
     const rows = r.body.rows as {
       line: number;
       ok: boolean;
-      beneficiaryName?: string;
-      errors: { eng: string }[];
+      name?: string;
+      errors: { field: string; eng: string }[];
     }[];
-    expect(rows.map((x) => x.ok)).toEqual([true, false, true, false, false, true]);
-    expect(rows[0]!.beneficiaryName).toMatch(/^TEST CUSTOMER/);
+    expect(rows.map((x) => x.ok)).toEqual([true, false, true, false, false, false]);
+    expect(rows[0]!.name).toMatch(/^TEST CUSTOMER/);
     expect(rows[1]!.errors[0]!.eng).toBe('Beneficiary account number is not found');
-    expect(rows[2]!.beneficiaryName).toBe('SITI RAHAYU');
+    expect(rows[2]!.name).toBe('SITI RAHAYU');
     expect(rows[3]!.errors[0]!.eng).toBe('Beneficiary account number is not found');
     expect(rows[4]!.errors[0]!.eng).toBe('The beneficiary account is closed');
-    expect(rows[5]!.beneficiaryName).toBe('AGUS PRATAMA');
-    expect(r.body).toMatchObject({ valid: 3, invalid: 3, total: { amount: 240_000_000, currency: 'IDR' } });
+    // SKN needs the recipient's address, province and city (spec section 3), each on its column.
+    expect(rows[5]!.errors.map((e) => e.field)).toEqual(['beneficiary_address', 'province', 'city']);
+    // Rp 150,000 in the bank and Rp 250,000 by BI-FAST with its Rp 2,500 fee.
+    expect(r.body).toMatchObject({ valid: 2, invalid: 4, total: { amount: 40_250_000, currency: 'IDR' } });
   });
 
   it('reads an XLSX upload, and answers a file that is not a sheet with “Upload failed, please try again”', async () => {
     const ok = await upload(
       app,
-      '/api/masstransfer/v1/validate',
+      '/api/masstransfer/v1/upload',
       who.headers,
-      {},
+      { sourceOfFund: String(source.id) },
       {
         name: 'transfers.xlsx',
         type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
         bytes: xlsx,
       },
     );
-    expect(ok.body).toMatchObject({ valid: 2, invalid: 1 });
+    expect(ok.body).toMatchObject({
+      valid: 1,
+      invalid: 2,
+      rows: [{ ok: true, name: 'SITI RAHAYU' }, {}, {}],
+    });
     const bad = await upload(
       app,
-      '/api/masstransfer/v1/validate',
+      '/api/masstransfer/v1/upload',
       who.headers,
-      {},
+      { sourceOfFund: String(source.id) },
       {
         name: 'photo.xlsx',
         type: 'application/octet-stream',
