@@ -154,12 +154,12 @@ export const txErrors = {
         titleEng: 'Beneficiary not found',
         titleIdn: 'Rekening tujuan tidak ditemukan',
         messageEng: 'Beneficiary account number is not found',
-        messageIdn: 'Nomor rekening tujuan tidak ditemukan',
+        messageIdn: 'Nomor rekening penerima tidak ditemukan',
       },
       {
         [field]: {
           eng: 'Beneficiary account number is not found',
-          idn: 'Nomor rekening tujuan tidak ditemukan',
+          idn: 'Nomor rekening penerima tidak ditemukan',
         },
       },
     ),
