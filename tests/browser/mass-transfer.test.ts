@@ -148,4 +148,62 @@ describe('mass transfer', () => {
       await web.context.close();
     }
   }, 60_000);
+
+  it('pays two bills and buys two top-ups each as one batch from a sheet, one OTP a batch, every row posted', async () => {
+    const web = await newContext(env.browser, { language: 'en' });
+    const { page, problems } = web;
+    /** Uploads a sheet on a batch page, verifies it by OTP and answers what its rows cost. */
+    const runBatch = async (path: string, rows: string[]) => {
+      await page.goto(`${env.server.baseUrl}${path}`);
+      await page.getByTestId('batch-inquiry').waitFor();
+      await page.getByRole('combobox', { name: 'Source of fund' }).click();
+      await page
+        .getByRole('option')
+        .filter({ hasText: SOURCE.slice(-4) })
+        .first()
+        .click();
+      await page.getByRole('listbox').waitFor({ state: 'detached' });
+      await page.getByTestId('batch-file').setInputFiles({
+        name: 'sheet.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(['biller,customer_no,product,amount', ...rows].join('\n')),
+      });
+      await page.getByTestId('batch-rows').waitFor();
+      await expect.poll(() => page.getByTestId('batch-valid').textContent()).toBe(`${rows.length} ready`);
+      const sentAt = new Date();
+      await page.getByTestId('batch-verify-otp').click();
+      await page.getByTestId('batch-verify').waitFor();
+      await page.getByTestId('batch-otp').fill(await latestOtp(env.server, undefined, sentAt));
+      await page.getByTestId('batch-confirm').click();
+      await page.getByTestId('batch-receipt').waitFor();
+      await expect
+        .poll(() => page.locator('[data-testid="batch-row"][data-status="success"]').count())
+        .toBe(rows.length);
+      const batchId = new URL(page.url()).searchParams.get('batch')!;
+      const view = await postApi<{ rows: { total: { amount: number } }[] }>(
+        env.server,
+        await sessionHeaders(page),
+        '/api/batch/v1/get',
+        { batchId },
+      );
+      return view.body.rows.reduce((sum, r) => sum + r.total.amount, 0);
+    };
+    try {
+      await login(page, env.server.baseUrl, PERSONAS.budi);
+      const headers = await sessionHeaders(page);
+      const before = (await accountOf(env.server, headers, SOURCE)).balance.amount;
+      const bills = await runBatch('/payment/mass-payment/', ['bpjs,8888805550001,,', 'PAMJAYA,12345670,,']);
+      await screenshot(page, 'mass-payment-results-desktop');
+      const topups = await runBatch('/purchase/mass-purchase/', [
+        'mobile,081298760001,TELKOMSEL-50000,',
+        'GOPAY,081234569999,,50000',
+      ]);
+      expect(bills).toBeGreaterThan(0);
+      expect(topups).toBeGreaterThan(100_000_00);
+      expect((await accountOf(env.server, headers, SOURCE)).balance.amount).toBe(before - bills - topups);
+      expect(problems).toEqual([]);
+    } finally {
+      await web.context.close();
+    }
+  }, 60_000);
 });
