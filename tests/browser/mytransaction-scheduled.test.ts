@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BUDI_PHONES,
-  accountOf,
-  chooseOption,
-  isCall,
-  jsonOf,
-  postApi,
-  sessionHeaders,
-} from './helpers/flows';
+import { BUDI_PHONES, accountAsPage, chooseOption, isCall, jsonOf, postAsPage } from './helpers/flows';
 import { PERSONAS, latestOtp, login, newContext, screenshot, serverAndBrowser } from './helpers';
 import { bankDate } from '../../src/shared/bank-time';
 
@@ -193,11 +185,10 @@ describe('my transactions: delete a scheduled transfer', () => {
       const tenDays = await verifyAndConfirm('transfer-own-every-ten-days');
 
       // Nothing was debited: no line (not even of Rp 0) in the account's history for any of them.
-      const headers = await sessionHeaders(page);
-      const { id } = await accountOf(env.server, headers, '800123456701');
-      const history = await postApi<{ entries: { amount: { amount: number } }[] }>(
+      const { id } = await accountAsPage(page, env.server, '800123456701');
+      const history = await postAsPage<{ entries: { amount: { amount: number } }[] }>(
+        page,
         env.server,
-        headers,
         '/api/account/v1/history',
         { accountId: id },
       );

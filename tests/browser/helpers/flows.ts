@@ -33,6 +33,32 @@ export async function postApi<T>(
   return { status: res.status, body: (await res.json()) as T };
 }
 
+/**
+ * A call with the page's current token, as the page itself would make it. When the server rotates
+ * the token for this call (it was 30 s old), the new one is handed to the page: otherwise the page
+ * would keep one that stops working 30 s later (the grace of a replaced token).
+ */
+export async function postAsPage<T>(
+  page: Page,
+  server: TestServer,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; body: T }> {
+  const headers = await sessionHeaders(page);
+  const res = await fetch(`${server.baseUrl}${path}`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+  });
+  const token = res.headers.get('access_token');
+  if (token && headers.authorization !== `Bearer ${token}`)
+    await page.evaluate((t) => {
+      const c = JSON.parse(sessionStorage.getItem('credentials') ?? '{}') as Record<string, unknown>;
+      sessionStorage.setItem('credentials', JSON.stringify({ ...c, accessToken: t }));
+    }, token);
+  return { status: res.status, body: (await res.json()) as T };
+}
+
 interface SummaryAccount {
   id: number;
   accountNo: string;
@@ -46,6 +72,19 @@ export async function accountOf(
   accountNo: string,
 ): Promise<SummaryAccount> {
   const res = await postApi<{ accounts: SummaryAccount[] }>(server, headers, '/api/dashboard/v1/summary', {});
+  if (res.status !== 200) throw new Error(`summary: HTTP ${res.status}`);
+  const account = res.body.accounts.find((a) => a.accountNo === accountNo);
+  if (!account) throw new Error(`no account ${accountNo} in the summary`);
+  return account;
+}
+
+/** An account of the page's customer, asked with the page's own token (postAsPage). */
+export async function accountAsPage(
+  page: Page,
+  server: TestServer,
+  accountNo: string,
+): Promise<SummaryAccount> {
+  const res = await postAsPage<{ accounts: SummaryAccount[] }>(page, server, '/api/dashboard/v1/summary', {});
   if (res.status !== 200) throw new Error(`summary: HTTP ${res.status}`);
   const account = res.body.accounts.find((a) => a.accountNo === accountNo);
   if (!account) throw new Error(`no account ${accountNo} in the summary`);
