@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { PERSONAS, latestOtp, login, newContext, screenshot, serverAndBrowser } from './helpers';
@@ -20,6 +21,17 @@ const balanceOfAccountNo = async (accountNo: string) =>
     ).rows[0]!.balance,
   );
 
+/** Chooses Budi's savings as the batch's source of fund. */
+async function chooseSource(page: Page) {
+  await page.getByRole('combobox', { name: 'Source of fund' }).click();
+  await page
+    .getByRole('option')
+    .filter({ hasText: SOURCE.slice(-4) })
+    .first()
+    .click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+}
+
 describe('mass transfer', () => {
   it('uploads a CSV with a wrong account and a duplicate, fixes one and drops the other, verifies once by OTP, and sees each row posted with the balances and history right', async () => {
     const web = await newContext(env.browser, { language: 'en' });
@@ -38,13 +50,7 @@ describe('mass transfer', () => {
       await page.goto(`${env.server.baseUrl}/transfer/`);
       await page.getByTestId('chooser-item-batch.transfer').click();
       await page.getByTestId('batch-inquiry').waitFor();
-      await page.getByRole('combobox', { name: 'Source of fund' }).click();
-      await page
-        .getByRole('option')
-        .filter({ hasText: SOURCE.slice(-4) })
-        .first()
-        .click();
-      await page.getByRole('listbox').waitFor({ state: 'detached' });
+      await chooseSource(page);
       const csv = [
         'account_no,bank_code,method,beneficiary_name,amount,purpose,message',
         `${RINA},,,,150000,family,Gaji November`,
@@ -156,13 +162,7 @@ describe('mass transfer', () => {
     const runBatch = async (path: string, rows: string[]) => {
       await page.goto(`${env.server.baseUrl}${path}`);
       await page.getByTestId('batch-inquiry').waitFor();
-      await page.getByRole('combobox', { name: 'Source of fund' }).click();
-      await page
-        .getByRole('option')
-        .filter({ hasText: SOURCE.slice(-4) })
-        .first()
-        .click();
-      await page.getByRole('listbox').waitFor({ state: 'detached' });
+      await chooseSource(page);
       await page.getByTestId('batch-file').setInputFiles({
         name: 'sheet.csv',
         mimeType: 'text/csv',

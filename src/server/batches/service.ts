@@ -447,21 +447,7 @@ export function createBatchService(deps: TransactionServiceDeps) {
       if (!ctx.flowOrThrow(r.flow_id!).flow.verify.methods.includes(input.method))
         throw txErrors.methodNotAllowed();
     const quotes = rows.map((r) => r.quote!);
-    if (!runDate) {
-      for (const tot of await once.totalsOf(quotes))
-        if (!tot.enough)
-          throw batchErrors.overBalance(
-            tot.accountNo,
-            { amount: tot.amount, currency: tot.currency },
-            { amount: Math.max(0, tot.available), currency: tot.currency },
-          );
-      const short = await once.limitShortfall(caller.customerId, quotes);
-      if (short)
-        throw batchErrors.overLimit(
-          { amount: short.amount, currency: 'IDR' },
-          { amount: short.unused, currency: 'IDR' },
-        );
-    }
+    if (!runDate) await once.checkAffordable(caller.customerId, quotes, batchErrors);
     const total = quotes.reduce((s, q) => s + (q.total?.amount ?? q.amount?.amount ?? 0), 0);
     const totalText = (lang: 'en' | 'id') => formatMoney({ amount: total, currency: 'IDR' }, lang);
     const kindText = {

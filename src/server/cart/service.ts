@@ -237,19 +237,7 @@ export function createCartService(deps: TransactionServiceDeps) {
       items.push({ itemId: r.id, flowId: r.flow_id, inquiryId: stored.id });
       quotes.push(stored.quote);
     }
-    for (const tot of await once.totalsOf(quotes))
-      if (!tot.enough)
-        throw cartErrors.overBalance(
-          tot.accountNo,
-          { amount: tot.amount, currency: tot.currency },
-          { amount: Math.max(0, tot.available), currency: tot.currency },
-        );
-    const short = await once.limitShortfall(caller.customerId, quotes);
-    if (short)
-      throw cartErrors.overLimit(
-        { amount: short.amount, currency: 'IDR' },
-        { amount: short.unused, currency: 'IDR' },
-      );
+    await once.checkAffordable(caller.customerId, quotes, cartErrors);
 
     const checkoutId = randomUUID();
     const sums = new Map<string, number>();

@@ -1,4 +1,5 @@
 import type { Receipt } from '../../shared/flows/api';
+import type { Money } from '../../shared/money';
 import type { ApiErrorBody } from '../../shared/api-error';
 import type { Queryable } from '../db/db';
 import type { OtpChallenge } from '../otp/otp-service';
@@ -96,6 +97,33 @@ export function verifyOnce(ctx: ServiceContext) {
       if (amount > unused) return { category, amount, unused };
     }
     return null;
+  }
+
+  /**
+   * Refuses quotes that together are more than a source account holds or than what is left of
+   * today's limit, with the owner's (cart's or batch's) own refusals; checked before verification.
+   */
+  async function checkAffordable(
+    customerId: number,
+    quotes: Quote[],
+    refuse: {
+      overBalance: (accountNo: string, need: Money, available: Money) => Error;
+      overLimit: (need: Money, unused: Money) => Error;
+    },
+  ): Promise<void> {
+    for (const tot of await totalsOf(quotes))
+      if (!tot.enough)
+        throw refuse.overBalance(
+          tot.accountNo,
+          { amount: tot.amount, currency: tot.currency },
+          { amount: Math.max(0, tot.available), currency: tot.currency },
+        );
+    const short = await limitShortfall(customerId, quotes);
+    if (short)
+      throw refuse.overLimit(
+        { amount: short.amount, currency: 'IDR' },
+        { amount: short.unused, currency: 'IDR' },
+      );
   }
 
   /**
@@ -216,7 +244,7 @@ export function verifyOnce(ctx: ServiceContext) {
     return out;
   }
 
-  return { totalsOf, limitShortfall, start, resend, status, verify, postEach };
+  return { totalsOf, limitShortfall, checkAffordable, start, resend, status, verify, postEach };
 }
 
 export type VerifyOnce = ReturnType<typeof verifyOnce>;
