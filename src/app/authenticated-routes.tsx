@@ -19,8 +19,9 @@ import { promoRoutes } from '@/features/promo/routes';
 import { travelRoutes } from '@/features/travel/routes';
 import { registrationAppRoutes } from '@/features/registration/app-routes';
 import { flowMenuEntries, flowRoutes, type FlowMenuEntry } from '@/engine/index';
-import { matchRoutes, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { placeholders } from './routes';
+import { servedBy } from './served-paths';
 import { AUTHENTICATED_PATHS } from './spec-routes';
 
 /** Areas whose base page lists their flows (a flow's `area` and `menu`), with no page code of their own. */
@@ -53,16 +54,15 @@ export function authenticatedRoutes(f: FeatureRoutes): RouteObject[] {
     ...f.flowRoutes,
     ...f.registrationAppRoutes,
   ];
-  const choosers: RouteObject[] = CHOOSER_AREAS.filter((a) => !matchRoutes(features, `/${a}/`)).map(
-    (area) => ({
-      id: `chooser:${area}`,
-      path: `/${area}/`,
-      lazy: async () => {
-        const { ChooserPage } = await import('./pages/chooser-page');
-        return { element: <ChooserPage area={area} entries={f.flowMenuEntries} /> };
-      },
-    }),
-  );
+  const featureServes = servedBy(features);
+  const choosers: RouteObject[] = CHOOSER_AREAS.filter((a) => !featureServes(`/${a}/`)).map((area) => ({
+    id: `chooser:${area}`,
+    path: `/${area}/`,
+    lazy: async () => {
+      const { ChooserPage } = await import('./pages/chooser-page');
+      return { element: <ChooserPage area={area} entries={f.flowMenuEntries} /> };
+    },
+  }));
   const served = [...features, ...choosers];
   return [...served, ...placeholders(AUTHENTICATED_PATHS, served, false)];
 }

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { matchRoutes, Outlet, useNavigate, type RouteObject } from 'react-router';
+import { Outlet, useNavigate, type RouteObject } from 'react-router';
 import { ErrorProvider } from '@/shared/ui/error-provider';
 import { NotFoundPage } from './pages/not-found-page';
 import { RouteErrorPage } from './pages/route-error-page';
@@ -7,6 +7,7 @@ import { RequireSession, RootRedirect } from './session/require-session';
 import { logout } from './session/logout';
 import { PUBLIC_PATHS } from './public-paths';
 import { billsPublicRoutes } from '@/features/bills/public-routes';
+import { servedBy } from './served-paths';
 
 // Everything the login page does not render loads with its route (own chunks), so /login/ carries
 // no shell, menu, chooser or placeholder code (nor the MUI components only they use).
@@ -23,8 +24,9 @@ export function placeholders(
   served: RouteObject[],
   visitor: boolean,
 ): RouteObject[] {
+  const isServed = servedBy(served);
   return paths
-    .filter((p) => !matchRoutes(served, p))
+    .filter((p) => !isServed(p))
     .map((path) => ({
       id: `${PLACEHOLDER_ROUTE_PREFIX}${path}`,
       path,

@@ -1,0 +1,50 @@
+import { matchRoutes, type RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { authRoutes } from '../../src/features/auth/routes';
+import { shellChildren } from '../../src/app/authenticated-routes';
+import { servedBy } from '../../src/app/served-paths';
+import { AUTHENTICATED_PATHS, PUBLIC_PATHS } from '../../src/app/spec-routes';
+
+describe('servedBy', () => {
+  const table: RouteObject[] = [
+    {
+      path: '/transfer/',
+      children: [
+        { index: true },
+        { path: 'own/inquiry/' },
+        { path: '/transfer/:kind/verify/' },
+        { children: [{ path: 'history/:year?/' }] },
+      ],
+    },
+    { path: '/files/*' },
+    { path: '/a.b/' },
+  ];
+  const served = servedBy(table);
+
+  it('serves literal paths, relative children and index routes, ignoring case and trailing slashes', () => {
+    expect(served('/transfer/')).toBe(true);
+    expect(served('/transfer')).toBe(true);
+    expect(served('/transfer/own/inquiry/')).toBe(true);
+    expect(served('/Transfer/Own/Inquiry')).toBe(true);
+    expect(served('/transfer/own/')).toBe(false);
+    expect(served('/a.b/')).toBe(true);
+    expect(served('/aXb/')).toBe(false);
+  });
+
+  it('matches parameters, optional segments and splats as the router does', () => {
+    expect(served('/transfer/skn/verify/')).toBe(true);
+    expect(served('/transfer/skn/rtgs/verify/')).toBe(false);
+    expect(served('/transfer/history/')).toBe(true);
+    expect(served('/transfer/history/2026/')).toBe(true);
+    expect(served('/files/')).toBe(true);
+    expect(served('/files/a/b.pdf')).toBe(true);
+    expect(served('/filesx/')).toBe(false);
+  });
+
+  it('agrees with react-router on every spec path against the whole route table', () => {
+    const routes = [...authRoutes, ...shellChildren];
+    const isServed = servedBy(routes);
+    const paths = [...AUTHENTICATED_PATHS, ...PUBLIC_PATHS, '/nowhere/', '/transfer/nowhere/'];
+    for (const p of paths) expect([p, isServed(p)]).toEqual([p, !!matchRoutes(routes, p)]);
+  });
+});
