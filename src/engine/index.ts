@@ -1,11 +1,25 @@
 import type { RouteObject } from 'react-router';
-import { FLOWS } from './flows-data';
+import { FLOWS, flowsOfRoute, loadFlow } from './flows-data';
 import { fdsPagesOf, menuEntriesOf, pagePathsOf, type FlowMenuEntry } from './routes-of';
 
 export type { FlowMenuEntry };
 
 // The renderer, RJSF and the machines load only on transaction pages (route `lazy`).
 const loadPage = () => import('./ui/flow-page');
+
+/**
+ * What a flow page will ask for once it renders (the app preloads it with the page's chunks, so they
+ * do not wait for the renderer): the route's flow files, and the form of a route with one flow.
+ */
+function preloadFlowsOf(route: string): void {
+  const flows = flowsOfRoute(route);
+  for (const meta of flows)
+    void loadFlow(meta.id).then(async (flow) => {
+      if (flows.length !== 1 || !flow?.form) return;
+      const { loadForm } = await import('./ui/form-loader');
+      await loadForm(flow.form.schema);
+    });
+}
 
 /** Routes of every flow file (inquiry, verify, receipt, declared extra steps, FDS pages), under one pathless layout. */
 export const flowRoutes: RouteObject[] = [
@@ -15,7 +29,7 @@ export const flowRoutes: RouteObject[] = [
     children: [
       ...pagePathsOf(FLOWS).map(({ route, stepPath, path }): RouteObject => ({
         path,
-        handle: { flowStep: { route, stepPath } },
+        handle: { flowStep: { route, stepPath }, preload: () => preloadFlowsOf(route) },
         // One component for every step: moving between a flow's steps keeps its page mounted.
         lazy: async () => ({ Component: (await loadPage()).FlowStepPage }),
       })),

@@ -43,5 +43,5 @@ export function menuEntriesOf(flows: readonly FlowMeta[]): FlowMenuEntry[] {
       ...(f.menu!.descriptionKey ? { descriptionKey: f.menu!.descriptionKey } : {}),
       ...(f.requires ? { requires: f.requires } : {}),
     }))
-    .sort((a, b) => a.area.localeCompare(b.area) || a.order - b.order);
+    .sort((a, b) => (a.area < b.area ? -1 : a.area > b.area ? 1 : 0) || a.order - b.order);
 }

@@ -21,6 +21,14 @@ export function minorDigits(currency: string): number {
   return MINOR_DIGITS[currency] ?? 2;
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+/** One formatter per locale: making one costs more than formatting a hundred amounts with it. */
+function numberFormat(locale: string): Intl.NumberFormat {
+  let f = numberFormats.get(locale);
+  if (!f) numberFormats.set(locale, (f = new Intl.NumberFormat(locale)));
+  return f;
+}
+
 /** Formats for display: IDR as "Rp 1.234.567" (id) / "IDR 1,234,567" (en); others with code and 2 decimals. */
 export function formatMoney(m: Money, lang: 'id' | 'en' = 'id'): string {
   if (!Number.isSafeInteger(m.amount)) throw new Error('money amount must be a safe integer of minor units');
@@ -30,7 +38,7 @@ export function formatMoney(m: Money, lang: 'id' | 'en' = 'id'): string {
   const major = Math.trunc(abs / 10 ** digits);
   const minor = abs % 10 ** digits;
   const locale = lang === 'id' ? 'id-ID' : 'en-US';
-  const majorText = new Intl.NumberFormat(locale).format(major);
+  const majorText = numberFormat(locale).format(major);
   const decimalSep = lang === 'id' ? ',' : '.';
   const showDecimals = m.currency !== 'IDR' || minor !== 0;
   const minorText = showDecimals && digits > 0 ? decimalSep + String(minor).padStart(digits, '0') : '';
