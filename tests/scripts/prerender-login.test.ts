@@ -1,9 +1,17 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { disableControls, moveStyleAttributes, withLoginShell } from '../../scripts/prerender-login';
-import { CSP_NONCE_PLACEHOLDER } from '../../src/shared/csp';
+import {
+  deferScripts,
+  disableControls,
+  moveStyleAttributes,
+  withLoginShell,
+} from '../../scripts/prerender-login';
+import { CSP_NONCE_PLACEHOLDER, DEFERRED_SCRIPTS_LOADER } from '../../src/shared/csp';
 
-const PAGE = `<!doctype html>\n<html lang="id">\n<head></head><body><div id="root"></div></body></html>`;
+const SCRIPTS =
+  '<script type="module" crossorigin src="/assets/rolldown-runtime-1.js" nonce="n"></script>\n' +
+  '    <script type="module" crossorigin src="/assets/main-2.js" nonce="n"></script>\n';
+const PAGE = `<!doctype html>\n<html lang="id">\n<head>\n    ${SCRIPTS}</head><body><div id="root"></div></body></html>`;
 
 describe('the login page prerendered into the app page (scripts/prerender-login.ts)', () => {
   it('puts the markup in the root, inert, in the language asked for', () => {
@@ -28,6 +36,17 @@ describe('the login page prerendered into the app page (scripts/prerender-login.
     expect(disableControls('<form><input name="userId"/><button type="submit">Next</button></form>')).toBe(
       '<form><input disabled="" name="userId"/><button disabled="" type="submit">Next</button></form>',
     );
+  });
+
+  it('holds the app scripts in a template that the one inline loader puts in after the first paint', () => {
+    const html = deferScripts(PAGE);
+    expect(html).not.toMatch(/<head>[^]*<script type="module"[^]*<template/);
+    expect(html).toContain(
+      '<template id="app-scripts"><script type="module" crossorigin src="/assets/rolldown-runtime-1.js" nonce="n"></script>' +
+        '<script type="module" crossorigin src="/assets/main-2.js" nonce="n"></script></template>' +
+        `<script>${DEFERRED_SCRIPTS_LOADER}</script></head>`,
+    );
+    expect(() => deferScripts(PAGE.replace(SCRIPTS, ''))).toThrow(/no module script/);
   });
 
   it('refuses a page without an empty root (the build changed its shape)', () => {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { DEFERRED_SCRIPTS_LOADER } from '../../shared/csp';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 declare module 'fastify' {
@@ -25,13 +26,15 @@ const NONCE = '__CSP_NONCE__';
  * per request; the middleware itself still joins the policy anew each time); a page's nonce is put in per request.
  */
 export default fp(async function securityHeaders(app: FastifyInstance) {
-  const fixedHeaders = (styleSrc: string[]) => {
+  // Pages may run one inline script, named by its hash: the prerendered page's script loader.
+  const loaderHash = `'sha256-${createHash('sha256').update(DEFERRED_SCRIPTS_LOADER).digest('base64')}'`;
+  const fixedHeaders = (styleSrc: string[], scriptSrc = ["'self'"]) => {
     const headers = helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc,
           styleSrc,
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
@@ -60,7 +63,7 @@ export default fp(async function securityHeaders(app: FastifyInstance) {
     return fixed;
   };
   const api = fixedHeaders(["'self'"]);
-  const pages = fixedHeaders(["'self'", `'nonce-${NONCE}'`]);
+  const pages = fixedHeaders(["'self'", `'nonce-${NONCE}'`], ["'self'", loaderHash]);
   const csp = pages.findIndex(([name]) => name.toLowerCase() === 'content-security-policy');
   const [before, after] = pages[csp]![1].split(NONCE) as [string, string];
 

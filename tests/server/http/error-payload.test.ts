@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { testDbs } from '../test-db';
 import { customerWithSession } from '../transactions/bank';
+import { DEFERRED_SCRIPTS_LOADER } from '../../../src/shared/csp';
 
 describe.each(testDbs)('HTTP basics on $name', ({ open }) => {
   let db: Db;
@@ -34,6 +36,14 @@ describe.each(testDbs)('HTTP basics on $name', ({ open }) => {
     expect(res.headers['strict-transport-security']).toContain('max-age=');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it("lets a page run one inline script, the prerendered page's script loader, named by its hash", async () => {
+    const res = await app.inject({ method: 'GET', url: '/no-such-page/' });
+    const csp = String(res.headers['content-security-policy']);
+    const hash = createHash('sha256').update(DEFERRED_SCRIPTS_LOADER).digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
+    expect(csp).not.toMatch(/script-src[^;]*(unsafe-inline|nonce-)/);
   });
 
   it('serves the OpenAPI document', async () => {
