@@ -20,7 +20,11 @@ import { travelRoutes } from '@/features/travel/routes';
 import { registrationAppRoutes } from '@/features/registration/app-routes';
 import { flowMenuEntries, flowRoutes, type FlowMenuEntry } from '@/engine/index';
 import type { RouteObject } from 'react-router';
-import { placeholders } from './routes';
+import { placeholders, withReady } from './routes';
+import type { i18n as I18n } from 'i18next';
+import { addStrings } from '@/shared/i18n/i18n';
+import { areaStrings, type AreaNamespace } from './area-strings';
+import { preloadPage } from './preload-page';
 import { servedBy } from './served-paths';
 import { AUTHENTICATED_PATHS } from './spec-routes';
 
@@ -67,27 +71,46 @@ export function authenticatedRoutes(f: FeatureRoutes): RouteObject[] {
   return [...served, ...placeholders(AUTHENTICATED_PATHS, served, false)];
 }
 
-export const shellChildren = authenticatedRoutes({
-  dashboardRoutes,
-  featureRoutes: [
-    ...favoritesRoutes,
-    ...transferRoutes,
-    ...myAccountRoutes,
-    ...settingsRoutes,
-    ...investRoutes,
-    ...goldRoutes,
-    ...helpRoutes,
-    ...myBusinessRoutes,
-    ...pfmRoutes,
-    ...poinXtraRoutes,
-    ...goalRoutes,
-    ...billsRoutes,
-    ...cartRoutes,
-    ...batchRoutes,
-    ...promoRoutes,
-    ...travelRoutes,
-  ],
-  flowRoutes,
-  registrationAppRoutes,
-  flowMenuEntries: [...flowMenuEntries, ...batchMenuEntries],
-});
+/** Each feature's routes, and the area namespaces its pages speak (they load with its pages). */
+const FEATURES: readonly { routes: RouteObject[]; strings?: AreaNamespace }[] = [
+  { routes: favoritesRoutes },
+  { routes: transferRoutes, strings: 'transfer' },
+  { routes: myAccountRoutes, strings: 'myaccount' },
+  { routes: settingsRoutes, strings: 'settings' },
+  { routes: investRoutes, strings: 'invest' },
+  { routes: goldRoutes, strings: 'gold' },
+  { routes: helpRoutes },
+  { routes: myBusinessRoutes, strings: 'business' },
+  { routes: pfmRoutes, strings: 'pfm' },
+  { routes: poinXtraRoutes, strings: 'living' },
+  { routes: goalRoutes, strings: 'living' },
+  { routes: billsRoutes, strings: 'bills' },
+  { routes: cartRoutes },
+  { routes: batchRoutes, strings: 'batch' },
+  { routes: promoRoutes, strings: 'living' },
+  { routes: travelRoutes, strings: 'living' },
+];
+
+/**
+ * The shell's children; with `areaReady`, each feature's lazy pages also wait for their area's
+ * strings (the router passes one that adds them to the app's i18n). Without it (route tests,
+ * matching), the same table.
+ */
+export function shellChildrenWith(areaReady?: (ns: AreaNamespace) => Promise<unknown>): RouteObject[] {
+  const ready = (ns?: AreaNamespace) => (areaReady && ns ? () => areaReady(ns) : undefined);
+  return authenticatedRoutes({
+    dashboardRoutes,
+    featureRoutes: FEATURES.flatMap((f) => withReady(f.routes, ready(f.strings))),
+    flowRoutes,
+    registrationAppRoutes: withReady(registrationAppRoutes, ready('register')),
+    flowMenuEntries: [...flowMenuEntries, ...batchMenuEntries],
+  });
+}
+
+/** Starts loading the page at `path` opened directly: its chunks and its area's strings (preload-page.ts). */
+export function preloadShellPage(i18n: I18n, path: string): void {
+  preloadPage(
+    shellChildrenWith((ns) => addStrings(i18n, areaStrings(ns))),
+    path,
+  );
+}

@@ -9,6 +9,7 @@ import { addStrings } from '@/shared/i18n/i18n';
 import { isLoginArea } from './login-area';
 import { buildRoutes, SHELL_ROUTE_ID } from './routes';
 import { lateStrings, loginPagesStrings } from './strings';
+import { areaStrings } from './area-strings';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -25,7 +26,9 @@ export function createAppRouter(i18n?: I18n): AppRouter {
         i18n ? addStrings(i18n, lateStrings) : undefined,
         // the authenticated placeholders speak the login pages' shell strings too
         i18n ? addStrings(i18n, loginPagesStrings) : undefined,
-      ]).then(([routes]) => patch(SHELL_ROUTE_ID, routes.shellChildren));
+      ]).then(([routes]) =>
+        patch(SHELL_ROUTE_ID, routes.shellChildrenWith(i18n && ((ns) => addStrings(i18n, areaStrings(ns))))),
+      );
       await loading;
     },
   });

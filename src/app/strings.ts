@@ -13,6 +13,6 @@ export const loginPagesStrings: StringLoader = async (lang) =>
   (lang === 'en' ? await import('./strings/login-pages-en') : await import('./strings/login-pages-id'))
     .strings;
 
-/** What only the authenticated pages use (dashboard, engine, flows, register): added with their routes. */
+/** What every authenticated page may use (the shell, dashboard, engine, flows, cart, help's mailbox badge): added with their routes. */
 export const lateStrings: StringLoader = async (lang) =>
   (lang === 'en' ? await import('./strings/late-en') : await import('./strings/late-id')).strings;

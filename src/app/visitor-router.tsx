@@ -18,7 +18,6 @@ import { RouteErrorView } from './pages/route-error-page';
 import type { AppRouter } from './router';
 import { AppRoot, publicRoutes } from './routes';
 import { RootRedirect } from './session/require-session';
-import { preloadPage } from './preload-page';
 import { addStrings } from '@/shared/i18n/i18n';
 import { lateStrings, loginPagesStrings } from './strings';
 
@@ -66,7 +65,7 @@ export function loadAppRouter(i18n: I18n, path: string): Promise<AppRouter> {
   if (!isLoginArea(path)) {
     // fetched beside the router's chunk instead of after it, and the page's own chunks as soon as
     // the route table says which they are
-    void import('./authenticated-routes').then((m) => preloadPage(m.shellChildren, path));
+    void import('./authenticated-routes').then((m) => m.preloadShellPage(i18n, path));
     void import('./shell/shell-layout');
     lateStrings(i18n.language === 'en' ? 'en' : 'id').catch(() => undefined);
   }

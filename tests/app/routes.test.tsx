@@ -1,13 +1,13 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { authRoutes } from '../../src/features/auth/routes';
-import { CHOOSER_AREAS, shellChildren } from '../../src/app/authenticated-routes';
+import { CHOOSER_AREAS, shellChildrenWith } from '../../src/app/authenticated-routes';
 import { buildRoutes, NOT_FOUND_ROUTE_ID, SHELL_ROUTE_ID } from '../../src/app/routes';
 import { AUTHENTICATED_PATHS, PUBLIC_PATHS } from '../../src/app/spec-routes';
 import { MENU } from '../../src/app/menu';
 import { activeMenuItem } from '../../src/app/shell/left-menu';
 
-const routes = buildRoutes(authRoutes, shellChildren);
+const routes = buildRoutes(authRoutes, shellChildrenWith());
 const concrete = (p: string) => p.replace(/:(\w+)/g, 'sample-$1');
 
 // matchRoutes flattens and ranks the whole table on every call: match each path once

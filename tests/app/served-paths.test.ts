@@ -1,7 +1,7 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { authRoutes } from '../../src/features/auth/routes';
-import { shellChildren } from '../../src/app/authenticated-routes';
+import { shellChildrenWith } from '../../src/app/authenticated-routes';
 import { servedBy } from '../../src/app/served-paths';
 import { AUTHENTICATED_PATHS, PUBLIC_PATHS } from '../../src/app/spec-routes';
 
@@ -42,7 +42,7 @@ describe('servedBy', () => {
   });
 
   it('agrees with react-router on every spec path against the whole route table', () => {
-    const routes = [...authRoutes, ...shellChildren];
+    const routes = [...authRoutes, ...shellChildrenWith()];
     const isServed = servedBy(routes);
     const paths = [...AUTHENTICATED_PATHS, ...PUBLIC_PATHS, '/nowhere/', '/transfer/nowhere/'];
     for (const p of paths) expect([p, isServed(p)]).toEqual([p, !!matchRoutes(routes, p)]);

@@ -1,11 +1,11 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { authRoutes } from '../../../src/features/auth/routes';
-import { shellChildren } from '../../../src/app/authenticated-routes';
+import { shellChildrenWith } from '../../../src/app/authenticated-routes';
 import { buildRoutes } from '../../../src/app/routes';
 import { flowMenuEntries } from '../../../src/engine/index';
 
-const routes = buildRoutes(authRoutes, shellChildren);
+const routes = buildRoutes(authRoutes, shellChildrenWith());
 const leaf = (path: string): RouteObject | undefined => matchRoutes(routes, path)?.at(-1)?.route;
 
 describe('bills, donation and virtual card number pages', () => {

@@ -3,6 +3,7 @@ import { addStrings, initI18n, setLanguage, storedLang } from '../../../src/shar
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { lateStrings, loginPagesStrings, loginStrings } from '../../../src/app/strings';
+import { AREA_NAMESPACES, areaStrings } from '../../../src/app/area-strings';
 import { FLOWS, flowStrings } from '../../../src/engine/flows-data';
 
 beforeEach(() => localStorage.clear());
@@ -44,32 +45,16 @@ describe('interface language', () => {
       expect(Object.keys(await loginStrings(lang)).sort()).toEqual(['auth', 'common', 'errors', 'shell']);
       expect(Object.keys(await loginPagesStrings(lang)).sort()).toEqual(['auth', 'shell']);
       expect(Object.keys(await lateStrings(lang)).sort()).toEqual(
-        [
-          'dashboard',
-          'engine',
-          'engine2',
-          'flows',
-          'gold',
-          'help',
-          'invest',
-          'myaccount',
-          'business',
-          'pfm',
-          'living',
-          'batch',
-          'bills',
-          'cart',
-          'register',
-          'settings',
-          'shell',
-          'transfer',
-        ].sort(),
+        ['cart', 'dashboard', 'engine', 'engine2', 'flows', 'help', 'shell'].sort(),
       );
+      // each area's namespace on its own, with its pages
+      for (const ns of AREA_NAMESPACES) expect(Object.keys(await areaStrings(ns)(lang))).toEqual([ns]);
     }
+    expect(areaStrings('invest')).toBe(areaStrings('invest'));
     expect((await loginStrings('en')).shell).not.toEqual((await loginStrings('id')).shell);
   });
 
-  it('the three groups together hold every key of every namespace they touch, each key once', async () => {
+  it('the groups together hold every key of every namespace they touch, each key once', async () => {
     for (const lang of ['en', 'id'] as const) {
       const merged: Record<string, Record<string, unknown>> = {};
       // The three groups, then each flow's own strings (they load with its page), leaf by leaf.
@@ -86,7 +71,7 @@ describe('interface language', () => {
           }
         }
       };
-      for (const group of [loginStrings, loginPagesStrings, lateStrings])
+      for (const group of [loginStrings, loginPagesStrings, lateStrings, ...AREA_NAMESPACES.map(areaStrings)])
         for (const [ns, bundle] of Object.entries(await group(lang)))
           put((merged[ns] ??= {}), bundle as object, `${lang}/${ns}`, false);
       for (const f of FLOWS)
