@@ -7,9 +7,11 @@ import { accountIdOf, asMoney, fieldOf, pointer, type Caller, type PostingContex
 import { txErrors } from './errors';
 import { convert, idrValue } from './fx';
 import { internalAccount, type Leg } from './ledger';
-import { limitsAndUse, type Limits } from './limits';
+import { limitsOfCategory, type Limits } from './limits';
 import { CUT_OFFS, cutOffState, effectiveRules } from '../../shared/flows/rules';
-import { accountById, lookups } from './registry';
+import { lookups } from './registry';
+import { accountsById, payeeAccounts } from './account-reads';
+import { directReads } from '../db/keyed-reads';
 import { serviceExecutors } from './service-executors';
 import { resolveListChoices, resolveProvider } from '../reference/store';
 import { resolveInquiryChoices } from './steps';
@@ -78,12 +80,13 @@ export function limitsAllow(q: LimitQuote, limits: Limits, used: number): void {
 /** Pricing of a money flow: the look-up, the amount, fees, currencies, legs, limits and balance. */
 export function quoting(ctx: PostingContext) {
   const { db } = ctx;
+  const reads = ctx.reads ?? directReads(db);
 
   /** Checks the debit account against the flow's choice rule for that field. */
   async function debitAccount(flow: MoneyFlow, form: Record<string, unknown>, customerId: number) {
     const field = fieldOf(flow.posting.debit);
     const id = accountIdOf(form[field]);
-    const a = id !== undefined ? await accountById(db, id) : undefined;
+    const a = id !== undefined ? await reads.get(accountsById, id) : undefined;
     const spec = flow.choices?.[field];
     if (
       !a ||
@@ -113,29 +116,21 @@ export function quoting(ctx: PostingContext) {
     }
     if ('accountId' in credit) {
       const id = accountIdOf(form[fieldOf(credit.accountId)]);
-      const a = id !== undefined ? await accountById(db, id) : undefined;
+      const a = id !== undefined ? await reads.get(accountsById, id) : undefined;
       if (!a || a.customer_id !== customerId || a.status !== 'active' || a.product === 'internal')
         throw txErrors.accountNotAllowed(pointer(credit.accountId));
       return { id: a.id, currency: a.currency, own: true };
     }
     // A typed account number (form.*) or one the look-up found (inquiry.*: a mobile-number account).
     const accountNo = String(readValue({ form, inquiry }, credit.accountNo) ?? '');
-    const { rows } = await db.query<{ id: number; currency: string; customer_id: number }>(
-      `SELECT id, currency, customer_id FROM accounts WHERE account_no = $1 AND status = 'active'
-          AND customer_id IS NOT NULL AND product IN ('savings', 'current')`,
-      [accountNo],
-    );
-    if (!rows[0]) throw txErrors.beneficiaryNotFound(pointer(credit.accountNo));
-    return {
-      id: Number(rows[0].id),
-      currency: rows[0].currency.trim(),
-      own: Number(rows[0].customer_id) === customerId,
-    };
+    const payee = await reads.get(payeeAccounts, accountNo);
+    if (!payee) throw txErrors.beneficiaryNotFound(pointer(credit.accountNo));
+    return { id: payee.id, currency: payee.currency, own: payee.customerId === customerId };
   }
 
   /** Min, max per transaction, unused daily limit (all in IDR). */
   async function checkLimits(q: LimitQuote, customerId: number, perTransactionOnly = false) {
-    const { limits, used } = await limitsAndUse(db, customerId, q.limitCategory);
+    const { limits, used } = await reads.get(limitsOfCategory, { customerId, category: q.limitCategory });
     // A transfer scheduled for later counts against the daily limit of the day it runs (the runner's quote).
     limitsAllow(q, perTransactionOnly ? { ...limits, dailyLimit: null } : limits, used);
   }
@@ -156,7 +151,7 @@ export function quoting(ctx: PostingContext) {
     };
     const found = flow.inquiry
       ? await lookups[flow.inquiry.lookup as keyof typeof lookups](
-          { db, customerId: caller.customerId, flow, form },
+          { db, customerId: caller.customerId, flow, form, reads },
           flow.inquiry.params ?? {},
         )
       : {};

@@ -1,0 +1,57 @@
+import type { KeyedRead } from '../db/keyed-reads';
+import type { accountById } from './registry';
+
+type AccountRow = NonNullable<Awaited<ReturnType<typeof accountById>>>;
+
+/** Accounts by id (as accountById reads one): the source of fund and an own account credited. */
+export const accountsById: KeyedRead<number, AccountRow | undefined> = {
+  name: 'accountsById',
+  id: (id) => String(id),
+  async load(db, ids) {
+    const { rows } = await db.query<AccountRow>('SELECT * FROM accounts WHERE id = ANY($1::bigint[])', [ids]);
+    const byId = new Map(rows.map((r) => [Number(r.id), { ...r, id: Number(r.id), currency: r.currency.trim() }]));
+    return ids.map((id) => byId.get(id));
+  },
+};
+
+/** A customer's account of this bank that takes transfers, by number: whom a transfer pays. */
+export interface PayeeAccount {
+  id: number;
+  accountNo: string;
+  currency: string;
+  customerId: number;
+  fullName: string;
+}
+
+/** Active savings and current accounts of customers, by account number (the look-up and the credit). */
+export const payeeAccounts: KeyedRead<string, PayeeAccount | undefined> = {
+  name: 'payeeAccounts',
+  id: (accountNo) => accountNo,
+  async load(db, numbers) {
+    const { rows } = await db.query<{
+      id: number;
+      account_no: string;
+      currency: string;
+      customer_id: number;
+      full_name: string;
+    }>(
+      `SELECT a.id, a.account_no, a.currency, a.customer_id, c.full_name
+         FROM accounts a JOIN customers c ON c.id = a.customer_id
+        WHERE a.account_no = ANY($1::text[]) AND a.status = 'active' AND a.product IN ('savings', 'current')`,
+      [numbers],
+    );
+    const byNo = new Map(
+      rows.map((r) => [
+        r.account_no,
+        {
+          id: Number(r.id),
+          accountNo: r.account_no,
+          currency: r.currency.trim(),
+          customerId: Number(r.customer_id),
+          fullName: r.full_name,
+        },
+      ]),
+    );
+    return numbers.map((n) => byNo.get(n));
+  },
+};
