@@ -5,7 +5,7 @@ import { formatMoney, type Money } from '../../shared/money';
 import type { Receipt } from '../../shared/flows/api';
 import type { BatchRowView as RowView, BatchStatus, BatchView } from '../../shared/batches';
 import type { ApiErrorBody } from '../../shared/api-error';
-import { ApiError } from '../http/api-error';
+import type { ApiError } from '../http/api-error';
 import type { ApprovalStatus, ApprovalSummary } from '../approvals/store';
 import { serviceContext, type Caller, type TransactionServiceDeps } from '../transactions/context';
 import { isFlagged } from '../transactions/fds';
@@ -25,7 +25,6 @@ import {
   transferKind,
   type BatchKind,
   type BatchKindName,
-  type PlannedRow,
   type RowError,
 } from './kinds';
 

@@ -9,7 +9,9 @@ export const accountsById: KeyedRead<number, AccountRow | undefined> = {
   id: (id) => String(id),
   async load(db, ids) {
     const { rows } = await db.query<AccountRow>('SELECT * FROM accounts WHERE id = ANY($1::bigint[])', [ids]);
-    const byId = new Map(rows.map((r) => [Number(r.id), { ...r, id: Number(r.id), currency: r.currency.trim() }]));
+    const byId = new Map(
+      rows.map((r) => [Number(r.id), { ...r, id: Number(r.id), currency: r.currency.trim() }]),
+    );
     return ids.map((id) => byId.get(id));
   },
 };

@@ -170,8 +170,7 @@ export function quoteStore(ctx: PostingContext) {
     const q = checked.form ? { ...checked, form: kept } : checked;
     // An inquiry the FDS rule flags says so in its id (verify and confirm then ask for its challenge).
     // Only a customer at the page is asked: a scheduled occurrence was verified when it was set up.
-    const flagged =
-      caller.sessionId !== null && (await fdsRequired(reads, entry.flow, q, caller.customerId));
+    const flagged = caller.sessionId !== null && (await fdsRequired(reads, entry.flow, q, caller.customerId));
     const fds = flagged ? FDS_MARK : '';
     // A promo code taken says so too (confirm takes its quota in the booking's transaction).
     const promo = q.promo ? PROMO_MARK : '';

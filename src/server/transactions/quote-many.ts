@@ -6,8 +6,7 @@ import type { Quote } from './quote';
 
 /** One form's outcome: its stored inquiry, or the apierror its flow refused it with. */
 export type ManyOutcome =
-  | { ok: true; inquiryId: string; quote: Quote; expiresAt: string }
-  | { ok: false; error: ApiError };
+  { ok: true; inquiryId: string; quote: Quote; expiresAt: string } | { ok: false; error: ApiError };
 
 /**
  * Quotes many forms of one customer at once (a mass transfer's rows) and stores them as inquiries:
