@@ -1,4 +1,5 @@
 import type { KeyedRead } from '../db/keyed-reads';
+import { internalAccount } from './ledger';
 import type { accountById } from './registry';
 
 type AccountRow = NonNullable<Awaited<ReturnType<typeof accountById>>>;
@@ -56,4 +57,12 @@ export const payeeAccounts: KeyedRead<string, PayeeAccount | undefined> = {
     );
     return numbers.map((n) => byNo.get(n));
   },
+};
+
+/** The bank's own accounts by name and currency (internalAccount: made the first time one is named). */
+export const internalAccounts: KeyedRead<{ name: string; currency: string }, number> = {
+  name: 'internalAccounts',
+  id: (k) => `${k.name}:${k.currency}`,
+  // A few keys at a time (a clearing account, fee income, an FX position): one call each.
+  load: (db, keys) => Promise.all(keys.map((k) => internalAccount(db, k.name, k.currency))),
 };

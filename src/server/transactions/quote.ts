@@ -6,11 +6,11 @@ import type { CatalogFlow } from './catalog';
 import { accountIdOf, asMoney, fieldOf, pointer, type Caller, type PostingContext } from './context';
 import { txErrors } from './errors';
 import { convert, idrValue } from './fx';
-import { internalAccount, type Leg } from './ledger';
+import type { Leg } from './ledger';
 import { limitsOfCategory, type Limits } from './limits';
 import { CUT_OFFS, cutOffState, effectiveRules } from '../../shared/flows/rules';
 import { lookups } from './registry';
-import { accountsById, payeeAccounts } from './account-reads';
+import { accountsById, internalAccounts, payeeAccounts } from './account-reads';
 import { directReads } from '../db/keyed-reads';
 import { serviceExecutors } from './service-executors';
 import { resolveListChoices, resolveProvider } from '../reference/store';
@@ -81,6 +81,7 @@ export function limitsAllow(q: LimitQuote, limits: Limits, used: number): void {
 export function quoting(ctx: PostingContext) {
   const { db } = ctx;
   const reads = ctx.reads ?? directReads(db);
+  const internal = (name: string, currency: string) => reads.get(internalAccounts, { name, currency });
 
   /** Checks the debit account against the flow's choice rule for that field. */
   async function debitAccount(flow: MoneyFlow, form: Record<string, unknown>, customerId: number) {
@@ -108,11 +109,11 @@ export function quoting(ctx: PostingContext) {
     inquiry: Record<string, unknown> = {},
   ) {
     const credit = flow.posting.credit;
-    if ('internal' in credit) return { id: await internalAccount(db, credit.internal, currency), currency };
+    if ('internal' in credit) return { id: await internal(credit.internal, currency), currency };
     if ('provider' in credit) {
       const settlement = resolveProvider(flow, form)?.provider.settlementAccount;
       if (!settlement) throw new Error(`flow ${flow.id} credits a provider but names none`);
-      return { id: await internalAccount(db, settlement, currency), currency };
+      return { id: await internal(settlement, currency), currency };
     }
     if ('accountId' in credit) {
       const id = accountIdOf(form[fieldOf(credit.accountId)]);
@@ -307,11 +308,11 @@ export function quoting(ctx: PostingContext) {
       equivalent = { amount: c.amount, currency: debit.currency };
       legs.push(
         {
-          accountId: await internalAccount(db, 'FX-POSITION', debit.currency),
+          accountId: await internal('FX-POSITION', debit.currency),
           amount: debitAmount,
           currency: debit.currency,
         },
-        { accountId: await internalAccount(db, 'FX-POSITION', A), amount: -total.amount, currency: A },
+        { accountId: await internal('FX-POSITION', A), amount: -total.amount, currency: A },
       );
     }
     let creditAmount = amount.amount;
@@ -323,9 +324,9 @@ export function quoting(ctx: PostingContext) {
       exchangeRate ??= unit.rate;
       equivalent ??= { amount: creditAmount, currency: credit.currency };
       legs.push(
-        { accountId: await internalAccount(db, 'FX-POSITION', A), amount: amount.amount, currency: A },
+        { accountId: await internal('FX-POSITION', A), amount: amount.amount, currency: A },
         {
-          accountId: await internalAccount(db, 'FX-POSITION', credit.currency),
+          accountId: await internal('FX-POSITION', credit.currency),
           amount: -creditAmount,
           currency: credit.currency,
         },
@@ -333,8 +334,7 @@ export function quoting(ctx: PostingContext) {
     }
     legs.unshift({ accountId: debit.id, amount: -debitAmount, currency: debit.currency });
     legs.push({ accountId: credit.id, amount: creditAmount, currency: credit.currency });
-    if (feeSum > 0)
-      legs.push({ accountId: await internalAccount(db, 'FEE-INCOME', A), amount: feeSum, currency: A });
+    if (feeSum > 0) legs.push({ accountId: await internal('FEE-INCOME', A), amount: feeSum, currency: A });
 
     // A promo code (flow.promo): a waived fee comes off the debit, a cashback goes back to the source
     // of fund, both against the bank's promotion expense, in this journal.
