@@ -176,8 +176,8 @@ describe.each(bothEngines)('many forms quoted at once on $name', ({ open }) => {
     }));
     // The gate's history, the source of fund, the beneficiaries, the limits; then one insert.
     expect(await counted(sameBank)).toBeLessThanOrEqual(6);
-    // BI-FAST rows besides: their gate's history and the clearing and fee income accounts too (a
-    // statement a row would be 60 and more).
+    // BI-FAST and SKN rows besides: their gate's history, the clearing and fee income accounts and
+    // the bank holidays too (a statement a row would be 70 and more).
     const bifast = Array.from({ length: 20 }, (_, i) => ({
       flowId: 'transfer.bifast',
       form: {
@@ -188,6 +188,22 @@ describe.each(bothEngines)('many forms quoted at once on $name', ({ open }) => {
         amount: rp(20_000 + i),
       },
     }));
-    expect(await counted([...sameBank, ...bifast])).toBeLessThanOrEqual(12);
+    const skn = Array.from({ length: 10 }, (_, i) => ({
+      flowId: 'transfer.skn',
+      form: {
+        sourceOfFund: String(source.id),
+        bankCode: '014',
+        beneficiaryAccountNo: `13700123456${String(i).padStart(2, '0')}`,
+        beneficiaryName: 'Siti Rahayu',
+        beneficiaryAddress: 'Jl. Sudirman 1',
+        province: 'DKI Jakarta',
+        city: 'Jakarta Selatan',
+        citizenship: 'indonesian',
+        beneficiaryType: 'individual',
+        purpose: 'family',
+        amount: rp(2_000_000 + i),
+      },
+    }));
+    expect(await counted([...sameBank, ...bifast, ...skn])).toBeLessThanOrEqual(12);
   });
 });
