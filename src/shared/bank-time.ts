@@ -38,9 +38,11 @@ export function formatBankDate(
   return d.toLocaleDateString(locale(lang), { ...style, timeZone: plain ? 'UTC' : BANK_TIME_ZONE });
 }
 
+// en-CA writes dates as YYYY-MM-DD. Made once: toLocaleDateString builds a formatter on every call
+// (some 50 microseconds, and a quote asks for today's date).
+const ISO_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: BANK_TIME_ZONE });
+
 /** The bank's date ("YYYY-MM-DD", Jakarta) of an instant, `days` later (or earlier, when negative). */
 export function bankDate(at: Date = new Date(), days = 0): string {
-  const shifted = new Date(at.getTime() + days * 86_400_000);
-  // en-CA writes dates as YYYY-MM-DD.
-  return shifted.toLocaleDateString('en-CA', { timeZone: BANK_TIME_ZONE });
+  return ISO_DATE.format(new Date(at.getTime() + days * 86_400_000));
 }

@@ -5,11 +5,11 @@ import { formatMoney, type Money } from '../../shared/money';
 import type { Receipt } from '../../shared/flows/api';
 import type { BatchRowView as RowView, BatchStatus, BatchView } from '../../shared/batches';
 import type { ApiErrorBody } from '../../shared/api-error';
-import { ApiError } from '../http/api-error';
+import type { ApiError } from '../http/api-error';
 import type { ApprovalStatus, ApprovalSummary } from '../approvals/store';
 import { serviceContext, type Caller, type TransactionServiceDeps } from '../transactions/context';
 import { isFlagged } from '../transactions/fds';
-import { quoteStore } from '../transactions/inquiry-store';
+import { quoteMany, type ManyOutcome } from '../transactions/quote-many';
 import type { Quote } from '../transactions/quote';
 import { txErrors } from '../transactions/errors';
 import { accountById } from '../transactions/registry';
@@ -25,14 +25,11 @@ import {
   transferKind,
   type BatchKind,
   type BatchKindName,
-  type PlannedRow,
   type RowError,
 } from './kinds';
 
 /** A batch's verification lives as long as its row quotes (OTP and approval last 5 minutes of it). */
 const VERIFY_TTL_S = 10 * 60;
-/** Rows quoted at once (on PostgreSQL the pool runs them side by side; PGlite queues them). */
-const QUOTE_CONCURRENCY = 8;
 /** A row quoted longer ago than this is quoted again before the batch is verified. */
 const REQUOTE_WITHIN_S = VERIFY_TTL_S + 60;
 
@@ -118,7 +115,6 @@ function quotedOf(q: Quote): Quoted {
 export function createBatchService(deps: TransactionServiceDeps) {
   const ctx = serviceContext(deps);
   const { db, t } = ctx;
-  const { storeQuote } = quoteStore(ctx);
   const once = verifyOnce(ctx);
   const titles = (key: string) => ({ en: t(key, 'en'), id: t(key, 'id') });
   const KINDS: Record<BatchKindName, BatchKind> = {
@@ -142,18 +138,12 @@ export function createBatchService(deps: TransactionServiceDeps) {
     return out.filter((e, i) => out.findIndex((o) => o.field === e.field) === i);
   }
 
-  /** Quotes a planned row through its flow; the row's errors when the flow refuses it. */
-  async function quoteRow(caller: Caller, kind: BatchKind, sourceOfFund: string, p: PlannedRow) {
-    if (!p.flowId || !p.form) return { errors: p.errors };
-    try {
-      const stored = await storeQuote(caller, p.flowId, { sourceOfFund, ...p.form });
-      // A batch is verified as a whole with no FDS page: what the risk rule flags is made on its own.
-      if (isFlagged(stored.id)) return { errors: [needsOwnPage] };
-      return { inquiryId: stored.id, quote: stored.quote, errors: [] as RowError[] };
-    } catch (err) {
-      if (err instanceof ApiError) return { errors: rowErrors(kind, p.flowId, err) };
-      throw err;
-    }
+  /** A row's quote as the batch keeps it: its inquiry and price, or its errors on its columns. */
+  function rowOutcome(kind: BatchKind, flowId: string, o: ManyOutcome) {
+    if (!o.ok) return { inquiryId: null, errors: rowErrors(kind, flowId, o.error), quoted: null };
+    // A batch is verified as a whole with no FDS page: what the risk rule flags is made on its own.
+    if (isFlagged(o.inquiryId)) return { inquiryId: null, errors: [needsOwnPage], quoted: null };
+    return { inquiryId: o.inquiryId, errors: [] as RowError[], quoted: quotedOf(o.quote) };
   }
 
   async function loadBatch(caller: Caller, batchId: string): Promise<BatchRow> {
@@ -230,22 +220,19 @@ export function createBatchService(deps: TransactionServiceDeps) {
         errors: same ? [] : p.errors,
         quoted: same ? old.quoted : null,
       });
-      if (!same && p.flowId) todo.push(i);
+      if (!same && p.flowId && p.form) todo.push(i);
     }
-    // The rows to quote, several at a time (each its own queries; a pool serves them side by side).
-    let next = 0;
-    const worker = async () => {
-      while (next < todo.length) {
-        const i = todo[next++]!;
-        const q = await quoteRow(caller, kind, b.source_of_fund, planned[i]!);
-        Object.assign(out[i]!, {
-          inquiryId: q.inquiryId ?? null,
-          errors: q.errors,
-          quoted: q.quote ? quotedOf(q.quote) : null,
-        });
-      }
-    };
-    await Promise.all(Array.from({ length: QUOTE_CONCURRENCY }, worker));
+    // The rows to quote, all together: their reads gathered, their inquiries stored in one statement.
+    const outcomes = await quoteMany(
+      ctx,
+      caller,
+      todo.map((i) => ({
+        flowId: planned[i]!.flowId!,
+        form: { sourceOfFund: b.source_of_fund, ...planned[i]!.form },
+      })),
+    );
+    for (const [k, i] of todo.entries())
+      Object.assign(out[i]!, rowOutcome(kind, planned[i]!.flowId!, outcomes[k]!));
     await db.transaction(async (tx) => {
       await tx.query('DELETE FROM batch_rows WHERE batch_id = $1', [b.id]);
       // One statement for all rows (a thousand rows is one round trip).

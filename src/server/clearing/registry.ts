@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChoiceSource, Executor, Lookup } from '../transactions/registry';
-import { holidaysFrom } from '../schedules/store';
+import { holidaysSince } from '../schedules/store';
+import { directReads } from '../db/keyed-reads';
 import { bankDate } from '../../shared/bank-time';
 import { CLEARING_METHODS, METHOD_RULES, participants, type ClearingMethod } from './banks';
 import { simulatedClearingHouse } from './house';
@@ -25,7 +26,11 @@ export const clearingLookups: Record<'clearing.account', Lookup> = {
   'clearing.account': async (ctx, params) => {
     const method = methodOf(params);
     const effectiveDate = METHOD_RULES[method].cutOff
-      ? clearingDate(method, new Date(), await holidaysFrom(ctx.db, bankDate()))
+      ? clearingDate(
+          method,
+          new Date(),
+          await (ctx.reads ?? directReads(ctx.db)).get(holidaysSince, bankDate()),
+        )
       : null;
     const details = await lookupInterbank(
       clearingHouse,

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db';
+import type { KeyedRead } from '../db/keyed-reads';
 import { ApiError } from '../http/api-error';
 import {
   checkWhen,
@@ -104,6 +105,13 @@ export async function holidaysFrom(db: Queryable, from: string): Promise<Set<str
   );
   return new Set(rows.map((r) => r.day));
 }
+
+/** holidaysFrom as a keyed read: the SKN and RTGS rows of a batch ask for them once. */
+export const holidaysSince: KeyedRead<string, Set<string>> = {
+  name: 'holidaysSince',
+  id: (from) => from,
+  load: (db, days) => Promise.all(days.map((from) => holidaysFrom(db, from))),
+};
 
 const WHEN_TEXT: Record<string, { eng: string; idn: string }> = {
   'date.invalid': { eng: 'Choose a valid date', idn: 'Pilih tanggal yang valid' },

@@ -1,9 +1,10 @@
-import type { Queryable } from '../db/db';
+import type { KeyedRead, Reads } from '../db/keyed-reads';
 import type { FlowGate } from '../../shared/flows/types';
 import { readValue } from '../../shared/flows/values';
 import { formatMoney } from '../../shared/money';
 import { ApiError } from '../http/api-error';
 import { idrValue } from '../transactions/fx';
+import { accountsById } from '../transactions/account-reads';
 import type { GateChecker } from '../transactions/gates';
 import rule from '../../../rules/new-beneficiary.json';
 
@@ -34,11 +35,17 @@ export const newBeneficiaryCap: GateChecker<Gate> = async (db, gate, ctx) => {
   if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0) return;
   const bankField = fieldOf(gate.bank);
   const bank = bankField && typeof form[bankField] === 'string' ? (form[bankField] as string) : '';
-  const sent = await sentTo(db, ctx.customerId, accountField!, account, bankField ?? null, bank);
+  const sent = await ctx.reads.get(sentTo, {
+    customerId: ctx.customerId,
+    accountField: accountField!,
+    account,
+    bankField: bankField ?? null,
+    bank,
+  });
   const windowMs = NEW_BENEFICIARY.hours * 3_600_000;
   if (sent.firstAt && ctx.now.getTime() - sent.firstAt.getTime() >= windowMs) return;
   const debitField = fieldOf(ctx.flow.posting?.debit);
-  const source = debitField ? await sourceOf(db, ctx.customerId, form[debitField]) : undefined;
+  const source = debitField ? await sourceOf(ctx.reads, ctx.customerId, form[debitField]) : undefined;
   // More than the account holds: the quote's 'insufficient balance' says more than the cap would.
   if (source && amount > source.available) return;
   const value = await idrValue(db, amount, source?.currency ?? 'IDR');
@@ -47,41 +54,77 @@ export const newBeneficiaryCap: GateChecker<Gate> = async (db, gate, ctx) => {
   throw capReached(left, sent.firstAt ? new Date(sent.firstAt.getTime() + windowMs) : null);
 };
 
-/** What went (or waits for verification) to this beneficiary: when first, and how much in its first window. */
-async function sentTo(
-  db: Queryable,
-  customerId: number,
-  accountField: string,
-  account: string,
-  bankField: string | null,
-  bank: string,
-): Promise<{ firstAt: Date | null; total: number }> {
-  const { rows } = await db.query<{ first_at: Date | string | null; total: string | number }>(
-    `WITH mine AS (
-       SELECT i.limit_amount, j.created_at AS booked_at, j.id IS NULL AS waiting, i.expires_at,
-              i.verification_method IS NOT NULL AS verifying
-         FROM transaction_inquiries i LEFT JOIN journal j ON j.inquiry_id = i.id
-        WHERE i.customer_id = $1 AND i.form ->> $2 = $3
-          AND coalesce(i.form ->> $4, '') = $5 AND (j.id IS NULL OR j.status <> 'failed')
-     ), first AS (SELECT min(booked_at) AS first_at FROM mine WHERE NOT waiting)
-     SELECT first.first_at,
-            coalesce(sum(m.limit_amount) FILTER (
-              WHERE (NOT m.waiting AND (first.first_at IS NULL OR m.booked_at < first.first_at + make_interval(hours => $6)))
-                 OR (m.waiting AND m.verifying AND m.expires_at > now())), 0) AS total
-       FROM first LEFT JOIN mine m ON true GROUP BY first.first_at`,
-    [customerId, accountField, account, bankField ?? '', bank, NEW_BENEFICIARY.hours],
-  );
-  const r = rows[0];
-  return { firstAt: r?.first_at ? new Date(r.first_at) : null, total: Number(r?.total ?? 0) };
+interface SentKey {
+  customerId: number;
+  accountField: string;
+  account: string;
+  bankField: string | null;
+  bank: string;
 }
 
-async function sourceOf(db: Queryable, customerId: number, accountId: unknown) {
-  const { rows } = await db.query<{ currency: string; available: string | number }>(
-    `SELECT currency, balance - floor AS available FROM accounts WHERE id = $1 AND customer_id = $2`,
-    [typeof accountId === 'string' && /^[1-9][0-9]{0,15}$/.test(accountId) ? accountId : '0', customerId],
-  );
-  const r = rows[0];
-  return r ? { currency: r.currency.trim(), available: Number(r.available) } : undefined;
+/**
+ * What went (or waits for verification) to each beneficiary: when first, and how much in its first
+ * window; one statement for the beneficiaries of one customer's form fields.
+ */
+const sentTo: KeyedRead<SentKey, { firstAt: Date | null; total: number }> = {
+  name: 'sentTo',
+  id: (k) => JSON.stringify([k.customerId, k.accountField, k.account, k.bankField, k.bank]),
+  async load(db, keys) {
+    const found = new Map<string, { firstAt: Date | null; total: number }>();
+    const groups = new Map<string, SentKey[]>();
+    for (const k of keys) {
+      const g = JSON.stringify([k.customerId, k.accountField, k.bankField]);
+      groups.set(g, [...(groups.get(g) ?? []), k]);
+    }
+    for (const group of groups.values()) {
+      const { customerId, accountField, bankField } = group[0]!;
+      const { rows } = await db.query<{
+        n: number;
+        first_at: Date | string | null;
+        total: string | number;
+      }>(
+        `SELECT x.n::int AS n, s.first_at, s.total
+           FROM unnest($3::text[], $5::text[]) WITH ORDINALITY AS x(account, bank, n)
+          CROSS JOIN LATERAL (
+            WITH mine AS (
+              SELECT i.limit_amount, j.created_at AS booked_at, j.id IS NULL AS waiting, i.expires_at,
+                     i.verification_method IS NOT NULL AS verifying
+                FROM transaction_inquiries i LEFT JOIN journal j ON j.inquiry_id = i.id
+               WHERE i.customer_id = $1 AND i.form ->> $2 = x.account
+                 AND coalesce(i.form ->> $4, '') = x.bank AND (j.id IS NULL OR j.status <> 'failed')
+            ), first AS (SELECT min(booked_at) AS first_at FROM mine WHERE NOT waiting)
+            SELECT first.first_at,
+                   coalesce(sum(m.limit_amount) FILTER (
+                     WHERE (NOT m.waiting AND (first.first_at IS NULL OR m.booked_at < first.first_at + make_interval(hours => $6)))
+                        OR (m.waiting AND m.verifying AND m.expires_at > now())), 0) AS total
+              FROM first LEFT JOIN mine m ON true GROUP BY first.first_at
+          ) s`,
+        [
+          customerId,
+          accountField,
+          group.map((k) => k.account),
+          bankField ?? '',
+          group.map((k) => k.bank),
+          NEW_BENEFICIARY.hours,
+        ],
+      );
+      for (const r of rows)
+        found.set(sentTo.id(group[r.n - 1]!), {
+          firstAt: r.first_at ? new Date(r.first_at) : null,
+          total: Number(r.total ?? 0),
+        });
+    }
+    return keys.map((k) => found.get(sentTo.id(k)) ?? { firstAt: null, total: 0 });
+  },
+};
+
+/** The source of fund's currency and what it holds above its floor, if it is the customer's. */
+async function sourceOf(reads: Reads, customerId: number, accountId: unknown) {
+  const id = typeof accountId === 'string' && /^[1-9][0-9]{0,15}$/.test(accountId) ? Number(accountId) : 0;
+  const a = Number.isSafeInteger(id) && id > 0 ? await reads.get(accountsById, id) : undefined;
+  return a && Number(a.customer_id) === customerId
+    ? { currency: a.currency, available: Number(a.balance) - Number(a.floor) }
+    : undefined;
 }
 
 const jakarta = (d: Date, lang: 'en' | 'id') =>

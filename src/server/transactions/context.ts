@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db/db';
+import type { Reads } from '../db/keyed-reads';
 import type { OtpService } from '../otp/otp-service';
 import type { ApprovalHub } from '../approvals/hub';
 import type { SmsGateway } from '../sms/gateway';
@@ -30,6 +31,8 @@ export interface PostingContext {
   /** A flow's text (a locale key) in one language, for descriptions and the companion app. */
   t: (localeKey: string, lang: 'en' | 'id') => string;
   flowOrThrow(flowId: string): CatalogFlow;
+  /** The quote's keyed reads when many are quoted together (quote-many.ts); absent: each on its own. */
+  reads?: Reads;
 }
 
 /** What every part of the transaction service shares: its dependencies, the flows and the texts. */

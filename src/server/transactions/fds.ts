@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db';
+import type { KeyedRead, Reads } from '../db/keyed-reads';
 import { ApiError } from '../http/api-error';
 import type { FlowFile } from '../../shared/flows/types';
 import fdsRules from '../../../rules/fds.json';
@@ -20,22 +21,33 @@ export interface RiskSubject {
 /** rules/fds.json's amount rule alone: a transaction of at least riskAmount is always challenged. */
 export const aboveRiskAmount = (limitAmount: number) => limitAmount >= fdsRules.riskAmount;
 
-/** Whether the customer has paid this beneficiary before (a booked inquiry that did not fail). */
-export async function paidBefore(db: Queryable, customerId: number, beneficiary: string): Promise<boolean> {
-  const { rows } = await db.query(
-    `SELECT 1 FROM transaction_inquiries i JOIN journal j ON j.inquiry_id = i.id
-      WHERE i.customer_id = $1 AND i.beneficiary = $2 AND j.status <> 'failed' LIMIT 1`,
-    [customerId, beneficiary],
-  );
-  return rows.length > 0;
-}
+/**
+ * Whether the customer has paid these beneficiaries before (a booked inquiry that did not fail), one
+ * statement for all of them.
+ */
+export const paidBefore: KeyedRead<{ customerId: number; beneficiary: string }, boolean> = {
+  name: 'paidBefore',
+  id: (k) => `${k.customerId}:${k.beneficiary}`,
+  async load(db, keys) {
+    const paid = new Set<string>();
+    for (const customerId of new Set(keys.map((k) => k.customerId))) {
+      const { rows } = await db.query<{ beneficiary: string }>(
+        `SELECT DISTINCT i.beneficiary FROM transaction_inquiries i JOIN journal j ON j.inquiry_id = i.id
+          WHERE i.customer_id = $1 AND i.beneficiary = ANY($2::text[]) AND j.status <> 'failed'`,
+        [customerId, keys.filter((k) => k.customerId === customerId).map((k) => k.beneficiary)],
+      );
+      for (const r of rows) paid.add(`${customerId}:${r.beneficiary}`);
+    }
+    return keys.map((k) => paid.has(`${k.customerId}:${k.beneficiary}`));
+  },
+};
 
 /**
  * Whether the flow's FDS rule asks for a challenge: "always"; or "risk", from rules/fds.json: a value
  * of at least riskAmount, or of at least newBeneficiaryAmount to a beneficiary never paid before.
  */
 export async function fdsRequired(
-  db: Queryable,
+  reads: Reads,
   flow: FlowFile,
   q: RiskSubject,
   customerId: number,
@@ -46,7 +58,7 @@ export async function fdsRequired(
   return (
     !!q.beneficiary &&
     q.limitAmount >= fdsRules.newBeneficiaryAmount &&
-    !(await paidBefore(db, customerId, q.beneficiary))
+    !(await reads.get(paidBefore, { customerId, beneficiary: q.beneficiary }))
   );
 }
 

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db';
+import { directReads, type Reads } from '../db/keyed-reads';
 import { ApiError } from '../http/api-error';
 import type { FlowFile, FlowGate, GateKind } from '../../shared/flows/types';
 import { readValue } from '../../shared/flows/values';
@@ -35,6 +36,8 @@ export interface GateContext {
   flow: FlowFile;
   form?: Record<string, unknown>;
   now: Date;
+  /** The keyed reads of this quote (one inquiry's, or a batch's gathered ones). */
+  reads: Reads;
 }
 
 /** A named gate: resolves when the customer passes, throws the gate's apierror otherwise. */
@@ -147,11 +150,12 @@ export const gateCheckers: { [K in GateKind]: GateChecker<Extract<FlowGate, { ki
 /** Every gate of the flow, in order; the first that refuses throws its apierror. */
 export async function checkGates(
   db: Queryable,
-  ctx: { customerId: number; flow: FlowFile; form?: Record<string, unknown> },
+  ctx: { customerId: number; flow: FlowFile; form?: Record<string, unknown>; reads?: Reads },
   now = new Date(),
 ): Promise<void> {
+  const reads = ctx.reads ?? directReads(db);
   for (const gate of ctx.flow.gates ?? []) {
     const checker = gateCheckers[gate.kind] as GateChecker;
-    await checker(db, gate, { ...ctx, now });
+    await checker(db, gate, { ...ctx, now, reads });
   }
 }

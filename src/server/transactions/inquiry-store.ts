@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../db/db';
+import { directReads } from '../db/keyed-reads';
 import { hasEnrolledDevice } from '../approvals/devices';
 import type { InquiryResponse, PhoneOption } from '../../shared/flows/api';
 import type { FlowFile } from '../../shared/flows/types';
@@ -77,25 +79,76 @@ async function hashedSecrets(flow: FlowFile, form: Record<string, unknown>) {
   return out;
 }
 
+/** A quoted inquiry ready to store: its row of transaction_inquiries (prepareQuote, insertInquiries). */
+export interface PreparedInquiry {
+  id: string;
+  customerId: number;
+  sessionId: number | null;
+  flowId: string;
+  /** The form as kept (secret fields hashed). */
+  form: Record<string, unknown>;
+  quote: Quote;
+  beneficiary: string | null;
+  booking: Booking;
+}
+
+/** Stores quoted inquiries, many rows to a statement; their expiry, index for index. */
+async function insertInquiries(db: Queryable, rows: readonly PreparedInquiry[]): Promise<string[]> {
+  const out: string[] = [];
+  // 21 parameters a row, well under PostgreSQL's 65,535 a statement.
+  for (let c = 0; c < rows.length; c += INSERT_CHUNK) {
+    const chunk = rows.slice(c, c + INSERT_CHUNK);
+    const params: unknown[] = [];
+    const values = chunk.map((r) => {
+      const at = params.length;
+      const p = (i: number) => `$${at + i}`;
+      params.push(
+        r.id,
+        r.customerId,
+        r.sessionId,
+        r.flowId,
+        JSON.stringify(r.form),
+        JSON.stringify(r.quote),
+        INQUIRY_TTL_S,
+        r.beneficiary,
+        ...bookingValues(r.booking),
+      );
+      return `(${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}::jsonb, ${p(6)}::jsonb, now() + make_interval(secs => ${p(7)}), ${p(8)},
+               ${p(9)}, ${p(10)}, ${p(11)}, ${p(12)}, ${p(13)}, ${p(14)}, ${p(15)}::jsonb, ${p(16)}, ${p(17)}, ${p(18)}, ${p(19)}, ${p(20)}, ${p(21)})`;
+    });
+    const { rows: stored } = await db.query<{ id: string; expires_at: Date | string }>(
+      `INSERT INTO transaction_inquiries (id, customer_id, session_id, flow_id, form, quote, expires_at, beneficiary, ${BOOKING_COLUMNS})
+       VALUES ${values.join(',\n')} RETURNING id, expires_at`,
+      params,
+    );
+    const expiry = new Map(stored.map((r) => [r.id, new Date(r.expires_at).toISOString()]));
+    out.push(...chunk.map((r) => expiry.get(r.id)!));
+  }
+  return out;
+}
+
+const INSERT_CHUNK = 1000;
+
 /** Quotes stored as inquiries, for a web session or (the scheduler's) none. */
 export function quoteStore(ctx: PostingContext) {
   const { db, t } = ctx;
   const { quote } = quoting(ctx);
+  const reads = ctx.reads ?? directReads(db);
 
   /**
-   * Quotes a checked form and stores it as an inquiry with what it will book (a cart re-quotes its
-   * items this way; the scheduler quotes each occurrence with no session).
+   * Quotes a form through its flow (gates, the form's schema, the look-up, the rules, limits and
+   * balance, the FDS rule) into the inquiry it would store; throws the flow's apierror.
    */
-  async function storeQuote(
+  async function prepareQuote(
     caller: { customerId: number; sessionId: number | null },
     flowId: string,
     rawForm: unknown,
     stepToken?: string,
-  ): Promise<{ id: string; quote: Quote; form: Record<string, unknown>; expiresAt: string }> {
+  ): Promise<PreparedInquiry> {
     const entry = ctx.flowOrThrow(flowId);
     // Eligibility first: an ineligible customer hears why, not which field is wrong.
     const raw = rawForm && typeof rawForm === 'object' ? (rawForm as Record<string, unknown>) : {};
-    await checkGates(db, { customerId: caller.customerId, flow: entry.flow, form: raw });
+    await checkGates(db, { customerId: caller.customerId, flow: entry.flow, form: raw, reads });
     const own = validateFormOrThrow(entry, rawForm, t);
     // A multi-step inquiry: the earlier steps' forms and answers, kept by the server (steps.ts).
     const prior = await earlierSteps(db, caller, entry.flow, stepToken);
@@ -117,7 +170,7 @@ export function quoteStore(ctx: PostingContext) {
     const q = checked.form ? { ...checked, form: kept } : checked;
     // An inquiry the FDS rule flags says so in its id (verify and confirm then ask for its challenge).
     // Only a customer at the page is asked: a scheduled occurrence was verified when it was set up.
-    const flagged = caller.sessionId !== null && (await fdsRequired(db, entry.flow, q, caller.customerId));
+    const flagged = caller.sessionId !== null && (await fdsRequired(reads, entry.flow, q, caller.customerId));
     const fds = flagged ? FDS_MARK : '';
     // A promo code taken says so too (confirm takes its quota in the booking's transaction).
     const promo = q.promo ? PROMO_MARK : '';
@@ -170,27 +223,39 @@ export function quoteStore(ctx: PostingContext) {
           receipt: receiptBodyOf(flowId, q),
           legs: q.legs,
         };
-    const { rows } = await db.query<{ expires_at: Date | string }>(
-      `INSERT INTO transaction_inquiries (id, customer_id, session_id, flow_id, form, quote, expires_at, beneficiary, ${BOOKING_COLUMNS})
-       VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, now() + make_interval(secs => $7), $8,
-               $9, $10, $11, $12, $13, $14, $15::jsonb, $16, $17, $18, $19, $20, $21) RETURNING expires_at`,
-      [
-        id,
-        caller.customerId,
-        caller.sessionId,
-        flowId,
-        JSON.stringify(kept),
-        JSON.stringify(q),
-        INQUIRY_TTL_S,
-        // Scheduling pays nobody yet: the beneficiary is "paid before" once an occurrence runs.
-        when ? null : (q.beneficiary ?? null),
-        ...bookingValues(booking),
-      ],
-    );
-    return { id, quote: q, form: kept, expiresAt: new Date(rows[0]!.expires_at).toISOString() };
+    return {
+      id,
+      customerId: caller.customerId,
+      sessionId: caller.sessionId,
+      flowId,
+      form: kept,
+      quote: q,
+      // Scheduling pays nobody yet: the beneficiary is "paid before" once an occurrence runs.
+      beneficiary: when ? null : (q.beneficiary ?? null),
+      booking,
+    };
   }
 
-  return { storeQuote };
+  /**
+   * Quotes a checked form and stores it as an inquiry with what it will book (a cart re-quotes its
+   * items this way; the scheduler quotes each occurrence with no session).
+   */
+  async function storeQuote(
+    caller: { customerId: number; sessionId: number | null },
+    flowId: string,
+    rawForm: unknown,
+    stepToken?: string,
+  ): Promise<{ id: string; quote: Quote; form: Record<string, unknown>; expiresAt: string }> {
+    const p = await prepareQuote(caller, flowId, rawForm, stepToken);
+    const [expiresAt] = await insertInquiries(db, [p]);
+    return { id: p.id, quote: p.quote, form: p.form, expiresAt: expiresAt! };
+  }
+
+  return {
+    storeQuote,
+    prepareQuote,
+    insertInquiries: (rows: readonly PreparedInquiry[]) => insertInquiries(db, rows),
+  };
 }
 
 /** Inquiries: quoted, stored with what they will book, and read back for the session that made them. */

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db';
+import type { KeyedRead } from '../db/keyed-reads';
 import { LIMIT_CATEGORIES } from '../../shared/flows/rules';
 
 export interface Limits {
@@ -63,3 +64,14 @@ export async function limitsAndUse(
   );
   return { limits: limitsOfRow(rows[0]!, category), used: rows[0]!.used };
 }
+
+/** limitsAndUse as a keyed read: the rows of a batch ask it once per customer and category. */
+export const limitsOfCategory: KeyedRead<
+  { customerId: number; category: string },
+  { limits: Limits; used: number }
+> = {
+  name: 'limitsOfCategory',
+  id: (k) => `${k.customerId}:${k.category}`,
+  // Few keys at a time (one customer, a category or two): one statement each.
+  load: (db, keys) => Promise.all(keys.map((k) => limitsAndUse(db, k.customerId, k.category))),
+};

@@ -6,10 +6,12 @@ import type { CatalogFlow } from './catalog';
 import { accountIdOf, asMoney, fieldOf, pointer, type Caller, type PostingContext } from './context';
 import { txErrors } from './errors';
 import { convert, idrValue } from './fx';
-import { internalAccount, type Leg } from './ledger';
-import { limitsAndUse, type Limits } from './limits';
+import type { Leg } from './ledger';
+import { limitsOfCategory, type Limits } from './limits';
 import { CUT_OFFS, cutOffState, effectiveRules } from '../../shared/flows/rules';
-import { accountById, lookups } from './registry';
+import { lookups } from './registry';
+import { accountsById, internalAccounts, payeeAccounts } from './account-reads';
+import { directReads } from '../db/keyed-reads';
 import { serviceExecutors } from './service-executors';
 import { resolveListChoices, resolveProvider } from '../reference/store';
 import { resolveInquiryChoices } from './steps';
@@ -78,12 +80,14 @@ export function limitsAllow(q: LimitQuote, limits: Limits, used: number): void {
 /** Pricing of a money flow: the look-up, the amount, fees, currencies, legs, limits and balance. */
 export function quoting(ctx: PostingContext) {
   const { db } = ctx;
+  const reads = ctx.reads ?? directReads(db);
+  const internal = (name: string, currency: string) => reads.get(internalAccounts, { name, currency });
 
   /** Checks the debit account against the flow's choice rule for that field. */
   async function debitAccount(flow: MoneyFlow, form: Record<string, unknown>, customerId: number) {
     const field = fieldOf(flow.posting.debit);
     const id = accountIdOf(form[field]);
-    const a = id !== undefined ? await accountById(db, id) : undefined;
+    const a = id !== undefined ? await reads.get(accountsById, id) : undefined;
     const spec = flow.choices?.[field];
     if (
       !a ||
@@ -105,37 +109,29 @@ export function quoting(ctx: PostingContext) {
     inquiry: Record<string, unknown> = {},
   ) {
     const credit = flow.posting.credit;
-    if ('internal' in credit) return { id: await internalAccount(db, credit.internal, currency), currency };
+    if ('internal' in credit) return { id: await internal(credit.internal, currency), currency };
     if ('provider' in credit) {
       const settlement = resolveProvider(flow, form)?.provider.settlementAccount;
       if (!settlement) throw new Error(`flow ${flow.id} credits a provider but names none`);
-      return { id: await internalAccount(db, settlement, currency), currency };
+      return { id: await internal(settlement, currency), currency };
     }
     if ('accountId' in credit) {
       const id = accountIdOf(form[fieldOf(credit.accountId)]);
-      const a = id !== undefined ? await accountById(db, id) : undefined;
+      const a = id !== undefined ? await reads.get(accountsById, id) : undefined;
       if (!a || a.customer_id !== customerId || a.status !== 'active' || a.product === 'internal')
         throw txErrors.accountNotAllowed(pointer(credit.accountId));
       return { id: a.id, currency: a.currency, own: true };
     }
     // A typed account number (form.*) or one the look-up found (inquiry.*: a mobile-number account).
     const accountNo = String(readValue({ form, inquiry }, credit.accountNo) ?? '');
-    const { rows } = await db.query<{ id: number; currency: string; customer_id: number }>(
-      `SELECT id, currency, customer_id FROM accounts WHERE account_no = $1 AND status = 'active'
-          AND customer_id IS NOT NULL AND product IN ('savings', 'current')`,
-      [accountNo],
-    );
-    if (!rows[0]) throw txErrors.beneficiaryNotFound(pointer(credit.accountNo));
-    return {
-      id: Number(rows[0].id),
-      currency: rows[0].currency.trim(),
-      own: Number(rows[0].customer_id) === customerId,
-    };
+    const payee = await reads.get(payeeAccounts, accountNo);
+    if (!payee) throw txErrors.beneficiaryNotFound(pointer(credit.accountNo));
+    return { id: payee.id, currency: payee.currency, own: payee.customerId === customerId };
   }
 
   /** Min, max per transaction, unused daily limit (all in IDR). */
   async function checkLimits(q: LimitQuote, customerId: number, perTransactionOnly = false) {
-    const { limits, used } = await limitsAndUse(db, customerId, q.limitCategory);
+    const { limits, used } = await reads.get(limitsOfCategory, { customerId, category: q.limitCategory });
     // A transfer scheduled for later counts against the daily limit of the day it runs (the runner's quote).
     limitsAllow(q, perTransactionOnly ? { ...limits, dailyLimit: null } : limits, used);
   }
@@ -156,7 +152,7 @@ export function quoting(ctx: PostingContext) {
     };
     const found = flow.inquiry
       ? await lookups[flow.inquiry.lookup as keyof typeof lookups](
-          { db, customerId: caller.customerId, flow, form },
+          { db, customerId: caller.customerId, flow, form, reads },
           flow.inquiry.params ?? {},
         )
       : {};
@@ -312,11 +308,11 @@ export function quoting(ctx: PostingContext) {
       equivalent = { amount: c.amount, currency: debit.currency };
       legs.push(
         {
-          accountId: await internalAccount(db, 'FX-POSITION', debit.currency),
+          accountId: await internal('FX-POSITION', debit.currency),
           amount: debitAmount,
           currency: debit.currency,
         },
-        { accountId: await internalAccount(db, 'FX-POSITION', A), amount: -total.amount, currency: A },
+        { accountId: await internal('FX-POSITION', A), amount: -total.amount, currency: A },
       );
     }
     let creditAmount = amount.amount;
@@ -328,9 +324,9 @@ export function quoting(ctx: PostingContext) {
       exchangeRate ??= unit.rate;
       equivalent ??= { amount: creditAmount, currency: credit.currency };
       legs.push(
-        { accountId: await internalAccount(db, 'FX-POSITION', A), amount: amount.amount, currency: A },
+        { accountId: await internal('FX-POSITION', A), amount: amount.amount, currency: A },
         {
-          accountId: await internalAccount(db, 'FX-POSITION', credit.currency),
+          accountId: await internal('FX-POSITION', credit.currency),
           amount: -creditAmount,
           currency: credit.currency,
         },
@@ -338,8 +334,7 @@ export function quoting(ctx: PostingContext) {
     }
     legs.unshift({ accountId: debit.id, amount: -debitAmount, currency: debit.currency });
     legs.push({ accountId: credit.id, amount: creditAmount, currency: credit.currency });
-    if (feeSum > 0)
-      legs.push({ accountId: await internalAccount(db, 'FEE-INCOME', A), amount: feeSum, currency: A });
+    if (feeSum > 0) legs.push({ accountId: await internal('FEE-INCOME', A), amount: feeSum, currency: A });
 
     // A promo code (flow.promo): a waived fee comes off the debit, a cashback goes back to the source
     // of fund, both against the bank's promotion expense, in this journal.

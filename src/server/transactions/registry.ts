@@ -1,5 +1,7 @@
 import { maskCardNumber } from '../core-bank/portfolio';
 import type { Db, Queryable } from '../db/db';
+import { directReads, type Reads } from '../db/keyed-reads';
+import { payeeAccounts } from './account-reads';
 import type { SmsGateway } from '../sms/gateway';
 import type { ChoiceSpec, FlowFile } from '../../shared/flows/types';
 import type { ExecutorName, LookupName, ChoiceSourceName } from '../../shared/flows/registry-names';
@@ -44,6 +46,8 @@ export interface FlowContext {
   form: Record<string, unknown>;
   /** Given to an earlier inquiry step's look-up (one that texts a code); absent elsewhere. */
   sms?: SmsGateway;
+  /** The quote's keyed reads (a batch's gathered ones); absent: each read on its own. */
+  reads?: Reads;
 }
 
 export interface Choice {
@@ -154,17 +158,12 @@ export const lookups: Record<LookupName, Lookup> = {
     const credit = ctx.flow.posting?.credit;
     const path = credit && 'accountNo' in credit ? credit.accountNo : 'form.beneficiaryAccountNo';
     const accountNo = String(ctx.form[fieldOf(path)] ?? '');
-    const { rows } = await ctx.db.query<{ account_no: string; full_name: string; currency: string }>(
-      `SELECT a.account_no, c.full_name, a.currency FROM accounts a JOIN customers c ON c.id = a.customer_id
-        WHERE a.account_no = $1 AND a.status = 'active' AND a.product IN ('savings', 'current')`,
-      [accountNo],
-    );
-    const r = rows[0];
+    const r = await (ctx.reads ?? directReads(ctx.db)).get(payeeAccounts, accountNo);
     if (!r) throw txErrors.beneficiaryNotFound(pointer(path));
     return {
-      beneficiaryAccountNo: r.account_no,
-      beneficiaryName: r.full_name.toUpperCase(),
-      beneficiaryCurrency: r.currency.trim(),
+      beneficiaryAccountNo: r.accountNo,
+      beneficiaryName: r.fullName.toUpperCase(),
+      beneficiaryCurrency: r.currency,
       bankName: 'Bank CIMB Niaga',
     };
   },

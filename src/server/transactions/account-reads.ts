@@ -1,0 +1,68 @@
+import type { KeyedRead } from '../db/keyed-reads';
+import { internalAccount } from './ledger';
+import type { accountById } from './registry';
+
+type AccountRow = NonNullable<Awaited<ReturnType<typeof accountById>>>;
+
+/** Accounts by id (as accountById reads one): the source of fund and an own account credited. */
+export const accountsById: KeyedRead<number, AccountRow | undefined> = {
+  name: 'accountsById',
+  id: (id) => String(id),
+  async load(db, ids) {
+    const { rows } = await db.query<AccountRow>('SELECT * FROM accounts WHERE id = ANY($1::bigint[])', [ids]);
+    const byId = new Map(
+      rows.map((r) => [Number(r.id), { ...r, id: Number(r.id), currency: r.currency.trim() }]),
+    );
+    return ids.map((id) => byId.get(id));
+  },
+};
+
+/** A customer's account of this bank that takes transfers, by number: whom a transfer pays. */
+export interface PayeeAccount {
+  id: number;
+  accountNo: string;
+  currency: string;
+  customerId: number;
+  fullName: string;
+}
+
+/** Active savings and current accounts of customers, by account number (the look-up and the credit). */
+export const payeeAccounts: KeyedRead<string, PayeeAccount | undefined> = {
+  name: 'payeeAccounts',
+  id: (accountNo) => accountNo,
+  async load(db, numbers) {
+    const { rows } = await db.query<{
+      id: number;
+      account_no: string;
+      currency: string;
+      customer_id: number;
+      full_name: string;
+    }>(
+      `SELECT a.id, a.account_no, a.currency, a.customer_id, c.full_name
+         FROM accounts a JOIN customers c ON c.id = a.customer_id
+        WHERE a.account_no = ANY($1::text[]) AND a.status = 'active' AND a.product IN ('savings', 'current')`,
+      [numbers],
+    );
+    const byNo = new Map(
+      rows.map((r) => [
+        r.account_no,
+        {
+          id: Number(r.id),
+          accountNo: r.account_no,
+          currency: r.currency.trim(),
+          customerId: Number(r.customer_id),
+          fullName: r.full_name,
+        },
+      ]),
+    );
+    return numbers.map((n) => byNo.get(n));
+  },
+};
+
+/** The bank's own accounts by name and currency (internalAccount: made the first time one is named). */
+export const internalAccounts: KeyedRead<{ name: string; currency: string }, number> = {
+  name: 'internalAccounts',
+  id: (k) => `${k.name}:${k.currency}`,
+  // A few keys at a time (a clearing account, fee income, an FX position): one call each.
+  load: (db, keys) => Promise.all(keys.map((k) => internalAccount(db, k.name, k.currency))),
+};
