@@ -12,7 +12,8 @@ import { getCredentials } from '@/shared/api/session-store';
 import { requestEarly } from '@/shared/api/early-requests';
 import type { AppRouter } from './router';
 import { loginStrings } from './strings';
-import { VisitorRouter } from './visitor-router';
+import { loadAppRouter, VisitorRouter } from './visitor-router';
+import { isLoginArea } from './login-area';
 
 const i18n = initI18n();
 
@@ -34,6 +35,9 @@ if (bannerPage && getCredentials()) void prefetchBanners(bannerPage, bannerVaria
 // answer: src/features/dashboard/api.ts DASHBOARD_SUMMARY_PATH; its module is not imported here, so
 // /login/ carries no dashboard code).
 if (path === '/dashboard/' && getCredentials()) requestEarly('/api/dashboard/v1/summary');
+// A signed-in customer's page outside the login area: its router, routes and chunks are asked for
+// now, beside the login area's strings, not after the first render has found it is elsewhere.
+if (!isLoginArea(path) && getCredentials()) void loadAppRouter(i18n, path);
 
 // The login area's strings in the stored language (Indonesian by default), then the first render.
 void Promise.all([

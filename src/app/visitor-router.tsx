@@ -61,8 +61,12 @@ export function declarativeRoutes(routes: RouteObject[]): RouteObject[] {
 let appRouter: Promise<AppRouter> | null = null;
 
 /** Loads the data router's chunk (and the authenticated routes for a path outside the login area), once. */
+const preloaded = new Set<string>();
+
 export function loadAppRouter(i18n: I18n, path: string): Promise<AppRouter> {
-  if (!isLoginArea(path)) {
+  // (called again by each render that suspends on it: the preloads go once a path)
+  if (!isLoginArea(path) && !preloaded.has(path)) {
+    preloaded.add(path);
     // fetched beside the router's chunk instead of after it, and the page's own chunks as soon as
     // the route table says which they are
     void import('./authenticated-routes').then((m) => m.preloadShellPage(i18n, path));
