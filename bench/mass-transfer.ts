@@ -58,6 +58,8 @@ const db = s.db;
 try {
   await migrate(db);
   const app = await buildApp({ db, settlementIntervalMs: 0, schedulerIntervalMs: 0, alertIntervalMs: 0 });
+  // What Fastify defers to its first request (plugins' onReady) is not the batch's time.
+  await app.ready();
   // Beneficiaries: other customers' savings accounts of the bank (same-bank transfers), as a payroll.
   const payee = await customerWithSession(db);
   const payees: string[] = [];
