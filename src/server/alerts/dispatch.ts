@@ -121,6 +121,8 @@ interface JournalRow {
   description: string;
   created_at: Date | string;
   fresh: boolean;
+  /** The record of a transfer scheduled for later (nothing moved yet): its occurrences are alerted as they run. */
+  scheduling: boolean;
 }
 
 interface EntryRow {
@@ -134,7 +136,7 @@ interface EntryRow {
 
 /** The alerts of a batch of journals: the actor's transaction alerts and the accounts' all-transaction ones. */
 async function journalAlerts(tx: Queryable, journals: JournalRow[]): Promise<Alert[]> {
-  const live = journals.filter((j) => j.fresh && j.status !== 'failed');
+  const live = journals.filter((j) => j.fresh && j.status !== 'failed' && !j.scheduling);
   if (!live.length) return [];
   const { rows: entries } = await tx.query<EntryRow>(
     `SELECT e.journal_id, a.customer_id, a.id AS account_id, a.account_no, e.amount, a.currency
@@ -293,7 +295,8 @@ export async function dispatchAlerts(db: Db, sms: SmsGateway): Promise<number> {
     if (last === undefined) return 0;
     const { rows } = await tx.query<JournalRow>(
       `SELECT id, customer_id, flow_id, status, amount, currency, limit_amount, reference_no, description, created_at,
-              created_at > now() - make_interval(secs => $3) AS fresh
+              created_at > now() - make_interval(secs => $3) AS fresh,
+              coalesce(details->'receipt' ? 'scheduled', false) AS scheduling
          FROM journal WHERE id > $1 AND status <> 'pending' ORDER BY id LIMIT $2`,
       [last, BATCH, STALE_MS / 1000],
     );

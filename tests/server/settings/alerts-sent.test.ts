@@ -8,6 +8,7 @@ import { createSession } from '../../../src/server/auth/sessions';
 import { bothEngines } from '../test-db';
 import { customerWithSession, insertAccount, transact } from '../transactions/bank';
 import { insertCard } from '../cards/fixtures';
+import { bankDate } from '../../../src/shared/bank-time';
 
 const rp = (n: number) => n * 100;
 
@@ -105,6 +106,36 @@ describe.each(bothEngines)('alerts sent on $name', ({ open }) => {
     expect(received).toHaveLength(2);
     expect(received[0]).toContain('Kredit Rp 2.500.000 ke rekening');
     expect(received[1]).toContain('Rp 400.000');
+  });
+
+  it('sends no transfer alert when a transfer is only scheduled for later (nothing has moved yet)', async () => {
+    await dispatch();
+    const who = await customerWithSession(db);
+    const source = await insertAccount(db, who.customerId, { balance: rp(50_000_000) });
+    const other = await customerWithSession(db);
+    const to = await insertAccount(db, other.customerId, { balance: 0 });
+    await alertsOn(who.customerId, 'transaction', { events: ['transfer'], channels: ['sms'], min: 0 });
+    const scheduled = await transact(app, db, who, 'transfer.samebank', {
+      sourceOfFund: String(source.id),
+      beneficiaryAccountNo: to.accountNo,
+      purpose: 'family',
+      amount: rp(2_500_000),
+      when: { kind: 'date', date: bankDate(new Date(), 3) },
+    });
+    expect(scheduled.receipt.body.scheduled).toEqual(
+      expect.objectContaining({ instructionId: expect.any(Number) }),
+    );
+    const now = await transact(app, db, who, 'transfer.samebank', {
+      sourceOfFund: String(source.id),
+      beneficiaryAccountNo: to.accountNo,
+      purpose: 'family',
+      amount: rp(100_000),
+    });
+    expect(now.receipt.status).toBe(200);
+    expect(await dispatch()).toBe(1);
+    const texts = await sms(who.phone);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toContain(now.receipt.body.referenceNo);
   });
 
   it('sends a card alert (no amount) and a login alert; an event of long ago is passed over', async () => {
