@@ -1,3 +1,4 @@
+import type { AccountTotal } from './account-total';
 import type { Money } from './money';
 
 /** What a mass transfer, mass payment or mass purchase answers (src/server/batches): one definition for the server and its pages. */
@@ -28,14 +29,7 @@ export interface BatchRowView {
 }
 
 /** The batch's money per source account against what it has. */
-export interface BatchAccountTotal {
-  accountId: number;
-  accountNo: string;
-  currency: string;
-  amount: number;
-  available: number;
-  enough: boolean;
-}
+export type BatchAccountTotal = AccountTotal;
 
 export type BatchStatus = 'draft' | 'waiting' | 'verified' | 'done' | 'scheduled' | 'replaced' | 'cancelled';
 

@@ -1,10 +1,20 @@
 import type { KeyedRead } from '../db/keyed-reads';
 import { internalAccount } from './ledger';
-import type { accountById } from './registry';
 
-type AccountRow = NonNullable<Awaited<ReturnType<typeof accountById>>>;
+/** An account's row as the quote and the choices read it (currency trimmed, id a number). */
+export interface AccountRow {
+  id: number;
+  account_no: string;
+  customer_id: number | null;
+  product: string;
+  name: string;
+  currency: string;
+  balance: number;
+  floor: number;
+  status: string;
+}
 
-/** Accounts by id (as accountById reads one): the source of fund and an own account credited. */
+/** Accounts by id (accountById reads one this way): the source of fund and an own account credited. */
 export const accountsById: KeyedRead<number, AccountRow | undefined> = {
   name: 'accountsById',
   id: (id) => String(id),

@@ -1,7 +1,7 @@
 import { maskCardNumber } from '../core-bank/portfolio';
 import type { Db, Queryable } from '../db/db';
 import { directReads, type Reads } from '../db/keyed-reads';
-import { payeeAccounts } from './account-reads';
+import { accountsById, payeeAccounts, type AccountRow } from './account-reads';
 import type { SmsGateway } from '../sms/gateway';
 import type { ChoiceSpec, FlowFile } from '../../shared/flows/types';
 import type { ExecutorName, LookupName, ChoiceSourceName } from '../../shared/flows/registry-names';
@@ -118,22 +118,8 @@ export interface Executor {
 const fieldOf = (path: string) => path.replace(/^form\./, '');
 const pointer = (path: string) => `/form/${fieldOf(path)}`;
 
-interface AccountRow {
-  id: number;
-  account_no: string;
-  customer_id: number | null;
-  product: string;
-  name: string;
-  currency: string;
-  balance: number;
-  floor: number;
-  status: string;
-}
-
 export async function accountById(db: Queryable, id: number): Promise<AccountRow | undefined> {
-  const { rows } = await db.query<AccountRow>('SELECT * FROM accounts WHERE id = $1', [id]);
-  const r = rows[0];
-  return r ? { ...r, id: Number(r.id), currency: r.currency.trim() } : undefined;
+  return (await accountsById.load(db, [id]))[0];
 }
 
 // A card is named by its masked number: the full card number is never shown in a choice.

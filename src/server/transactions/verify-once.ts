@@ -1,4 +1,5 @@
 import type { Receipt } from '../../shared/flows/api';
+import type { AccountTotal } from '../../shared/account-total';
 import type { Money } from '../../shared/money';
 import type { ApiErrorBody } from '../../shared/api-error';
 import type { Queryable } from '../db/db';
@@ -26,15 +27,7 @@ import { accountById } from './registry';
  * hands this module the callbacks that write it.
  */
 
-/** What the items take from one account in one currency, against what the account has above its floor. */
-export interface AccountTotal {
-  accountId: number;
-  accountNo: string;
-  currency: string;
-  amount: number;
-  available: number;
-  enough: boolean;
-}
+export type { AccountTotal };
 
 /** A limit category whose items together are over what is left of the daily limit. */
 export interface LimitShortfall {

@@ -1,5 +1,6 @@
 import { apiPost } from '@/shared/api/client';
 import type { ApiErrorBody } from '@/shared/api-error';
+import type { AccountTotal } from '@/shared/account-total';
 import type { Money } from '@/shared/money';
 import type { ApprovalStatus, Fee, Receipt, VerificationResponse } from '@/shared/flows';
 
@@ -29,14 +30,7 @@ export interface CartItem {
   rows: CartRow[];
 }
 
-export interface CartTotal {
-  accountId: number;
-  accountNo: string;
-  currency: string;
-  amount: number;
-  available: number;
-  enough: boolean;
-}
+export type CartTotal = AccountTotal;
 
 export interface CartList {
   items: CartItem[];
