@@ -107,10 +107,15 @@ export function shellChildrenWith(areaReady?: (ns: AreaNamespace) => Promise<unk
   });
 }
 
+const shellOf = new WeakMap<I18n, RouteObject[]>();
+/** The shell's children with their areas' strings added to `i18n`: built once, for the preload and the router. */
+export function shellChildrenFor(i18n: I18n): RouteObject[] {
+  let routes = shellOf.get(i18n);
+  if (!routes) shellOf.set(i18n, (routes = shellChildrenWith((ns) => addStrings(i18n, areaStrings(ns)))));
+  return routes;
+}
+
 /** Starts loading the page at `path` opened directly: its chunks and its area's strings (preload-page.ts). */
 export function preloadShellPage(i18n: I18n, path: string): void {
-  preloadPage(
-    shellChildrenWith((ns) => addStrings(i18n, areaStrings(ns))),
-    path,
-  );
+  preloadPage(shellChildrenFor(i18n), path);
 }

@@ -9,7 +9,6 @@ import { addStrings } from '@/shared/i18n/i18n';
 import { isLoginArea } from './login-area';
 import { buildRoutes, SHELL_ROUTE_ID } from './routes';
 import { lateStrings, loginPagesStrings } from './strings';
-import { areaStrings } from './area-strings';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -27,7 +26,7 @@ export function createAppRouter(i18n?: I18n): AppRouter {
         // the authenticated placeholders speak the login pages' shell strings too
         i18n ? addStrings(i18n, loginPagesStrings) : undefined,
       ]).then(([routes]) =>
-        patch(SHELL_ROUTE_ID, routes.shellChildrenWith(i18n && ((ns) => addStrings(i18n, areaStrings(ns))))),
+        patch(SHELL_ROUTE_ID, i18n ? routes.shellChildrenFor(i18n) : routes.shellChildrenWith()),
       );
       await loading;
     },

@@ -1,5 +1,5 @@
 import { FDS_CHALLENGE_PAGES, fdsPageOf, firstStepPath, stepsOf, stepUrl } from '@/shared/flows';
-import { stepPathsOfRoute, type FlowMeta } from './flows-data';
+import { byCodePoint, stepPathsOfRoute, type FlowMeta } from './flows-data';
 
 /** Menu entry of a flow on its area's chooser page (/transfer/, /payment/, /purchase/, ...). */
 export interface FlowMenuEntry {
@@ -43,5 +43,5 @@ export function menuEntriesOf(flows: readonly FlowMeta[]): FlowMenuEntry[] {
       ...(f.menu!.descriptionKey ? { descriptionKey: f.menu!.descriptionKey } : {}),
       ...(f.requires ? { requires: f.requires } : {}),
     }))
-    .sort((a, b) => (a.area < b.area ? -1 : a.area > b.area ? 1 : 0) || a.order - b.order);
+    .sort((a, b) => byCodePoint(a.area, b.area) || a.order - b.order);
 }
