@@ -19,17 +19,16 @@ export async function sessionHeaders(page: Page): Promise<Record<string, string>
   };
 }
 
+const send = (server: TestServer, headers: Record<string, string>, path: string, body: unknown) =>
+  fetch(`${server.baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+
 export async function postApi<T>(
   server: TestServer,
   headers: Record<string, string>,
   path: string,
   body: unknown,
 ): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${server.baseUrl}${path}`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(body),
-  });
+  const res = await send(server, headers, path, body);
   return { status: res.status, body: (await res.json()) as T };
 }
 
@@ -45,11 +44,7 @@ export async function postAsPage<T>(
   body: unknown,
 ): Promise<{ status: number; body: T }> {
   const headers = await sessionHeaders(page);
-  const res = await fetch(`${server.baseUrl}${path}`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(body),
-  });
+  const res = await send(server, headers, path, body);
   const token = res.headers.get('access_token');
   if (token && headers.authorization !== `Bearer ${token}`)
     await page.evaluate((t) => {
@@ -71,9 +66,18 @@ export async function accountOf(
   headers: Record<string, string>,
   accountNo: string,
 ): Promise<SummaryAccount> {
-  const res = await postApi<{ accounts: SummaryAccount[] }>(server, headers, '/api/dashboard/v1/summary', {});
-  if (res.status !== 200) throw new Error(`summary: HTTP ${res.status}`);
-  const account = res.body.accounts.find((a) => a.accountNo === accountNo);
+  return accountIn(
+    await postApi<{ accounts: SummaryAccount[] }>(server, headers, '/api/dashboard/v1/summary', {}),
+    accountNo,
+  );
+}
+
+function accountIn(
+  summary: { status: number; body: { accounts: SummaryAccount[] } },
+  accountNo: string,
+): SummaryAccount {
+  if (summary.status !== 200) throw new Error(`summary: HTTP ${summary.status}`);
+  const account = summary.body.accounts.find((a) => a.accountNo === accountNo);
   if (!account) throw new Error(`no account ${accountNo} in the summary`);
   return account;
 }
@@ -84,11 +88,10 @@ export async function accountAsPage(
   server: TestServer,
   accountNo: string,
 ): Promise<SummaryAccount> {
-  const res = await postAsPage<{ accounts: SummaryAccount[] }>(page, server, '/api/dashboard/v1/summary', {});
-  if (res.status !== 200) throw new Error(`summary: HTTP ${res.status}`);
-  const account = res.body.accounts.find((a) => a.accountNo === accountNo);
-  if (!account) throw new Error(`no account ${accountNo} in the summary`);
-  return account;
+  return accountIn(
+    await postAsPage<{ accounts: SummaryAccount[] }>(page, server, '/api/dashboard/v1/summary', {}),
+    accountNo,
+  );
 }
 
 /** Picks the option of an engine choice field (MUI select) whose text contains `text`. */
