@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
+import { chunkGroups, type TogetherGroup } from './scripts/chunk-groups';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -21,6 +22,24 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 // makes of it because lazy chunks use parts of it too. Fewer requests, and gzip sees it as a whole.
 const MAIN_ENTRY = r('./src/app/main.tsx');
 const mainStaticGraph = new Set<string>();
+
+// Modules that always load together, one chunk each (issue 20; scripts/chunk-groups.ts): on HTTP/1.1 a
+// phone fetches six files at a time, so thirty small chunks cost five round trips where two larger ones
+// cost one.
+const TOGETHER: TogetherGroup[] = [
+  // every signed-in page: the data router, the routes and the shell
+  {
+    name: 'shell',
+    roots: [
+      r('./src/app/router.tsx'),
+      r('./src/app/authenticated-routes.tsx'),
+      r('./src/app/shell/shell-layout.tsx'),
+    ],
+  },
+  // every transaction page: the flow page and its form (RJSF, its validator's runtime)
+  { name: 'flow-page', roots: [r('./src/engine/ui/flow-page.tsx'), r('./src/engine/ui/form-loader.ts')] },
+];
+const togetherGraphs = new Map<string, Set<string>>(TOGETHER.map((g) => [g.name, new Set()]));
 
 const DATA_ROUTER_MODULE = r('./src/app/router.tsx');
 const reactRouterSecondCopy = fileURLToPath(
@@ -136,15 +155,10 @@ export default defineConfig(({ mode }) => ({
     {
       name: 'main-static-graph',
       buildEnd() {
+        const chunks = chunkGroups((id) => this.getModuleInfo(id), MAIN_ENTRY, TOGETHER);
         mainStaticGraph.clear();
-        const todo = [MAIN_ENTRY];
-        for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
-          if (mainStaticGraph.has(id)) continue;
-          const info = this.getModuleInfo(id);
-          if (!info) continue;
-          mainStaticGraph.add(id);
-          todo.push(...info.importedIds);
-        }
+        for (const id of chunks.get('main')!) mainStaticGraph.add(id);
+        for (const { name } of TOGETHER) togetherGraphs.set(name, chunks.get(name)!);
       },
     },
     // `locales/<lang>/<ns>.json?<group>` (src/app/strings/json-part.d.ts): the file as a module of its
@@ -298,7 +312,17 @@ export function Markdown({ children }) { return createElement('span', null, chil
     rollupOptions: {
       output:
         mode === 'main'
-          ? { codeSplitting: { groups: [{ name: 'main', test: (id: string) => mainStaticGraph.has(id) }] } }
+          ? {
+              codeSplitting: {
+                groups: [
+                  { name: 'main', test: (id: string) => mainStaticGraph.has(id) },
+                  ...TOGETHER.map(({ name }) => ({
+                    name,
+                    test: (id: string) => togetherGraphs.get(name)!.has(id),
+                  })),
+                ],
+              },
+            }
           : {},
       input:
         mode === 'login-shell'

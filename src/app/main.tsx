@@ -9,7 +9,7 @@ import { theme } from '@/shared/ui/theme';
 import { StyleCacheProvider } from '@/shared/ui/style-cache';
 import { bannerPageOf, bannerVariantOf, prefetchBanners } from '@/shared/ui/maintenance-banner';
 import { getCredentials } from '@/shared/api/session-store';
-import { requestEarly } from '@/shared/api/early-requests';
+import { requestEarly, SHELL_CALLS } from '@/shared/api/early-requests';
 import type { AppRouter } from './router';
 import { loginStrings } from './strings';
 import { loadAppRouter, VisitorRouter } from './visitor-router';
@@ -34,7 +34,12 @@ if (bannerPage && getCredentials()) void prefetchBanners(bannerPage, bannerVaria
 // The dashboard's own figures likewise, on their way while its scripts load (the dashboard takes the
 // answer: src/features/dashboard/api.ts DASHBOARD_SUMMARY_PATH; its module is not imported here, so
 // /login/ carries no dashboard code).
-if (path === '/dashboard/' && getCredentials()) requestEarly('/api/dashboard/v1/summary');
+if (path === '/dashboard/' && getCredentials()) {
+  requestEarly('/api/dashboard/v1/summary');
+  requestEarly('/api/dashboard/v1/defaultaccount'); // DASHBOARD_DEFAULT_ACCOUNT_PATH
+}
+// And what the signed-in frame asks for on every page (its customer and badges), likewise.
+if (!isLoginArea(path) && getCredentials()) for (const call of Object.values(SHELL_CALLS)) requestEarly(call);
 // A signed-in customer's page outside the login area: its router, routes and chunks are asked for
 // now, beside the login area's strings, not after the first render has found it is elsewhere.
 if (!isLoginArea(path) && getCredentials()) void loadAppRouter(i18n, path);

@@ -2,7 +2,8 @@ import { matchRoutes, type RouteObject } from 'react-router';
 
 /** What a route's `handle` may name besides its `lazy` module: more it will ask for once it renders. */
 export interface PreloadHandle {
-  preload?: () => unknown;
+  /** `language`: the page's language, for what comes per language (strings). */
+  preload?: (language: string) => unknown;
 }
 
 /**
@@ -12,12 +13,12 @@ export interface PreloadHandle {
  * The router asks for the same modules later and gets them from the module cache; a failure here is
  * left for the router to meet and report.
  */
-export function preloadPage(routes: RouteObject[], path: string): void {
+export function preloadPage(routes: RouteObject[], path: string, language: string): void {
   for (const { route } of matchRoutes(routes, path) ?? []) {
     if (typeof route.lazy === 'function') void Promise.resolve(route.lazy()).catch(() => undefined);
     const preload = (route.handle as PreloadHandle | undefined)?.preload;
     if (preload)
-      void Promise.resolve()
+      void Promise.resolve(language)
         .then(preload)
         .catch(() => undefined);
   }

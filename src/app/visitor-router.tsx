@@ -71,7 +71,9 @@ export function loadAppRouter(i18n: I18n, path: string): Promise<AppRouter> {
     // the route table says which they are
     void import('./authenticated-routes').then((m) => m.preloadShellPage(i18n, path));
     void import('./shell/shell-layout');
-    lateStrings(i18n.language === 'en' ? 'en' : 'id').catch(() => undefined);
+    const lang = i18n.language === 'en' ? 'en' : 'id';
+    lateStrings(lang).catch(() => undefined);
+    loginPagesStrings(lang).catch(() => undefined);
   }
   appRouter ??= import('./router').then((m) => m.createReadyAppRouter(i18n));
   return appRouter;

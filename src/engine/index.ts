@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { FLOWS, flowsOfRoute, loadFlow } from './flows-data';
+import { FLOWS, flowStrings, flowsOfRoute, loadFlow } from './flows-data';
 import { fdsPagesOf, menuEntriesOf, pagePathsOf, type FlowMenuEntry } from './routes-of';
 
 export type { FlowMenuEntry };
@@ -9,16 +9,19 @@ const loadPage = () => import('./ui/flow-page');
 
 /**
  * What a flow page will ask for once it renders (the app preloads it with the page's chunks, so they
- * do not wait for the renderer): the route's flow files, and the form of a route with one flow.
+ * do not wait for the renderer): the route's flow files and their strings in the page's language, and
+ * the form of a route with one flow.
  */
-function preloadFlowsOf(route: string): void {
+function preloadFlowsOf(route: string, language: string): void {
   const flows = flowsOfRoute(route);
-  for (const meta of flows)
+  for (const meta of flows) {
+    flowStrings(meta.id)(language === 'en' ? 'en' : 'id').catch(() => undefined);
     void loadFlow(meta.id).then(async (flow) => {
       if (flows.length !== 1 || !flow?.form) return;
       const { loadForm } = await import('./ui/form-loader');
       await loadForm(flow.form.schema);
     });
+  }
 }
 
 /** Routes of every flow file (inquiry, verify, receipt, declared extra steps, FDS pages), under one pathless layout. */
@@ -29,7 +32,10 @@ export const flowRoutes: RouteObject[] = [
     children: [
       ...pagePathsOf(FLOWS).map(({ route, stepPath, path }): RouteObject => ({
         path,
-        handle: { flowStep: { route, stepPath }, preload: () => preloadFlowsOf(route) },
+        handle: {
+          flowStep: { route, stepPath },
+          preload: (language: string) => preloadFlowsOf(route, language),
+        },
         // One component for every step: moving between a flow's steps keeps its page mounted.
         lazy: async () => ({ Component: (await loadPage()).FlowStepPage }),
       })),

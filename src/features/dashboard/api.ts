@@ -1,4 +1,5 @@
 import { apiPost } from '@/shared/api/client';
+import { earlyOr } from '@/shared/api/early-requests';
 import type { HistoryEntry, HistoryPage } from '@/shared/account-history';
 import type { Money } from '@/shared/money';
 import type {
@@ -71,14 +72,18 @@ export type { HistoryEntry, HistoryPage };
 
 /** Also asked for by the app's entry when it opens on the dashboard (src/app/main.tsx). */
 export const DASHBOARD_SUMMARY_PATH = '/api/dashboard/v1/summary';
+/** Likewise. */
+export const DASHBOARD_DEFAULT_ACCOUNT_PATH = '/api/dashboard/v1/defaultaccount';
 
 export const dashboardApi = {
   summary: (signal?: AbortSignal) => apiPost<DashboardSummary>(DASHBOARD_SUMMARY_PATH, {}, { signal }),
   defaultAccount: (signal?: AbortSignal) =>
-    apiPost<{ sourceAccountId: number | null; receivingAccountId: number | null }>(
-      '/api/dashboard/v1/defaultaccount',
-      {},
-      { signal },
+    earlyOr(DASHBOARD_DEFAULT_ACCOUNT_PATH, () =>
+      apiPost<{ sourceAccountId: number | null; receivingAccountId: number | null }>(
+        DASHBOARD_DEFAULT_ACCOUNT_PATH,
+        {},
+        { signal },
+      ),
     ),
   rates: (signal?: AbortSignal) => apiPost<RateBoard>('/api/exchangerate/v1/list', {}, { signal }),
 };

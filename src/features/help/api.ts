@@ -1,4 +1,5 @@
 import { apiPost } from '@/shared/api/client';
+import { earlyOr, SHELL_CALLS } from '@/shared/api/early-requests';
 
 /** Both languages of a text, as the server keeps them; the page shows the user's. */
 export interface Bilingual {
@@ -49,7 +50,10 @@ export const MAILBOX_CHANGED = 'mailbox:changed';
 export const mailboxChanged = () => window.dispatchEvent(new Event(MAILBOX_CHANGED));
 
 export const helpApi = {
-  badge: (signal?: AbortSignal) => apiPost<{ unread: number }>('/api/mailbox/v1/badge', {}, { signal }),
+  badge: (signal?: AbortSignal) =>
+    earlyOr(SHELL_CALLS.mailboxBadge, () =>
+      apiPost<{ unread: number }>(SHELL_CALLS.mailboxBadge, {}, { signal }),
+    ),
   list: (folder: Folder, page: number, signal?: AbortSignal) =>
     apiPost<MessagePage>('/api/mailbox/v1/list', { folder, page }, { signal }),
   message: (id: string, signal?: AbortSignal) =>

@@ -20,3 +20,19 @@ export function takeEarly<T>(path: string): Promise<T> | undefined {
   early.delete(path);
   return answer;
 }
+
+/** The early answer for `path` if there is one, else what `ask` asks now. */
+export function earlyOr<T>(path: string, ask: () => Promise<T>): Promise<T> {
+  return takeEarly<T>(path) ?? ask();
+}
+
+/**
+ * What every signed-in page's frame asks for as it mounts (the customer, the cart's and the mailbox's
+ * counts): asked for by the app's entry beside the page's scripts, so their answers do not wait for
+ * the scripts and then add a round trip of their own before the page is whole.
+ */
+export const SHELL_CALLS = {
+  me: '/api/v1/session/me',
+  cartCount: '/api/cart/v1/count',
+  mailboxBadge: '/api/mailbox/v1/badge',
+} as const;

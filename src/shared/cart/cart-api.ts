@@ -1,4 +1,5 @@
 import { apiPost } from '@/shared/api/client';
+import { earlyOr, SHELL_CALLS } from '@/shared/api/early-requests';
 import type { ApiErrorBody } from '@/shared/api-error';
 import type { AccountTotal } from '@/shared/account-total';
 import type { Money } from '@/shared/money';
@@ -58,7 +59,8 @@ const changed = <T>(r: T): T => {
 /** The cart's calls (/api/cart/v1/). */
 export const cartApi = {
   list: () => apiPost<CartList>('/api/cart/v1/list', {}),
-  count: (signal?: AbortSignal) => apiPost<{ count: number }>('/api/cart/v1/count', {}, { signal }),
+  count: (signal?: AbortSignal) =>
+    earlyOr(SHELL_CALLS.cartCount, () => apiPost<{ count: number }>(SHELL_CALLS.cartCount, {}, { signal })),
   add: (flowId: string, form: Record<string, unknown>) =>
     apiPost<{ itemId: number; count: number }>('/api/cart/v1/add', { flowId, form }).then(changed),
   update: (itemId: number, form: Record<string, unknown>) =>

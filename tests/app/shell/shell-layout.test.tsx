@@ -42,7 +42,7 @@ afterEach(() => {
 });
 
 describe('app shell', () => {
-  it('shows the greeting with title and display name, and the whole left menu', async () => {
+  it('shows the greeting with title and display name, and the whole left menu once a phone opens it', async () => {
     mockFetch({
       ...shellReplies,
     });
@@ -51,6 +51,8 @@ describe('app shell', () => {
       'textContent',
       'Hello, Mr. Budi',
     );
+    // a phone's menu (jsdom has no desktop width) is drawn when first opened
+    fireEvent.click(screen.getByRole('button', { name: en.header.openMenu }));
     const nav = screen.getByTestId('left-menu');
     for (const g of MENU) {
       if (g.id) expect(within(nav).getByText(en.menu.groups[g.id])).toBeTruthy();
@@ -64,6 +66,7 @@ describe('app shell', () => {
     mockFetch({ '/api/v1/session/me': me });
     renderApp('/help/', 'id');
     expect(await screen.findByText(id.placeholder.title)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: id.header.openMenu }));
     expect(screen.getByTestId('menu-home').textContent).toBe(id.menu.items.home);
   });
 
@@ -150,5 +153,18 @@ describe('app shell', () => {
     expect(await screen.findByText('login page')).toBeTruthy();
     expect(calls.map((c) => c.url)).toContain('/api/v1/login/logout');
     expect(sessionStorage.getItem('session_expired')).toBe('1');
+  });
+});
+
+describe('the left menu on a phone', () => {
+  it('is not drawn until first opened, then stays drawn when closed', async () => {
+    mockFetch({ ...shellReplies });
+    renderApp('/dashboard/');
+    await screen.findByTestId('greeting', {}, { timeout: 5000 });
+    expect(screen.queryByTestId('left-menu')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: en.header.openMenu }));
+    expect(screen.getByTestId('left-menu')).toBeTruthy();
+    fireEvent.keyDown(screen.getByTestId('left-menu'), { key: 'Escape' });
+    await waitFor(() => expect(screen.getByTestId('left-menu').closest('[aria-hidden="true"]')).toBeTruthy());
   });
 });

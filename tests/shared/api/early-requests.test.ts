@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCredentials } from '../../../src/shared/api/session-store';
-import { requestEarly, takeEarly } from '../../../src/shared/api/early-requests';
+import { earlyOr, requestEarly, SHELL_CALLS, takeEarly } from '../../../src/shared/api/early-requests';
+import { cartApi } from '../../../src/shared/cart/cart-api';
+import { helpApi } from '../../../src/features/help/api';
 import { mockFetch } from '../fetch-mock';
 
 beforeEach(() => {
@@ -26,5 +28,27 @@ describe('a request the app asks for at its start (src/shared/api/early-requests
     await expect(takeEarly('/api/dashboard/v1/summary')).rejects.toBeTruthy();
     requestEarly('/api/dashboard/v1/summary');
     await new Promise((r) => setTimeout(r, 20));
+  });
+
+  it('earlyOr takes the early answer once, then asks anew', async () => {
+    const calls = mockFetch({ '/api/x': { status: 200, body: { n: 1 } } });
+    requestEarly('/api/x');
+    const ask = vi.fn(() => Promise.resolve({ n: 2 }));
+    await expect(earlyOr('/api/x', ask)).resolves.toEqual({ n: 1 });
+    await expect(earlyOr('/api/x', ask)).resolves.toEqual({ n: 2 });
+    expect(ask).toHaveBeenCalledTimes(1);
+    expect(calls).toHaveLength(1);
+  });
+
+  it("the shell's badges take the answers the app's entry asked for, one request each", async () => {
+    const calls = mockFetch({
+      [SHELL_CALLS.cartCount]: { status: 200, body: { count: 2 } },
+      [SHELL_CALLS.mailboxBadge]: { status: 200, body: { unread: 3 } },
+    });
+    requestEarly(SHELL_CALLS.cartCount);
+    requestEarly(SHELL_CALLS.mailboxBadge);
+    await expect(cartApi.count()).resolves.toEqual({ count: 2 });
+    await expect(helpApi.badge()).resolves.toEqual({ unread: 3 });
+    expect(calls.map((c) => c.url).sort()).toEqual([SHELL_CALLS.cartCount, SHELL_CALLS.mailboxBadge].sort());
   });
 });

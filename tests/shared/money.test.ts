@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney } from '../../src/shared/money';
+
+describe('formatMoney', () => {
+  it('writes IDR as the bank does in each language, decimals only when there are any', () => {
+    expect(formatMoney({ amount: 17_680_147_700, currency: 'IDR' }, 'id')).toBe('Rp 176.801.477');
+    expect(formatMoney({ amount: 17_680_147_700, currency: 'IDR' }, 'en')).toBe('IDR 176,801,477');
+    expect(formatMoney({ amount: 150_050, currency: 'IDR' }, 'id')).toBe('Rp 1.500,50');
+    expect(formatMoney({ amount: -123_456, currency: 'USD' }, 'en')).toBe('-USD 1,234.56');
+    expect(formatMoney({ amount: 5, currency: 'PTS' }, 'en')).toBe('PTS 5');
+    expect(formatMoney({ amount: 0, currency: 'IDR' }, 'id')).toBe('Rp 0');
+  });
+
+  it('groups whole units exactly as Intl.NumberFormat does for id-ID and en-US, at every length', () => {
+    const id = new Intl.NumberFormat('id-ID');
+    const en = new Intl.NumberFormat('en-US');
+    for (let digits = 1; digits <= 15; digits++)
+      for (const lead of [1, 4, 9]) {
+        const whole = Number(String(lead).padEnd(digits, '7'));
+        expect(formatMoney({ amount: whole, currency: 'JPY' }, 'id')).toBe(`JPY ${id.format(whole)}`);
+        expect(formatMoney({ amount: whole, currency: 'JPY' }, 'en')).toBe(`JPY ${en.format(whole)}`);
+      }
+  });
+
+  it('refuses a float or an unsafe integer', () => {
+    expect(() => formatMoney({ amount: 1.5, currency: 'IDR' })).toThrow(/safe integer/);
+    expect(() => formatMoney({ amount: 2 ** 53, currency: 'IDR' })).toThrow(/safe integer/);
+  });
+});
