@@ -8,6 +8,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { chunkGroups, type TogetherGroup } from './scripts/chunk-groups';
+import { pageStepPathsOf, type StepsOfFlow } from './src/shared/flows/steps';
+import { PAGE_PRELOADS_FILE, type PagePreloads } from './src/shared/page-preloads';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -150,6 +152,30 @@ export default defineConfig(({ mode }) => ({
         if (id === '\0mui-no-vars:createTheme') return `export default ${refuse};`;
         if (id === '\0mui-no-vars:ThemeProvider') return `export const CssVarsProvider = ${refuse};`;
         return null;
+      },
+    },
+    // A signed-in page's chunks and the flows' page paths, for the server to name in the page's HTML
+    // (src/shared/page-preloads.ts). Not served: a dot folder.
+    {
+      name: 'page-preloads',
+      apply: () => mode === 'main',
+      generateBundle(_, bundle) {
+        const files = (name: string) =>
+          Object.values(bundle)
+            .filter((c) => c.type === 'chunk' && c.name === name)
+            .map((c) => `/${c.fileName}`);
+        const flowPagePaths = flowFilePaths().flatMap((f) => {
+          const flow = readJson(f) as unknown as StepsOfFlow & { route: string };
+          return pageStepPathsOf(flow).map((step) => `${flow.route}${step}`);
+        });
+        const preloads: PagePreloads = {
+          signedIn: files('shell'),
+          flowPage: files('flow-page'),
+          flowPagePaths: [...new Set(flowPagePaths)].sort(),
+        };
+        if (!preloads.signedIn.length || !preloads.flowPage.length)
+          this.error('page-preloads: no shell or flow-page chunk in the main build');
+        this.emitFile({ type: 'asset', fileName: PAGE_PRELOADS_FILE, source: JSON.stringify(preloads) });
       },
     },
     {

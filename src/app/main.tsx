@@ -13,7 +13,7 @@ import { requestEarly, SHELL_CALLS } from '@/shared/api/early-requests';
 import type { AppRouter } from './router';
 import { loginStrings } from './strings';
 import { loadAppRouter, VisitorRouter } from './visitor-router';
-import { isLoginArea } from './login-area';
+import { isLoginArea } from '@/shared/login-area';
 
 const i18n = initI18n();
 

@@ -6,7 +6,7 @@ import type { i18n as I18n } from 'i18next';
 import { createBrowserRouter } from 'react-router';
 import { authRoutes } from '@/features/auth/routes';
 import { addStrings } from '@/shared/i18n/i18n';
-import { isLoginArea } from './login-area';
+import { isLoginArea } from '@/shared/login-area';
 import { buildRoutes, SHELL_ROUTE_ID } from './routes';
 import { lateStrings, loginPagesStrings } from './strings';
 

@@ -12,7 +12,7 @@ import {
 import type { i18n as I18n } from 'i18next';
 import { BrowserRouter, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { authRoutes } from '@/features/auth/routes';
-import { isLoginArea } from './login-area';
+import { isLoginArea } from '@/shared/login-area';
 import { NotFoundPage } from './pages/not-found-page';
 import { RouteErrorView } from './pages/route-error-page';
 import type { AppRouter } from './router';

@@ -1,5 +1,5 @@
 import type { ResourceLanguage } from 'i18next';
-import { firstStepPath, stepsOf, type FlowFile, type StepsOfFlow } from '@/shared/flows';
+import { pageStepPathsOf, type FlowFile, type StepsOfFlow } from '@/shared/flows';
 import type { StringLoader } from '@/shared/i18n/i18n';
 
 /**
@@ -74,20 +74,7 @@ export function flowsOfRoute<F extends FlowMeta>(route: string, flows: readonly 
   return flows.filter((f) => f.route === route).sort((a, b) => (a.menu?.order ?? 0) - (b.menu?.order ?? 0));
 }
 
-/**
- * Distinct step paths of a route's flows, e.g. ["inquiry/", "verify/", "receipt/"]. The FDS challenge
- * is on its area's page (fdsPagesOf). A multi-step flow's "inquiry/" is kept too: a link to the form
- * (a favourite, the cart, the search box) lands there and follows the machine to its step.
- */
+/** Distinct step paths of a route's flows (pageStepPathsOf), e.g. ["inquiry/", "verify/", "receipt/"]. */
 export function stepPathsOfRoute(route: string, flows: readonly FlowMeta[] = FLOWS): string[] {
-  return [
-    ...new Set(
-      flowsOfRoute(route, flows).flatMap((f) => [
-        ...stepsOf(f)
-          .filter((s) => s.view !== 'fds')
-          .map((s) => s.path),
-        ...(firstStepPath(f) !== 'inquiry/' ? ['inquiry/'] : []),
-      ]),
-    ),
-  ];
+  return [...new Set(flowsOfRoute(route, flows).flatMap(pageStepPathsOf))];
 }

@@ -4,6 +4,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { constants } from 'node:zlib';
 import { CSP_NONCE_PLACEHOLDER } from '../../shared/csp';
+import {
+  modulePreloadLinks,
+  PAGE_PRELOADS_FILE,
+  preloadsFor,
+  type PagePreloads,
+} from '../../shared/page-preloads';
 
 const APPS = ['index.html', 'register/index.html', 'm/index.html'] as const;
 /** The login page prerendered in each language (scripts/prerender-login.ts). */
@@ -25,6 +31,16 @@ export default async function staticApps(app: FastifyInstance, opts: { root: str
     app.log.warn({ root }, 'built apps not found: run `npm run build`');
     return;
   }
+  // A signed-in page's chunks named in its HTML (src/shared/page-preloads.ts), when the build wrote them.
+  const preloadFile = path.join(root, PAGE_PRELOADS_FILE);
+  const preloads = existsSync(preloadFile)
+    ? (JSON.parse(readFileSync(preloadFile, 'utf8')) as PagePreloads)
+    : null;
+  const flowPagePaths = new Set(preloads?.flowPagePaths);
+  const withPreloads = (html: string, url: string) => {
+    const links = preloads ? modulePreloadLinks(preloadsFor(preloads, flowPagePaths, url)) : '';
+    return links ? html.replace('</head>', `${links}</head>`) : html;
+  };
   const pages = new Map<string, string[]>();
   for (const page of [...APPS, ...LOGIN_SHELLS]) {
     const file = path.join(root, page);
@@ -61,15 +77,19 @@ export default async function staticApps(app: FastifyInstance, opts: { root: str
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/')) return reply.callNotFound();
     const file = path.join(root, path.normalize(url));
-    if (file.startsWith(root) && !url.endsWith('/') && existsSync(file) && !file.endsWith('.html')) {
+    // (dot folders are the build's own notes, such as .vite/page-preloads.json: not served)
+    const served = !url.endsWith('/') && !file.endsWith('.html') && !url.includes('/.');
+    if (file.startsWith(root) && served && existsSync(file)) {
       return reply.sendFile(path.relative(root, file));
     }
     // The login page comes prerendered in the visitor's language: painted before the app has run.
     const shell =
       url === '/login/' ? pages.get(`login/index.${languageOf(request.headers.cookie)}.html`) : undefined;
     if (shell) reply.header('Vary', 'Cookie');
-    const page = shell ?? pages.get(entry(url)) ?? pages.get('index.html')!;
+    const app = entry(url);
+    const page = shell ?? pages.get(app) ?? pages.get('index.html')!;
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
-    return page.join(request.cspNonce);
+    const html = page.join(request.cspNonce);
+    return shell || app !== 'index.html' ? html : withPreloads(html, url);
   });
 }

@@ -122,3 +122,17 @@ export const stepHref = (
   step: Pick<StepMeta, 'view' | 'path'>,
   values: Record<string, unknown> = {},
 ) => (step.view === 'fds' ? fdsPageOf(flow) : stepUrl(flow, step.path, true, values));
+
+/**
+ * The step paths a flow's pages are served at, e.g. ["inquiry/", "verify/", "receipt/"]. The FDS
+ * challenge is on its area's page. A multi-step flow's "inquiry/" is kept too: a link to the form (a
+ * favourite, the cart, the search box) lands there and follows the machine to its step.
+ */
+export function pageStepPathsOf(flow: StepsOfFlow): string[] {
+  return [
+    ...stepsOf(flow)
+      .filter((s) => s.view !== 'fds')
+      .map((s) => s.path),
+    ...(firstStepPath(flow) !== 'inquiry/' ? ['inquiry/'] : []),
+  ];
+}
