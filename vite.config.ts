@@ -7,9 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
-import { chunkGroups, type TogetherGroup } from './scripts/chunk-groups';
-import { pageStepPathsOf, type StepsOfFlow } from './src/shared/flows/steps';
-import { PAGE_PRELOADS_FILE, type PagePreloads } from './src/shared/page-preloads';
+// (with its extension, and importing nothing of ours: Vite's native config loader will need both)
+import { chunkGroups, CHUNK_GROUPS_FILE, type TogetherGroup } from './scripts/chunk-groups.ts';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -154,28 +153,20 @@ export default defineConfig(({ mode }) => ({
         return null;
       },
     },
-    // A signed-in page's chunks and the flows' page paths, for the server to name in the page's HTML
-    // (src/shared/page-preloads.ts). Not served: a dot folder.
+    // Each group's chunk files, for scripts/page-preloads.ts to name in a signed-in page's HTML.
     {
-      name: 'page-preloads',
+      name: 'chunk-group-files',
       apply: () => mode === 'main',
       generateBundle(_, bundle) {
-        const files = (name: string) =>
-          Object.values(bundle)
-            .filter((c) => c.type === 'chunk' && c.name === name)
-            .map((c) => `/${c.fileName}`);
-        const flowPagePaths = flowFilePaths().flatMap((f) => {
-          const flow = readJson(f) as unknown as StepsOfFlow & { route: string };
-          return pageStepPathsOf(flow).map((step) => `${flow.route}${step}`);
-        });
-        const preloads: PagePreloads = {
-          signedIn: files('shell'),
-          flowPage: files('flow-page'),
-          flowPagePaths: [...new Set(flowPagePaths)].sort(),
-        };
-        if (!preloads.signedIn.length || !preloads.flowPage.length)
-          this.error('page-preloads: no shell or flow-page chunk in the main build');
-        this.emitFile({ type: 'asset', fileName: PAGE_PRELOADS_FILE, source: JSON.stringify(preloads) });
+        const files = Object.fromEntries(
+          TOGETHER.map(({ name }) => [
+            name,
+            Object.values(bundle)
+              .filter((c) => c.type === 'chunk' && c.name === name)
+              .map((c) => `/${c.fileName}`),
+          ]),
+        );
+        this.emitFile({ type: 'asset', fileName: CHUNK_GROUPS_FILE, source: JSON.stringify(files) });
       },
     },
     {

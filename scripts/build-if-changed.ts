@@ -21,6 +21,7 @@ const INPUT_FILES = [
   'package-lock.json',
   'scripts/chunk-groups.ts',
   'scripts/compile-validators.ts',
+  'scripts/page-preloads.ts',
   'scripts/precompress.ts',
   'scripts/prerender-login.ts',
 ];

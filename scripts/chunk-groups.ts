@@ -1,6 +1,9 @@
 // Which modules go in which named chunk of the main app's build (vite.config.ts, codeSplitting groups),
 // computed from the module graph once it is complete.
 
+/** Each group's chunk files ("/assets/shell-x.js"), written by the main app's build into its folder (not served: a dot folder). */
+export const CHUNK_GROUPS_FILE = '.vite/chunk-groups.json';
+
 export interface ModuleEdges {
   importedIds: readonly string[];
   dynamicallyImportedIds: readonly string[];

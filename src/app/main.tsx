@@ -1,6 +1,6 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { StrictMode, useState } from 'react';
+import { startTransition, StrictMode, useCallback, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
@@ -20,7 +20,8 @@ const i18n = initI18n();
 /** The lean visitor router for the login area; the data router from the first page outside it on. */
 function App() {
   const [router, setRouter] = useState<AppRouter | null>(null);
-  return router ? <RouterProvider router={router} /> : <VisitorRouter i18n={i18n} onLeave={setRouter} />;
+  const leave = useCallback((r: AppRouter) => startTransition(() => setRouter(r)), []);
+  return router ? <RouterProvider router={router} /> : <VisitorRouter i18n={i18n} onLeave={leave} />;
 }
 
 // The maintenance banners of the page the app opens on are asked for at once, beside the strings, so
@@ -49,16 +50,18 @@ void Promise.all([
   addStrings(i18n, loginStrings).catch(() => undefined),
   loginBanners && Promise.race([loginBanners, new Promise((r) => setTimeout(r, 1000))]),
 ]).then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <StyleCacheProvider>
-          <ThemeProvider theme={theme}>
-            <CssBaseline />
-            <App />
-          </ThemeProvider>
-        </StyleCacheProvider>
-      </I18nextProvider>
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <StyleCacheProvider>
+            <ThemeProvider theme={theme}>
+              <CssBaseline />
+              <App />
+            </ThemeProvider>
+          </StyleCacheProvider>
+        </I18nextProvider>
+      </StrictMode>,
+    ),
   ),
 );

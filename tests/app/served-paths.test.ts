@@ -2,7 +2,7 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { authRoutes } from '../../src/features/auth/routes';
 import { shellChildrenWith } from '../../src/app/authenticated-routes';
-import { servedBy } from '../../src/app/served-paths';
+import { matchedBy, servedBy } from '../../src/app/served-paths';
 import { AUTHENTICATED_PATHS, PUBLIC_PATHS } from '../../src/app/spec-routes';
 
 describe('servedBy', () => {
@@ -46,5 +46,20 @@ describe('servedBy', () => {
     const isServed = servedBy(routes);
     const paths = [...AUTHENTICATED_PATHS, ...PUBLIC_PATHS, '/nowhere/', '/transfer/nowhere/'];
     for (const p of paths) expect([p, isServed(p)]).toEqual([p, !!matchRoutes(routes, p)]);
+  });
+
+  it('finds the same routes as react-router for every spec path, so a page opened directly preloads its own chunks', () => {
+    const routes = [...authRoutes, ...shellChildrenWith()];
+    const match = matchedBy(routes);
+    const paths = [...AUTHENTICATED_PATHS, ...PUBLIC_PATHS, '/nowhere/'];
+    for (const p of paths)
+      expect([p, match(p)]).toEqual([p, matchRoutes(routes, p)?.map((m) => m.route) ?? null]);
+  });
+
+  it("an index route or a child at a layout's path wins over the layout alone", () => {
+    const match = matchedBy(table);
+    expect(match('/transfer/')).toEqual([table[0], table[0]!.children![0]]);
+    expect(match('/transfer/skn/verify/')?.at(-1)).toBe(table[0]!.children![2]);
+    expect(match('/nowhere/')).toBeNull();
   });
 });
