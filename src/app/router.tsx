@@ -6,37 +6,30 @@ import type { i18n as I18n } from 'i18next';
 import { createBrowserRouter } from 'react-router';
 import { authRoutes } from '@/features/auth/routes';
 import { addStrings } from '@/shared/i18n/i18n';
-import { isLoginArea } from '@/shared/login-area';
-import { buildRoutes, SHELL_ROUTE_ID } from './routes';
+// In the same chunk as this module (vite.config.ts, the `shell` group): the whole table is there when
+// the router is made, so it matches and ranks it once, not a second time after patching it in.
+import { shellChildrenFor, shellChildrenWith } from './authenticated-routes';
+import { buildRoutes } from './routes';
 import { lateStrings, loginPagesStrings } from './strings';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 export function createAppRouter(i18n?: I18n): AppRouter {
-  let loading: Promise<void> | null = null;
   const publicReady = i18n && (() => addStrings(i18n, loginPagesStrings));
-  return createBrowserRouter(buildRoutes(authRoutes, [], publicReady), {
-    // Fog of war: the authenticated routes and their strings arrive with their own chunks, once,
-    // before any of their pages renders.
-    async patchRoutesOnNavigation({ path, patch }) {
-      if (isLoginArea(path)) return;
-      loading ??= Promise.all([
-        import('./authenticated-routes'),
-        i18n ? addStrings(i18n, lateStrings) : undefined,
-        // the authenticated placeholders speak the login pages' shell strings too
-        i18n ? addStrings(i18n, loginPagesStrings) : undefined,
-      ]).then(([routes]) =>
-        patch(SHELL_ROUTE_ID, i18n ? routes.shellChildrenFor(i18n) : routes.shellChildrenWith()),
-      );
-      await loading;
-    },
-  });
+  return createBrowserRouter(
+    buildRoutes(authRoutes, i18n ? shellChildrenFor(i18n) : shellChildrenWith(), publicReady),
+  );
 }
 
-/** The data router for the current URL, once its first page's routes and chunks are loaded. */
-export function createReadyAppRouter(i18n?: I18n): Promise<AppRouter> {
+/**
+ * The data router for the current URL, once its first page's routes and chunks are loaded, and the
+ * strings every authenticated page speaks (the shell's, and the login pages' shell strings the
+ * placeholders use) are added.
+ */
+export async function createReadyAppRouter(i18n?: I18n): Promise<AppRouter> {
+  if (i18n) await Promise.all([addStrings(i18n, lateStrings), addStrings(i18n, loginPagesStrings)]);
   const router = createAppRouter(i18n);
-  if (router.state.initialized) return Promise.resolve(router);
+  if (router.state.initialized) return router;
   return new Promise((resolve) => {
     const stop = router.subscribe((state) => {
       if (!state.initialized) return;
