@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 // (with its extension, and importing nothing of ours: Vite's native config loader will need both)
-import { chunkGroups, CHUNK_GROUPS_FILE, type TogetherGroup } from './scripts/chunk-groups.ts';
+import { CHUNK_FILES, chunkGroups, type ChunkFiles, type TogetherGroup } from './scripts/chunk-groups.ts';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -153,20 +153,38 @@ export default defineConfig(({ mode }) => ({
         return null;
       },
     },
-    // Each group's chunk files, for scripts/page-preloads.ts to name in a signed-in page's HTML.
+    // The chunk files of each group, of the app's string groups, of each flow (its file, its strings per language) and of each form
+    // (its schema, its validator), for scripts/page-preloads.ts to name in a signed-in page's HTML.
     {
-      name: 'chunk-group-files',
+      name: 'chunk-files',
       apply: () => mode === 'main',
       generateBundle(_, bundle) {
-        const files = Object.fromEntries(
-          TOGETHER.map(({ name }) => [
-            name,
-            Object.values(bundle)
-              .filter((c) => c.type === 'chunk' && c.name === name)
-              .map((c) => `/${c.fileName}`),
-          ]),
-        );
-        this.emitFile({ type: 'asset', fileName: CHUNK_GROUPS_FILE, source: JSON.stringify(files) });
+        const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+        const files: ChunkFiles = { groups: {}, strings: {}, flows: {}, forms: {} };
+        const stringsDir = r('./src/app/strings') + path.sep;
+        for (const { name } of TOGETHER)
+          files.groups[name] = chunks.filter((c) => c.name === name).map((c) => `/${c.fileName}`);
+        const schemasDir = r('./schemas') + path.sep;
+        const validatorsDir = r('./src/engine/generated') + path.sep;
+        const slash = (p: string) => p.split(path.sep).join('/');
+        for (const c of chunks) {
+          const [id, query] = (c.facadeModuleId ?? '').split('?') as [string, string | undefined];
+          const file = `/${c.fileName}`;
+          if (!query && id.startsWith(stringsDir)) {
+            files.strings[path.basename(id).replace(/\.tsx?$/, '')] = file;
+          } else if (id.startsWith(FLOWS_DIR + path.sep) && id.endsWith('.json')) {
+            const flow = (files.flows[slash(path.relative(FLOWS_DIR, id))] ??= { strings: {} });
+            const lang = /^flow-strings-(\w+)$/.exec(query ?? '')?.[1];
+            if (lang) flow.strings[lang] = file;
+            else if (!query) flow.file = file;
+          } else if (!query && id.startsWith(schemasDir) && id.endsWith('.json')) {
+            (files.forms[slash(path.relative(schemasDir, id))] ??= {}).schema = file;
+          } else if (!query && id.startsWith(validatorsDir) && /[\\/]forms[\\/]/.test(id)) {
+            const form = `${slash(path.relative(validatorsDir, id)).replace(/\.[jt]s$/, '')}.json`;
+            (files.forms[form] ??= {}).validator = file;
+          }
+        }
+        this.emitFile({ type: 'asset', fileName: CHUNK_FILES, source: JSON.stringify(files) });
       },
     },
     {

@@ -1,32 +1,65 @@
 // After the main app's build (`npm run build`): which chunks a signed-in page's HTML names
-// (src/shared/page-preloads.ts), from the build's chunk groups (vite.config.ts, scripts/chunk-groups.ts)
-// and every flow's page paths, into dist/.vite/page-preloads.json for the server.
+// (src/shared/page-preloads.ts), from the build's chunk files (vite.config.ts chunk-files) and the
+// flows, into dist/.vite/page-preloads.json for the server.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pageStepPathsOf } from '../src/shared/flows/steps';
 import { loadFlowsOrThrow } from '../src/shared/flows/load-node';
-import type { FlowFile } from '../src/shared/flows/types';
-import { PAGE_PRELOADS_FILE, type PagePreloads } from '../src/shared/page-preloads';
-import { CHUNK_GROUPS_FILE } from './chunk-groups';
+import type { LoadedFlow } from '../src/shared/flows/types';
+import { PAGE_PRELOADS_FILE, type PagePreloads, type PreloadLang } from '../src/shared/page-preloads';
+import { CHUNK_FILES, type ChunkFiles } from './chunk-groups';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
+const LANGS: PreloadLang[] = ['en', 'id'];
+/** The string groups a signed-in page adds before its first render (src/app/strings.ts). */
+const STRING_GROUPS = ['login', 'login-pages', 'late'];
 
-export function pagePreloadsOf(groups: Record<string, string[]>, flows: FlowFile[]): PagePreloads {
-  const signedIn = groups.shell ?? [];
-  const flowPage = groups['flow-page'] ?? [];
+/**
+ * Per flow page, what the app asks for when it opens there (src/engine/index.ts preloadFlowsOf): each
+ * flow file of its route with its strings, and the form when the route has one flow.
+ */
+export function pagePreloadsOf(chunks: ChunkFiles, flows: Pick<LoadedFlow, 'flow' | 'file'>[]): PagePreloads {
+  const signedIn = chunks.groups.shell ?? [];
+  const flowPage = chunks.groups['flow-page'] ?? [];
   if (!signedIn.length || !flowPage.length)
     throw new Error('page-preloads: the build has no shell or flow-page chunk (vite.config.ts TOGETHER)');
-  const paths = flows.flatMap((f) => pageStepPathsOf(f).map((step) => `${f.route}${step}`));
-  return { signedIn, flowPage, flowPagePaths: [...new Set(paths)].sort() };
+  const own = (file: string | undefined, what: string) => {
+    if (!file) throw new Error(`page-preloads: the build has no chunk for ${what}`);
+    return file;
+  };
+  // what src/app/main.tsx and the data router add before a signed-in page's first render
+  const signedInStrings = Object.fromEntries(
+    LANGS.map((lang) => [
+      lang,
+      STRING_GROUPS.map((g) => own(chunks.strings[`${g}-${lang}`], `${g}-${lang}`)),
+    ]),
+  ) as PagePreloads['signedInStrings'];
+  const flowPages: PagePreloads['flowPages'] = {};
+  for (const route of new Set(flows.map((f) => f.flow.route))) {
+    const ofRoute = flows.filter((f) => f.flow.route === route);
+    const entry = { any: [] as string[], en: [] as string[], id: [] as string[] };
+    for (const { file } of ofRoute) {
+      const built = chunks.flows[file];
+      entry.any.push(own(built?.file, file));
+      for (const lang of LANGS) entry[lang].push(own(built?.strings[lang], `${file} (${lang})`));
+    }
+    const form = ofRoute.length === 1 ? ofRoute[0]!.flow.form?.schema : undefined;
+    if (form) {
+      const built = chunks.forms[form];
+      entry.any.push(own(built?.schema, form), own(built?.validator, `${form} (validator)`));
+    }
+    for (const { flow } of ofRoute)
+      for (const step of pageStepPathsOf(flow)) flowPages[`${route}${step}`] = entry;
+  }
+  return { signedIn, signedInStrings, flowPage, flowPages };
 }
 
 export function writePagePreloads(dist = path.join(ROOT, 'dist')): void {
-  const groups = JSON.parse(readFileSync(path.join(dist, CHUNK_GROUPS_FILE), 'utf8')) as Record<
-    string,
-    string[]
-  >;
-  const flows = loadFlowsOrThrow().map((f) => f.flow);
-  writeFileSync(path.join(dist, PAGE_PRELOADS_FILE), JSON.stringify(pagePreloadsOf(groups, flows)));
+  const chunks = JSON.parse(readFileSync(path.join(dist, CHUNK_FILES), 'utf8')) as ChunkFiles;
+  writeFileSync(
+    path.join(dist, PAGE_PRELOADS_FILE),
+    JSON.stringify(pagePreloadsOf(chunks, loadFlowsOrThrow())),
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {

@@ -2,29 +2,35 @@ import { isLoginArea } from './login-area';
 
 /**
  * A signed-in page's chunks, named in its HTML (`<link rel="modulepreload">`) so a phone fetches them
- * beside the app's entry instead of a round trip after it (issue 20). Written by the main app's build
- * (vite.config.ts, page-preloads) into the built app's folder; read by the server (static-apps.ts).
+ * beside the app's entry instead of a round trip (or three, on a flow's page) after it (issue 20).
+ * Written after the main app's build (scripts/page-preloads.ts) into the built app's folder; read by
+ * the server (static-apps.ts).
  */
 export const PAGE_PRELOADS_FILE = '.vite/page-preloads.json';
+
+export type PreloadLang = 'en' | 'id';
 
 export interface PagePreloads {
   /** What every page outside the login area loads (the shell chunk). */
   signedIn: string[];
+  /** And its strings, in each language (src/app/strings.ts: the login, login pages' and late groups). */
+  signedInStrings: Record<PreloadLang, string[]>;
   /** What a transaction page loads besides (the flow-page chunk). */
   flowPage: string[];
-  /** The paths of every flow's pages ("/payment/bpjs/inquiry/"). */
-  flowPagePaths: string[];
+  /** Each flow page's own ("/payment/bpjs/inquiry/"): its route's flow files and form, and their strings per language. */
+  flowPages: Record<string, { any: string[] } & Record<PreloadLang, string[]>>;
 }
 
-/** The chunks to name for `pathname`; none in the login area, which the visitor router serves alone. */
-export function preloadsFor(
-  preloads: PagePreloads,
-  flowPagePaths: ReadonlySet<string>,
-  pathname: string,
-): string[] {
+/** The chunks to name for `pathname` in `lang`; none in the login area, which the visitor router serves alone. */
+export function preloadsFor(preloads: PagePreloads, pathname: string, lang: PreloadLang): string[] {
   if (isLoginArea(pathname)) return [];
-  return flowPagePaths.has(pathname) ? [...preloads.signedIn, ...preloads.flowPage] : preloads.signedIn;
+  const page = [...preloads.signedIn, ...preloads.signedInStrings[lang]];
+  const flow = Object.hasOwn(preloads.flowPages, pathname) ? preloads.flowPages[pathname] : undefined;
+  return flow ? [...page, ...preloads.flowPage, ...flow.any, ...flow[lang]] : page;
 }
+
+/** Whether the page's links depend on the language (its strings): its HTML then varies by cookie. */
+export const preloadsVaryByLanguage = (pathname: string): boolean => !isLoginArea(pathname);
 
 /** The links, as the page's `<head>` carries them (crossorigin, as the build's own module scripts). */
 export const modulePreloadLinks = (hrefs: readonly string[]): string =>

@@ -1,28 +1,80 @@
 import { describe, expect, it } from 'vitest';
 import { pagePreloadsOf } from '../../scripts/page-preloads';
+import type { ChunkFiles } from '../../scripts/chunk-groups';
 import { loadFlowsOrThrow } from '../../src/shared/flows/load-node';
 
 describe('what a signed-in page names in its HTML (scripts/page-preloads.ts)', () => {
-  const flows = loadFlowsOrThrow().map((f) => f.flow);
-  const groups = { shell: ['/assets/shell-1.js'], 'flow-page': ['/assets/flow-page-2.js'] };
-  const preloads = pagePreloadsOf(groups, flows);
+  const loaded = loadFlowsOrThrow();
+  // a build's chunk files: one per flow file, string file and form, named after what they hold
+  const chunks: ChunkFiles = {
+    groups: { shell: ['/assets/shell-1.js'], 'flow-page': ['/assets/flow-page-2.js'] },
+    strings: Object.fromEntries(
+      ['login', 'login-pages', 'late'].flatMap((g) =>
+        ['en', 'id'].map((l) => [`${g}-${l}`, `/str/${g}-${l}.js`]),
+      ),
+    ),
+    flows: Object.fromEntries(
+      loaded.map(({ file }) => [
+        file,
+        { file: `/f/${file}`, strings: { en: `/s/en/${file}`, id: `/s/id/${file}` } },
+      ]),
+    ),
+    forms: Object.fromEntries(
+      loaded.flatMap(({ flow }) =>
+        flow.form
+          ? [
+              [
+                flow.form.schema,
+                { schema: `/schema/${flow.form.schema}`, validator: `/v/${flow.form.schema}` },
+              ],
+            ]
+          : [],
+      ),
+    ),
+  };
+  const preloads = pagePreloadsOf(chunks, loaded);
 
-  it("takes the build's shell and flow-page chunks", () => {
+  it("takes the build's shell and flow-page chunks, and the strings a signed-in page adds before it renders", () => {
     expect(preloads.signedIn).toEqual(['/assets/shell-1.js']);
+    expect(preloads.signedInStrings).toEqual({
+      en: ['/str/login-en.js', '/str/login-pages-en.js', '/str/late-en.js'],
+      id: ['/str/login-id.js', '/str/login-pages-id.js', '/str/late-id.js'],
+    });
     expect(preloads.flowPage).toEqual(['/assets/flow-page-2.js']);
   });
 
-  it("lists every flow's pages: a one-form flow's three steps, a multi-step flow's own steps and its inquiry/", () => {
+  it('gives each page of a one-flow route its flow file, form schema, validator and strings in each language', () => {
     for (const step of ['inquiry/', 'verify/', 'receipt/'])
-      expect(preloads.flowPagePaths).toContain(`/payment/bpjs/${step}`);
-    const gold = flows.find((f) => f.machine && f.route.includes('gold'));
-    expect(gold).toBeTruthy();
-    expect(preloads.flowPagePaths).toContain(`${gold!.route}inquiry/`);
-    for (const f of flows) expect(preloads.flowPagePaths.some((p) => p.startsWith(f.route))).toBe(true);
-    expect(new Set(preloads.flowPagePaths).size).toBe(preloads.flowPagePaths.length);
+      expect(preloads.flowPages[`/payment/bpjs/${step}`]).toEqual({
+        any: ['/f/payment/bpjs.json', '/schema/forms/payment/bpjs.json', '/v/forms/payment/bpjs.json'],
+        en: ['/s/en/payment/bpjs.json'],
+        id: ['/s/id/payment/bpjs.json'],
+      });
   });
 
-  it('refuses a build without the chunks it names', () => {
-    expect(() => pagePreloadsOf({ shell: ['/a.js'] }, flows)).toThrow(/no shell or flow-page chunk/);
+  it("a route of several flows gets every flow's file and strings, and no form (the variant picks it)", () => {
+    const routes = new Map<string, number>();
+    for (const { flow } of loaded) routes.set(flow.route, (routes.get(flow.route) ?? 0) + 1);
+    const [route, count] = [...routes].find(([, n]) => n > 1)!;
+    const entry = preloads.flowPages[`${route}inquiry/`]!;
+    expect(entry.any).toHaveLength(count);
+    expect(entry.any.every((f) => f.startsWith('/f/'))).toBe(true);
+    expect(entry.en).toHaveLength(count);
+  });
+
+  it("covers every flow's pages, a multi-step flow's own steps and its inquiry/ too", () => {
+    for (const { flow } of loaded) expect(preloads.flowPages[`${flow.route}inquiry/`]).toBeTruthy();
+    const gold = loaded.find(({ flow }) => flow.machine && flow.route.includes('gold'))!;
+    expect(
+      Object.keys(preloads.flowPages).filter((p) => p.startsWith(gold.flow.route)).length,
+    ).toBeGreaterThan(1);
+  });
+
+  it('refuses a build without a chunk it names', () => {
+    expect(() => pagePreloadsOf({ ...chunks, groups: { shell: ['/a.js'] } }, loaded)).toThrow(
+      /no shell or flow-page chunk/,
+    );
+    expect(() => pagePreloadsOf({ ...chunks, forms: {} }, loaded)).toThrow(/no chunk for forms\//);
+    expect(() => pagePreloadsOf({ ...chunks, strings: {} }, loaded)).toThrow(/no chunk for login-en/);
   });
 });

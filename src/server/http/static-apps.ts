@@ -8,7 +8,9 @@ import {
   modulePreloadLinks,
   PAGE_PRELOADS_FILE,
   preloadsFor,
+  preloadsVaryByLanguage,
   type PagePreloads,
+  type PreloadLang,
 } from '../../shared/page-preloads';
 
 const APPS = ['index.html', 'register/index.html', 'm/index.html'] as const;
@@ -36,9 +38,8 @@ export default async function staticApps(app: FastifyInstance, opts: { root: str
   const preloads = existsSync(preloadFile)
     ? (JSON.parse(readFileSync(preloadFile, 'utf8')) as PagePreloads)
     : null;
-  const flowPagePaths = new Set(preloads?.flowPagePaths);
-  const withPreloads = (html: string, url: string) => {
-    const links = preloads ? modulePreloadLinks(preloadsFor(preloads, flowPagePaths, url)) : '';
+  const withPreloads = (html: string, url: string, lang: PreloadLang) => {
+    const links = preloads ? modulePreloadLinks(preloadsFor(preloads, url, lang)) : '';
     return links ? html.replace('</head>', `${links}</head>`) : html;
   };
   const pages = new Map<string, string[]>();
@@ -90,6 +91,9 @@ export default async function staticApps(app: FastifyInstance, opts: { root: str
     const page = shell ?? pages.get(app) ?? pages.get('index.html')!;
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     const html = page.join(request.cspNonce);
-    return shell || app !== 'index.html' ? html : withPreloads(html, url);
+    if (shell || app !== 'index.html') return html;
+    // a signed-in page names its strings in the visitor's language: a cache must not give it to another
+    if (preloads && preloadsVaryByLanguage(url)) reply.header('Vary', 'Cookie');
+    return withPreloads(html, url, languageOf(request.headers.cookie));
   });
 }

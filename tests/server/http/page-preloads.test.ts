@@ -10,8 +10,14 @@ import { PAGE_PRELOADS_FILE, type PagePreloads } from '../../../src/shared/page-
 const page = `<!doctype html><html lang="id"><head><script type="module" crossorigin src="/assets/main.js" nonce="${CSP_NONCE_PLACEHOLDER}"></script></head><body><div id="root"></div></body></html>`;
 const preloads: PagePreloads = {
   signedIn: ['/assets/shell-1.js'],
+  signedInStrings: { en: ['/assets/late-en.js'], id: ['/assets/late-id.js'] },
   flowPage: ['/assets/flow-page-2.js'],
-  flowPagePaths: ['/payment/bpjs/inquiry/', '/payment/bpjs/verify/'],
+  flowPages: Object.fromEntries(
+    ['/payment/bpjs/inquiry/', '/payment/bpjs/verify/'].map((p) => [
+      p,
+      { any: ['/assets/bpjs-file.js'], en: ['/assets/bpjs-en.js'], id: ['/assets/bpjs-id.js'] },
+    ]),
+  ),
 };
 const linksOf = (html: string) =>
   [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
@@ -38,21 +44,33 @@ describe("a signed-in page's HTML names its chunks (src/shared/page-preloads.ts,
     rmSync(built.dist, { recursive: true, force: true });
   });
 
-  it('the shell for any page outside the login area, in the head, before the body', async () => {
+  it("the shell and its strings in the visitor's language for any page outside the login area, in the head", async () => {
     for (const url of ['/dashboard/', '/myaccount/', '/transfer/?type=own-account']) {
       const res = await built.app.inject({ url });
       expect(res.statusCode).toBe(200);
-      expect(linksOf(res.body)).toEqual(['/assets/shell-1.js']);
+      expect(linksOf(res.body)).toEqual(['/assets/shell-1.js', '/assets/late-id.js']);
+      expect(String(res.headers.vary)).toMatch(/Cookie/);
       expect(res.body.indexOf('modulepreload')).toBeLessThan(res.body.indexOf('</head>'));
     }
   });
 
-  it("and the flow page's chunk for a flow's page, whatever its query", async () => {
-    for (const url of ['/payment/bpjs/inquiry/', '/payment/bpjs/verify/?x=1'])
-      expect(linksOf((await built.app.inject({ url })).body)).toEqual([
+  it("and on a flow's page, whatever its query: the flow page, the flow's own chunks and its strings in the visitor's language", async () => {
+    for (const url of ['/payment/bpjs/inquiry/', '/payment/bpjs/verify/?x=1']) {
+      const id = await built.app.inject({ url });
+      expect(linksOf(id.body)).toEqual([
         '/assets/shell-1.js',
+        '/assets/late-id.js',
         '/assets/flow-page-2.js',
+        '/assets/bpjs-file.js',
+        '/assets/bpjs-id.js',
       ]);
+      expect(String(id.headers.vary)).toMatch(/Cookie/);
+      const en = await built.app.inject({ url, headers: { cookie: 'language=en' } });
+      expect(linksOf(en.body).at(-1)).toBe('/assets/bpjs-en.js');
+    }
+    expect(
+      linksOf((await built.app.inject({ url: '/dashboard/', headers: { cookie: 'language=en' } })).body),
+    ).toEqual(['/assets/shell-1.js', '/assets/late-en.js']);
   });
 
   it('none in the login area, on /, or in another app', async () => {
@@ -61,7 +79,7 @@ describe("a signed-in page's HTML names its chunks (src/shared/page-preloads.ts,
   });
 
   it('is not served itself', async () => {
-    expect((await built.app.inject({ url: `/${PAGE_PRELOADS_FILE}` })).body).not.toContain('flowPagePaths');
+    expect((await built.app.inject({ url: `/${PAGE_PRELOADS_FILE}` })).body).not.toContain('flowPages');
   });
 
   it('a build without the file serves its pages without links', async () => {
