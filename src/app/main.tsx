@@ -20,6 +20,7 @@ const i18n = initI18n();
 /** The lean visitor router for the login area; the data router from the first page outside it on. */
 function App() {
   const [router, setRouter] = useState<AppRouter | null>(null);
+  // A transition, as the first render below: React draws the page in slices and answers a tap between them.
   const leave = useCallback((r: AppRouter) => startTransition(() => setRouter(r)), []);
   return router ? <RouterProvider router={router} /> : <VisitorRouter i18n={i18n} onLeave={leave} />;
 }
