@@ -1,12 +1,8 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
-import { startTransition, StrictMode, useCallback, useState } from 'react';
+import { startTransition, useCallback, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { addStrings, initI18n } from '@/shared/i18n/i18n';
-import { theme } from '@/shared/ui/theme';
-import { StyleCacheProvider } from '@/shared/ui/style-cache';
+import { AppProviders } from '@/shared/ui/app-providers';
 import { bannerPageOf, bannerVariantOf, prefetchBanners } from '@/shared/ui/maintenance-banner';
 import { getCredentials } from '@/shared/api/session-store';
 import { requestEarly, SHELL_CALLS } from '@/shared/api/early-requests';
@@ -53,16 +49,9 @@ void Promise.all([
 ]).then(() =>
   startTransition(() =>
     createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <I18nextProvider i18n={i18n}>
-          <StyleCacheProvider>
-            <ThemeProvider theme={theme}>
-              <CssBaseline />
-              <App />
-            </ThemeProvider>
-          </StyleCacheProvider>
-        </I18nextProvider>
-      </StrictMode>,
+      <AppProviders i18n={i18n}>
+        <App />
+      </AppProviders>,
     ),
   ),
 );
