@@ -145,11 +145,8 @@ describe('bills, purchases, donations, virtual accounts and cards in Chromium, i
       else if (choices[name]?.inferFrom)
         continue; // chosen by the page from the number
       else if (choices[name] || (p.enum && ui[name]?.['ui:widget'] !== 'radio')) {
-        await input.click();
-        await page.getByRole('option').nth(1).click(); // after the "Choose…" placeholder
-        await page.getByRole('listbox').waitFor({ state: 'detached' });
-        const label =
-          (await input.evaluate((e) => (e instanceof HTMLInputElement ? e.value : e.textContent))) ?? '';
+        // Option 1: the first biller after a select's "Choose…" (a searchable list has none: its second).
+        const label = await chooseOption(page, name, 1);
         biller = options[name]?.find((o) => label.includes(o.labelEng)) ?? biller;
       } else if (p.enum) await page.locator(`#root_${name}-0`).check();
       else if (name === 'amount') await input.fill('50000');
@@ -268,9 +265,7 @@ describe('bills, purchases, donations, virtual accounts and cards in Chromium, i
     await openInApp(page, '/virtual-card-number/');
     await page.getByTestId('vcn-create').click();
     await page.getByTestId('inquiry-view').waitFor();
-    await page.locator('#root_card').click();
-    await page.getByRole('option').nth(1).click();
-    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await chooseOption(page, 'card', 1);
     await page.locator('#root_limit').fill('1000000');
     await page.locator('#root_validity-1').check();
     await page.locator('#root_nickname').fill('Tokopedia');

@@ -52,6 +52,8 @@ describe('card block and unblock', () => {
       await page.goto(`${env.server.baseUrl}/myaccount/blockcard/inquiry/`);
       await page.getByTestId('inquiry-view').waitFor();
       await page.locator('#root_card').click();
+      // Counted in the open menu (counted before it opens, any count is 0).
+      await page.getByRole('listbox').waitFor();
       expect(await page.getByRole('option').filter({ hasText: '5678' }).count()).toBe(0);
       await page.keyboard.press('Escape');
 

@@ -45,8 +45,7 @@ describe('apply & invest and gold saving, as Budi does it', () => {
       await page.waitForURL(/\/applyandinvest\/timedeposit\/inquiry\/\?product=TD-IDR$/);
       await chooseOption(page, 'sourceOfFund', SOURCE);
       await page.locator('#root_amount').fill('10000000');
-      await page.locator('#root_tenorMonths').click();
-      await page.getByRole('option', { name: '3 months' }).click();
+      await chooseOption(page, 'tenorMonths', '3 months');
       await page.getByLabel('Yes, roll over automatically').check();
       await next(page, /\/applyandinvest\/timedeposit\/verify\/$/);
       expect(await page.getByTestId('summary').textContent()).toContain('Interest rate (yearly)3.75%');

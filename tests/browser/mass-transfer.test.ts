@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { PERSONAS, latestOtp, login, newContext, screenshot, serverAndBrowser } from './helpers';
-import { accountOf, postApi, sessionHeaders } from './helpers/flows';
+import { accountOf, chooseOption, postApi, sessionHeaders } from './helpers/flows';
 
 const env = serverAndBrowser();
 
@@ -20,17 +20,6 @@ const balanceOfAccountNo = async (accountNo: string) =>
       ])
     ).rows[0]!.balance,
   );
-
-/** Chooses Budi's savings as the batch's source of fund. */
-async function chooseSource(page: Page) {
-  await page.getByRole('combobox', { name: 'Source of fund' }).click();
-  await page
-    .getByRole('option')
-    .filter({ hasText: SOURCE.slice(-4) })
-    .first()
-    .click();
-  await page.getByRole('listbox').waitFor({ state: 'detached' });
-}
 
 /** The batch verified by one OTP, then its results page with `successes` rows done. */
 async function verifyByOtp(page: Page, successes: number) {
@@ -63,7 +52,7 @@ describe('mass transfer', () => {
       await page.goto(`${env.server.baseUrl}/transfer/`);
       await page.getByTestId('chooser-item-batch.transfer').click();
       await page.getByTestId('batch-inquiry').waitFor();
-      await chooseSource(page);
+      await chooseOption(page, page.getByRole('combobox', { name: 'Source of fund' }), SOURCE.slice(-4));
       const csv = [
         'account_no,bank_code,method,beneficiary_name,amount,purpose,message',
         `${RINA},,,,150000,family,Gaji November`,
@@ -167,7 +156,7 @@ describe('mass transfer', () => {
     const runBatch = async (path: string, rows: string[]) => {
       await page.goto(`${env.server.baseUrl}${path}`);
       await page.getByTestId('batch-inquiry').waitFor();
-      await chooseSource(page);
+      await chooseOption(page, page.getByRole('combobox', { name: 'Source of fund' }), SOURCE.slice(-4));
       await page.getByTestId('batch-file').setInputFiles({
         name: 'sheet.csv',
         mimeType: 'text/csv',

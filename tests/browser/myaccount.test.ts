@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PDFDocument } from 'pdf-lib';
 import { PERSONAS, login, newContext, screenshot, serverAndBrowser } from './helpers';
+import { chooseOption } from './helpers/flows';
 
 const env = serverAndBrowser();
 
@@ -13,13 +14,6 @@ async function download(page: Page, click: () => Promise<void>): Promise<{ name:
   const d = await started;
   const path = await d.path();
   return { name: d.suggestedFilename(), bytes: await readFile(path) };
-}
-
-/** Picks an option (the first that matches) of a MUI select found by its test id. */
-async function pick(page: Page, testId: string, option: string | RegExp) {
-  await page.getByTestId(testId).getByRole('combobox').click();
-  await page.getByRole('option', { name: option }).first().click();
-  await page.getByRole('listbox').waitFor({ state: 'detached' });
 }
 
 describe('my account', () => {
@@ -49,7 +43,7 @@ describe('my account', () => {
       expect(await page.getByTestId('history-entry').count()).toBe(3); // the last 30 days
       await page.getByLabel('From').fill(new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10));
       await page.getByTestId('history-search').fill('mobile number');
-      await pick(page, 'history-direction', 'Money in');
+      await chooseOption(page, page.getByTestId('history-direction').getByRole('combobox'), 'Money in');
       await page.getByTestId('history-show').click();
       await page.waitForURL(/q=mobile\+number&dir=credit/);
       await expect
@@ -79,7 +73,7 @@ describe('my account', () => {
       await page.getByTestId('myaccount-cc-5678').click();
       await page.waitForURL(/\/myaccount\/history\/cc\/\?account=\d+$/);
       await page.locator('[data-testid="cc-summary"][data-cycle="unbilled"]').waitFor();
-      await pick(page, 'cc-cycle', /^Statement of /);
+      await chooseOption(page, page.getByTestId('cc-cycle').getByRole('combobox'), /^Statement of /);
       const summary = page.locator('[data-testid="cc-summary"]:not([data-cycle="unbilled"])');
       await summary.waitFor();
       expect(await summary.textContent()).toMatch(
@@ -96,7 +90,7 @@ describe('my account', () => {
       await page.getByTestId('holding').first().waitFor();
       expect(await page.getByTestId('holding').count()).toBe(4);
       await page.getByTestId('investment-tx').first().waitFor();
-      await pick(page, 'history-direction', 'Redemption');
+      await chooseOption(page, page.getByTestId('history-direction').getByRole('combobox'), 'Redemption');
       await page.getByTestId('history-show').click();
       await expect
         .poll(

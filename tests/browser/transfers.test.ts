@@ -66,8 +66,7 @@ describe('transfers', () => {
       expect(await page.getByTestId('document').allTextContents()).toEqual([
         expect.stringContaining('Tuition invoice 2027.pdf'),
       ]);
-      await page.getByRole('combobox', { name: /Type of document/ }).click();
-      await page.getByRole('option', { name: 'Invoice' }).click();
+      await chooseOption(page, page.getByRole('combobox', { name: /Type of document/ }), 'Invoice');
       await page.getByTestId('document-file').setInputFiles({
         name: 'fake.pdf',
         mimeType: 'application/pdf',
@@ -323,8 +322,11 @@ describe('transfers', () => {
       await page.getByText('Above USD 100,000 this month: an underlying document is required').waitFor();
       await page.goto(`${env.server.baseUrl}/transfer/manage-underlaying-document/`);
       await page.getByTestId('declaration-total').waitFor();
-      await page.getByRole('combobox', { name: /Type of document/ }).click();
-      await page.getByRole('option', { name: 'Contract or agreement' }).click();
+      await chooseOption(
+        page,
+        page.getByRole('combobox', { name: /Type of document/ }),
+        'Contract or agreement',
+      );
       await page.getByTestId('document-file').setInputFiles({
         name: 'Harbour Residences purchase contract.pdf',
         mimeType: 'application/pdf',

@@ -48,8 +48,13 @@ export async function newContext(
       if (!localStorage.getItem('language')) localStorage.setItem('language', lang);
     }, opts.language);
   }
-  context.setDefaultTimeout(15_000);
+  // BROWSER_CPU_THROTTLE=6: a page as slow as on a loaded CI machine (Chromium's CPU throttling),
+  // with its waits stretched alike; for hunting flaky steps, never set in CI.
+  const throttle = Number(process.env.BROWSER_CPU_THROTTLE ?? 1);
+  context.setDefaultTimeout(15_000 * throttle);
   const page = await context.newPage();
+  if (throttle > 1)
+    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: throttle });
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
