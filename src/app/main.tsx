@@ -27,20 +27,23 @@ function App() {
 const path = location.pathname;
 const loginBanners = path.startsWith('/login') ? prefetchBanners('login') : undefined;
 // (The dashboard and the transaction areas likewise, for a customer who is signed in.)
+const signedIn = !!getCredentials();
 const bannerPage = bannerPageOf(path);
-if (bannerPage && getCredentials()) void prefetchBanners(bannerPage, bannerVariantOf(location.search));
+if (bannerPage && signedIn) void prefetchBanners(bannerPage, bannerVariantOf(location.search));
 // The dashboard's own figures likewise, on their way while its scripts load (the dashboard takes the
 // answer: src/features/dashboard/api.ts DASHBOARD_SUMMARY_PATH; its module is not imported here, so
 // /login/ carries no dashboard code).
-if (path === '/dashboard/' && getCredentials()) {
+if (path === '/dashboard/' && signedIn) {
   requestEarly('/api/dashboard/v1/summary');
   requestEarly('/api/dashboard/v1/defaultaccount'); // DASHBOARD_DEFAULT_ACCOUNT_PATH
 }
-// And what the signed-in frame asks for on every page (its customer and badges), likewise.
-if (!isLoginArea(path) && getCredentials()) for (const call of Object.values(SHELL_CALLS)) requestEarly(call);
-// A signed-in customer's page outside the login area: its router, routes and chunks are asked for
-// now, beside the login area's strings, not after the first render has found it is elsewhere.
-if (!isLoginArea(path) && getCredentials()) void loadAppRouter(i18n, path);
+// A signed-in customer's page outside the login area: what its frame asks for on every page (the
+// customer, the badges) likewise, and its router, routes and chunks now, beside the login area's
+// strings, not after the first render has found it is elsewhere.
+if (signedIn && !isLoginArea(path)) {
+  for (const call of Object.values(SHELL_CALLS)) requestEarly(call);
+  void loadAppRouter(i18n, path);
+}
 
 // The login area's strings in the stored language (Indonesian by default), then the first render.
 void Promise.all([

@@ -29,9 +29,6 @@ export function preloadsFor(preloads: PagePreloads, pathname: string, lang: Prel
   return flow ? [...page, ...preloads.flowPage, ...flow.any, ...flow[lang]] : page;
 }
 
-/** Whether the page's links depend on the language (its strings): its HTML then varies by cookie. */
-export const preloadsVaryByLanguage = (pathname: string): boolean => !isLoginArea(pathname);
-
 /** The links, as the page's `<head>` carries them (crossorigin, as the build's own module scripts). */
 export const modulePreloadLinks = (hrefs: readonly string[]): string =>
   hrefs.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');

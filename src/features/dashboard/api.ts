@@ -76,7 +76,8 @@ export const DASHBOARD_SUMMARY_PATH = '/api/dashboard/v1/summary';
 export const DASHBOARD_DEFAULT_ACCOUNT_PATH = '/api/dashboard/v1/defaultaccount';
 
 export const dashboardApi = {
-  summary: (signal?: AbortSignal) => apiPost<DashboardSummary>(DASHBOARD_SUMMARY_PATH, {}, { signal }),
+  summary: (signal?: AbortSignal) =>
+    earlyOr(DASHBOARD_SUMMARY_PATH, () => apiPost<DashboardSummary>(DASHBOARD_SUMMARY_PATH, {}, { signal })),
   defaultAccount: (signal?: AbortSignal) =>
     earlyOr(DASHBOARD_DEFAULT_ACCOUNT_PATH, () =>
       apiPost<{ sourceAccountId: number | null; receivingAccountId: number | null }>(

@@ -15,7 +15,6 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import PhoneAndroidIcon from '@mui/icons-material/PhoneAndroid';
 import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
 import type { ErrorView } from '@/shared/api/error-catalogue';
-import { takeEarly } from '@/shared/api/early-requests';
 import {
   ACTION_PATHS,
   MaintenanceBanner,
@@ -24,7 +23,7 @@ import {
   useFeatureGate,
   type FeatureRequirement,
 } from '@/shared/ui';
-import { DASHBOARD_SUMMARY_PATH, dashboardApi, type DashboardSummary } from './api';
+import { dashboardApi, type DashboardSummary } from './api';
 import { formatDate, formatTime, type Lang } from './format';
 import {
   AccountsSection,
@@ -74,8 +73,9 @@ export function DashboardPage() {
   useEffect(() => {
     const ctrl = new AbortController();
     setFailed(false);
-    // The summary the app's entry asked for already (src/app/main.tsx), else a new request.
-    (takeEarly<DashboardSummary>(DASHBOARD_SUMMARY_PATH) ?? dashboardApi.summary(ctrl.signal))
+    // (the summary the app's entry asked for already, src/app/main.tsx, else a new request: earlyOr)
+    dashboardApi
+      .summary(ctrl.signal)
       .then((s) => !ctrl.signal.aborted && setSummary(s))
       .catch((err: unknown) => {
         if (ctrl.signal.aborted) return;

@@ -8,9 +8,7 @@ import {
   modulePreloadLinks,
   PAGE_PRELOADS_FILE,
   preloadsFor,
-  preloadsVaryByLanguage,
   type PagePreloads,
-  type PreloadLang,
 } from '../../shared/page-preloads';
 
 const APPS = ['index.html', 'register/index.html', 'm/index.html'] as const;
@@ -38,10 +36,6 @@ export default async function staticApps(app: FastifyInstance, opts: { root: str
   const preloads = existsSync(preloadFile)
     ? (JSON.parse(readFileSync(preloadFile, 'utf8')) as PagePreloads)
     : null;
-  const withPreloads = (html: string, url: string, lang: PreloadLang) => {
-    const links = preloads ? modulePreloadLinks(preloadsFor(preloads, url, lang)) : '';
-    return links ? html.replace('</head>', `${links}</head>`) : html;
-  };
   const pages = new Map<string, string[]>();
   for (const page of [...APPS, ...LOGIN_SHELLS]) {
     const file = path.join(root, page);
@@ -91,9 +85,13 @@ export default async function staticApps(app: FastifyInstance, opts: { root: str
     const page = shell ?? pages.get(app) ?? pages.get('index.html')!;
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     const html = page.join(request.cspNonce);
-    if (shell || app !== 'index.html') return html;
+    const links =
+      shell || app !== 'index.html' || !preloads
+        ? []
+        : preloadsFor(preloads, url, languageOf(request.headers.cookie));
+    if (!links.length) return html;
     // a signed-in page names its strings in the visitor's language: a cache must not give it to another
-    if (preloads && preloadsVaryByLanguage(url)) reply.header('Vary', 'Cookie');
-    return withPreloads(html, url, languageOf(request.headers.cookie));
+    reply.header('Vary', 'Cookie');
+    return html.replace('</head>', `${modulePreloadLinks(links)}</head>`);
   });
 }
