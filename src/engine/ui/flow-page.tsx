@@ -49,6 +49,7 @@ import { FAVOURITE_PARAM, PAY_PARAM } from '../favourites';
 import { clearTransaction, loadTransaction, saveTransaction } from '../persistence';
 import { createHttpServices, type TransactionServices } from '../services/transaction-services';
 import { FlowActorView } from './flow-step-view';
+import { leftBehind, urlFollows } from './url-follows';
 
 interface Sessions {
   services: TransactionServices;
@@ -382,12 +383,16 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
     setActor(sessions.startWith(flow, { [credit.accountNo.slice(5)]: to }));
   }, [to, startedTo, sessions, flow]);
 
-  // The URL follows the machine.
+  // The URL follows the machine. The location last followed tells an arrival at this URL from a move
+  // of the machine while on it (url-follows.ts).
+  const followed = useRef<string>(undefined);
   useEffect(() => {
     if (favouriteLoading || prefillPending || cartLoading) return;
     const follow = (snap: FlowSnapshot) => {
       const meta = currentMeta(snap);
-      if (!meta) return;
+      if (!meta || leftBehind(location.key)) return;
+      const arrival = followed.current !== location.key;
+      followed.current = location.key;
       // Past the form, the URL names the transaction's own product (":mf"), not another one typed in.
       const form = snap.context.form;
       const otherProduct =
@@ -395,12 +400,10 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
         Object.values(flow.routeParams ?? {}).some(
           (field) => typeof form[field] === 'string' && form[field] !== routeValues[field],
         );
-      if (meta.path === stepPath && !otherProduct) return;
-      if ((stepPath === 'inquiry/' || first) && meta.view === 'receipt') {
-        actor.send({ type: 'NEW' });
-        return;
-      }
-      navigate(stepHref(flow, meta as StepMeta, { ...routeValues, ...form }), { replace: true });
+      const next = urlFollows({ stepPath, first, machine: meta, otherProduct, arrival });
+      if (next === 'new') actor.send({ type: 'NEW' });
+      else if (next === 'go')
+        navigate(stepHref(flow, meta as StepMeta, { ...routeValues, ...form }), { replace: true });
     };
     follow(actor.getSnapshot() as FlowSnapshot);
     const sub = actor.subscribe((s) => follow(s as FlowSnapshot));
@@ -411,7 +414,7 @@ function FlowPageOf({ flow, stepPath, sessions }: { flow: FlowFile; stepPath: st
     stepPath,
     first,
     navigate,
-    location.pathname,
+    location.key,
     favouriteLoading,
     prefillPending,
     cartLoading,
