@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Form from '@rjsf/mui';
 import type CoreForm from '@rjsf/core';
 import {
   englishStringTranslator,
@@ -17,8 +16,8 @@ import { useTranslation } from 'react-i18next';
 import type { ApiErrorBody } from '@/shared/api-error';
 import type { ChoiceOption, FlowFile, FlowForm } from '@/shared/flows';
 import { applyChoiceRules, type ChoiceState } from './choice-rules';
-import { ENGINE_TEMPLATES } from './templates';
-import { ENGINE_WIDGETS, optionsFor, type EngineFormContext } from './widgets';
+import { EngineForm } from './form-theme';
+import { optionsFor, type EngineFormContext } from './widgets';
 import { largeArrayFields } from '../fields';
 import { fieldsOfSchema } from './multi-step';
 import { uiSchemaWithSchedule } from '@/shared/flows/schedule';
@@ -218,15 +217,13 @@ export function InquiryView(props: InquiryViewProps) {
           {m}
         </Alert>
       ))}
-      <Form
+      <EngineForm
         ref={formRef}
         schema={schema}
         uiSchema={uiSchema}
         validator={validator}
         formData={data}
         formContext={formContext}
-        widgets={ENGINE_WIDGETS}
-        templates={ENGINE_TEMPLATES}
         fields={largeArrayFields}
         extraErrors={extraErrors}
         showErrorList={false}
@@ -264,7 +261,7 @@ export function InquiryView(props: InquiryViewProps) {
             {props.submitLabel ?? t('common:actions.next')}
           </Button>
         </Box>
-      </Form>
+      </EngineForm>
     </Box>
   );
 }

@@ -1,7 +1,6 @@
-import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { minorDigits } from '@/shared/money';
@@ -11,6 +10,7 @@ import { offeredOptions } from './choice-rules';
 import { SpecialRateWidget } from './special-rate-widget';
 import { PriceQuoteWidget } from './price-quote-widget';
 import { PhotoWidget } from './photo-widget';
+import { errorText, type ChoiceFieldProps } from './choice-field';
 
 /** What the widgets read from the form: the loaded choices, the flow's choice specs and the current values. */
 export interface EngineFormContext {
@@ -28,7 +28,6 @@ export interface EngineFormContext {
 
 const fieldOf = (props: WidgetProps) => props.name || props.id.replace(/^root_/, '');
 const ctxOf = (props: WidgetProps) => props.registry.formContext as EngineFormContext;
-const errorText = (props: WidgetProps) => props.rawErrors?.[0];
 
 /** Options of a choice field, narrowed by dependsOn/excludeField. */
 export function optionsFor(field: string, ctx: EngineFormContext): ChoiceOption[] {
@@ -89,61 +88,28 @@ export function ChoiceWidget(props: WidgetProps) {
 /** From this many options on, a choice field is searched by typing (a flow's `search: true` asks for it always). */
 export const SEARCH_FROM = 15;
 
-type Option = { value: string; label: string };
-// Matches the label and the code (a bank's "014", a PDAM's code) anywhere, whatever the case.
-const filterOptions = createFilterOptions<Option>({ stringify: (o) => `${o.label} ${o.value}` });
+// Autocomplete (and the popper it opens) loads with the first long list a form draws.
+const ChoiceSearch = lazy(() => import('./choice-search'));
 
-/**
- * A choice searched by typing (MUI Autocomplete: a combobox with a listbox, announced by screen
- * readers, full width on a phone). Looks like the engine's select: label above, same help and error.
- */
-function SearchField(props: {
-  widget: WidgetProps;
-  value: string;
-  disabled?: boolean;
-  helperText?: string;
-  onPick: (value: string) => void;
-  options: Option[];
-}) {
-  const { t } = useTranslation('engine');
-  const w = props.widget;
-  const disabled = w.disabled || w.readonly || !!props.disabled;
-  const selected = props.options.find((o) => o.value === props.value) ?? null;
+/** A choice searched by typing; until its code has loaded, its label and chosen option, inert. */
+function SearchField(props: ChoiceFieldProps) {
+  const selected = props.options.find((o) => o.value === props.value);
   return (
-    <Autocomplete
-      id={w.id}
-      fullWidth
-      options={props.options}
-      value={selected}
-      disabled={disabled}
-      filterOptions={filterOptions}
-      getOptionLabel={(o) => o.label}
-      isOptionEqualToValue={(a, b) => a.value === b.value}
-      noOptionsText={t('inquiry.noMatch')}
-      onChange={(_e, o) => props.onPick(o?.value ?? '')}
-      onBlur={() => w.onBlur(w.id, w.value)}
-      renderOption={(liProps, o) => (
-        <li {...liProps} key={o.value}>
-          {o.label}
-        </li>
-      )}
-      renderInput={(params) => (
+    <Suspense
+      fallback={
         <TextField
-          {...params}
-          name={w.id}
-          label={w.label}
-          required={w.required}
-          error={!!errorText(w)}
+          fullWidth
+          disabled
+          id={props.widget.id}
+          label={props.widget.label}
+          value={selected?.label ?? ''}
           helperText={props.helperText}
-          placeholder={selected ? undefined : t('inquiry.search')}
-          slotProps={{
-            ...params.slotProps,
-            inputLabel: { ...params.slotProps?.inputLabel, shrink: true },
-            formHelperText: disabled ? { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } : undefined,
-          }}
+          slotProps={{ inputLabel: { shrink: true } }}
         />
-      )}
-    />
+      }
+    >
+      <ChoiceSearch {...props} />
+    </Suspense>
   );
 }
 
@@ -151,14 +117,7 @@ function SearchField(props: {
  * The engine's one select: label always above (as on every engine field), "Choose…" until something
  * is chosen. The error itself is the field template's to show, once, as for every other field.
  */
-function SelectField(props: {
-  widget: WidgetProps;
-  value: string;
-  disabled?: boolean;
-  helperText?: string;
-  onPick: (value: string) => void;
-  options: { value: string; label: string }[];
-}) {
+function SelectField(props: ChoiceFieldProps) {
   const { t } = useTranslation('engine');
   const w = props.widget;
   const disabled = w.disabled || w.readonly || !!props.disabled;
