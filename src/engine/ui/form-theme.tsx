@@ -1,4 +1,3 @@
-import TextField from '@mui/material/TextField';
 import { withTheme } from '@rjsf/core';
 import CheckboxesWidget from '@rjsf/mui/lib/CheckboxesWidget/CheckboxesWidget.js';
 import CheckboxWidget from '@rjsf/mui/lib/CheckboxWidget/CheckboxWidget.js';
@@ -8,6 +7,7 @@ import TextareaWidget from '@rjsf/mui/lib/TextareaWidget/TextareaWidget.js';
 import type { RJSFSchema, WidgetProps } from '@rjsf/utils';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { ENGINE_TEMPLATES } from './templates';
+import { WidgetLoading } from './widget-loading';
 import { ENGINE_WIDGETS } from './widgets';
 
 /**
@@ -20,13 +20,10 @@ export function lazyWidget(load: () => Promise<{ default: ComponentType<WidgetPr
     return (
       <Suspense
         fallback={
-          <TextField
-            fullWidth
-            disabled
+          <WidgetLoading
             id={props.id}
             label={props.label}
             value={props.value == null ? '' : String(props.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
           />
         }
       >

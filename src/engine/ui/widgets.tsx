@@ -11,6 +11,7 @@ import { SpecialRateWidget } from './special-rate-widget';
 import { PriceQuoteWidget } from './price-quote-widget';
 import { PhotoWidget } from './photo-widget';
 import { errorText, type ChoiceFieldProps } from './choice-field';
+import { WidgetLoading } from './widget-loading';
 
 /** What the widgets read from the form: the loaded choices, the flow's choice specs and the current values. */
 export interface EngineFormContext {
@@ -97,14 +98,11 @@ function SearchField(props: ChoiceFieldProps) {
   return (
     <Suspense
       fallback={
-        <TextField
-          fullWidth
-          disabled
+        <WidgetLoading
           id={props.widget.id}
           label={props.widget.label}
           value={selected?.label ?? ''}
           helperText={props.helperText}
-          slotProps={{ inputLabel: { shrink: true } }}
         />
       }
     >
