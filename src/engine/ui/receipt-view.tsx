@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
 import Snackbar from '@mui/material/Snackbar';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
@@ -90,14 +91,17 @@ export function ReceiptView(p: ReceiptViewProps) {
 
   // The receipt's public check code, asked for once the receipt shows, so Share and the PDF carry it
   // without a wait (the share sheet needs the click's user activation).
-  const [check, setCheck] = useState<{ code: string; url: string }>();
+  // Its line is drawn from the start (the code is a placeholder until it comes), so the rows and the
+  // buttons below do not move under a customer's tap when it arrives; null: none came.
+  const [check, setCheck] = useState<{ code: string; url: string } | null>();
   const getCode = p.services.receiptCode;
+  const expectsCode = !!r.referenceNo && r.status !== 'failed' && !!getCode;
   useEffect(() => {
     if (!r.referenceNo || r.status === 'failed' || !getCode) return;
     let live = true;
     getCode(r.referenceNo).then(
       (c) => live && setCheck({ code: c.code, url: new URL(c.path, globalThis.location.origin).href }),
-      () => undefined, // the receipt still prints and shares, without a check code
+      () => live && setCheck(null), // the receipt still prints and shares, without a check code
     );
     return () => {
       live = false;
@@ -226,9 +230,19 @@ export function ReceiptView(p: ReceiptViewProps) {
           </>
         )}
       </Alert>
-      {printed && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="receipt-check-code">
-          {t('receipt.pdf.checkCode')} <strong>{printed}</strong>
+      {expectsCode && check !== null && (
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ mb: 1 }}
+          data-testid={printed ? 'receipt-check-code' : 'receipt-check-code-loading'}
+        >
+          {t('receipt.pdf.checkCode')}{' '}
+          {printed ? (
+            <strong>{printed}</strong>
+          ) : (
+            <Skeleton variant="text" width="7em" sx={{ display: 'inline-block' }} />
+          )}
         </Typography>
       )}
       {head.map((l) => (

@@ -51,8 +51,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function show() {
-  const receiptCode = vi.fn(async () => ({ code: 'K3M9Q2XA7P', path: '/r/K3M9Q2XA7P' }));
+function show(receiptCode = vi.fn(async (_ref: string) => ({ code: 'K3M9Q2XA7P', path: '/r/K3M9Q2XA7P' }))) {
   render(
     <ReceiptView
       flow={flow}
@@ -93,5 +92,28 @@ describe('receipt', () => {
     expect(arg.url).toBe(`${location.origin}/r/K3M9Q2XA7P`);
     expect(arg.text).toContain('2611250000001234');
     expect(arg.text).toContain('Sewa Mei');
+  });
+
+  it("keeps the check code's line from the start, so the buttons do not move under a tap when the code comes", async () => {
+    let answer: (c: { code: string; path: string }) => void = () => undefined;
+    show(
+      vi.fn((_ref: string) => new Promise<{ code: string; path: string }>((resolve) => (answer = resolve))),
+    );
+    const waiting = screen.getByTestId('receipt-check-code-loading');
+    const buttons = screen.getByTestId('receipt-favourite').parentElement!;
+    expect(waiting.compareDocumentPosition(buttons) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    answer({ code: 'K3M9Q2XA7P', path: '/r/K3M9Q2XA7P' });
+    expect(await screen.findByTestId('receipt-check-code')).toHaveProperty(
+      'textContent',
+      'Kode cek K3M9Q-2XA7P',
+    );
+    expect(screen.queryByTestId('receipt-check-code-loading')).toBeNull();
+  });
+
+  it('drops the line when no check code comes: the receipt prints and shares without one', async () => {
+    show(vi.fn(async (_ref: string) => Promise.reject(new Error('offline'))));
+    await waitFor(() => expect(screen.queryByTestId('receipt-check-code-loading')).toBeNull());
+    expect(screen.queryByTestId('receipt-check-code')).toBeNull();
+    expect(screen.getByTestId('receipt-pdf')).toBeTruthy();
   });
 });
