@@ -8,7 +8,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 // (with its extension, and importing nothing of ours: Vite's native config loader will need both)
-import { CHUNK_FILES, chunkGroups, type ChunkFiles, type TogetherGroup } from './scripts/chunk-groups.ts';
+import { CHUNK_FILES, type ChunkFiles } from './scripts/chunk-files.ts';
+import { chunkGroups, type TogetherGroup } from './scripts/chunk-groups.ts';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 

@@ -19,6 +19,7 @@ const INPUT_FILES = [
   'vite.config.ts',
   'tsconfig.json',
   'package-lock.json',
+  'scripts/chunk-files.ts',
   'scripts/chunk-groups.ts',
   'scripts/compile-validators.ts',
   'scripts/page-preloads.ts',

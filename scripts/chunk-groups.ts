@@ -1,20 +1,6 @@
 // Which modules go in which named chunk of the main app's build (vite.config.ts, codeSplitting groups),
 // computed from the module graph once it is complete.
 
-/** The main app's chunk files by what they hold, written by its build into its folder (not served: a dot folder). */
-export const CHUNK_FILES = '.vite/chunk-files.json';
-
-export interface ChunkFiles {
-  /** Each group's chunks ("/assets/shell-x.js"). */
-  groups: Record<string, string[]>;
-  /** Each string group's, by its module under src/app/strings/ ("late-id"). */
-  strings: Record<string, string>;
-  /** Each flow's, by its file under flows/ ("payment/bpjs.json"): the whole file, its own strings per language. */
-  flows: Record<string, { file?: string; strings: Record<string, string> }>;
-  /** Each form's, by its schema's path under schemas/ ("forms/payment/bpjs.json"): the schema and its validator. */
-  forms: Record<string, { schema?: string; validator?: string }>;
-}
-
 export interface ModuleEdges {
   importedIds: readonly string[];
   dynamicallyImportedIds: readonly string[];

@@ -7,7 +7,7 @@ import { pageStepPathsOf } from '../src/shared/flows/steps';
 import { loadFlowsOrThrow } from '../src/shared/flows/load-node';
 import type { LoadedFlow } from '../src/shared/flows/types';
 import { PAGE_PRELOADS_FILE, type PagePreloads, type PreloadLang } from '../src/shared/page-preloads';
-import { CHUNK_FILES, type ChunkFiles } from './chunk-groups';
+import { CHUNK_FILES, type ChunkFiles } from './chunk-files';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const LANGS: PreloadLang[] = ['en', 'id'];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pagePreloadsOf } from '../../scripts/page-preloads';
-import type { ChunkFiles } from '../../scripts/chunk-groups';
+import type { ChunkFiles } from '../../scripts/chunk-files';
 import { loadFlowsOrThrow } from '../../src/shared/flows/load-node';
 
 describe('what a signed-in page names in its HTML (scripts/page-preloads.ts)', () => {

@@ -1,0 +1,16 @@
+// The main app's chunk files by what they hold: written by its build (vite.config.ts, chunk-files),
+// read by scripts/page-preloads.ts to name a signed-in page's chunks in its HTML.
+
+/** The main app's chunk files by what they hold, written by its build into its folder (not served: a dot folder). */
+export const CHUNK_FILES = '.vite/chunk-files.json';
+
+export interface ChunkFiles {
+  /** Each group's chunks ("/assets/shell-x.js"). */
+  groups: Record<string, string[]>;
+  /** Each string group's, by its module under src/app/strings/ ("late-id"). */
+  strings: Record<string, string>;
+  /** Each flow's, by its file under flows/ ("payment/bpjs.json"): the whole file, its own strings per language. */
+  flows: Record<string, { file?: string; strings: Record<string, string> }>;
+  /** Each form's, by its schema's path under schemas/ ("forms/payment/bpjs.json"): the schema and its validator. */
+  forms: Record<string, { schema?: string; validator?: string }>;
+}
