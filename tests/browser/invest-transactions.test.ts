@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PERSONAS, latestOtp, login, newContext, screenshot, serverAndBrowser } from './helpers';
 import { BUDI_PHONES, chooseOption, isCall, jsonOf } from './helpers/flows';
+import { formatPlainValue } from '../../src/shared/flows/format-value';
 
 const env = serverAndBrowser();
 const SOURCE = '800123456701';
@@ -121,7 +122,8 @@ describe('apply & invest and gold saving, as Budi does it', () => {
       await screenshot(page, 'gold-buy-confirmation-en');
       const gold = await confirmWithOtp(page);
       expect(gold.status).toBe('success');
-      const grams = gold.details.gramsText as string;
+      // As the receipt writes grams (its row's "rate" format: "0.3020 g" is shown "0.302 g").
+      const grams = formatPlainValue(gold.details.gramsText as string, 'rate', 'en');
       await page.waitForURL(/\/gold-saving\/receipt\//);
       await page.getByTestId('receipt-view').getByText(grams).waitFor();
 
