@@ -3,8 +3,10 @@ import type { Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import {
   latestCode,
+  registrationPage,
   SHOTS,
   startRegistrationServer,
+  staysOn,
   type RegistrationServer,
 } from '../register/browser-harness';
 import { REGISTRATION_HOLDERS } from '../../src/server/registration/seed';
@@ -23,9 +25,7 @@ describe('credit card activation and the onboarding frame in a real browser', ()
   });
 
   const newPage = async (init?: () => void): Promise<Page> => {
-    const ctx = await s.browser.newContext({ viewport: { width: 1000, height: 800 } });
-    const page = await ctx.newPage();
-    await page.addInitScript(() => localStorage.setItem('language', 'en'));
+    const page = await registrationPage(s.browser, 800);
     if (init) await page.addInitScript(init);
     return page;
   };
@@ -45,8 +45,7 @@ describe('credit card activation and the onboarding frame in a real browser', ()
 
     await page.getByTestId('screen-ccotp').waitFor();
     await page.goBack();
-    await page.waitForTimeout(400);
-    expect(new URL(page.url()).pathname).toBe('/register/ccotp/');
+    await staysOn(page, '/register/ccotp/');
     await page.getByRole('button', { name: 'Send activation code' }).click();
     await page.locator('#reg-otp').waitFor();
     // The code pasted from the SMS with spaces around and inside: its six digits are taken.

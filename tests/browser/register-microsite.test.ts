@@ -3,8 +3,10 @@ import type { Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import {
   latestCode,
+  registrationPage,
   SHOTS,
   startRegistrationServer,
+  staysOn,
   type RegistrationServer,
 } from '../register/browser-harness';
 import { REGISTRATION_HOLDERS } from '../../src/server/registration/seed';
@@ -21,13 +23,7 @@ describe('registration microsite in a real browser', () => {
     await s?.close();
   });
 
-  const newPage = async (): Promise<Page> => {
-    const ctx = await s.browser.newContext({ viewport: { width: 1000, height: 900 } });
-    const page = await ctx.newPage();
-    // English, so the assertions read like the spec.
-    await page.addInitScript(() => localStorage.setItem('language', 'en'));
-    return page;
-  };
+  const newPage = (): Promise<Page> => registrationPage(s.browser, 900);
 
   it('registers a savings holder, then the new user id and password log in to internet banking', async () => {
     const page = await newPage();
@@ -171,11 +167,19 @@ describe('registration microsite in a real browser', () => {
     await page.getByTestId('screen-ccotp').waitFor();
 
     await page.goto(`${s.base}/register/`);
+    await page.getByTestId('screen-base').waitFor();
+    // Back pressed the moment the screen appears, before the browser paints it: blocked too.
+    await page.evaluate(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('[data-testid="screen-ccdetails"]')) return;
+        observer.disconnect();
+        history.back();
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     await page.getByTestId('choose-cc').click();
-    await page.getByTestId('screen-ccdetails').waitFor();
+    await staysOn(page, '/register/ccdetails/');
     await page.goBack();
-    await page.waitForTimeout(400);
-    expect(new URL(page.url()).pathname).toBe('/register/ccdetails/');
+    await staysOn(page, '/register/ccdetails/');
     expect(await page.getByTestId('screen-ccdetails').count()).toBe(1);
 
     // The credit card route: the details pass, and back is still blocked on user info.
@@ -185,11 +189,9 @@ describe('registration microsite in a real browser', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByTestId('screen-userinformations').waitFor();
     await page.goBack();
-    await page.waitForTimeout(400);
-    expect(new URL(page.url()).pathname).toBe('/register/userinformations/');
+    await staysOn(page, '/register/userinformations/');
     await page.goForward();
-    await page.waitForTimeout(300);
-    expect(new URL(page.url()).pathname).toBe('/register/userinformations/');
+    await staysOn(page, '/register/userinformations/');
 
     // Header: language switch and live chat (350x420 panel with the chat page in it).
     await page.getByTestId('lang-id').click();

@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../src/server/app';
@@ -59,3 +59,30 @@ export async function latestCode(base: string, to: string): Promise<string> {
 }
 
 export const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/register-shots';
+
+/**
+ * After a back or forward the screen blocks: the router undoes the move on its own time, so wait
+ * until the page is back on `path`, then check that it stays there.
+ */
+export async function staysOn(page: Page, path: string): Promise<void> {
+  const here = () => new URL(page.url()).pathname;
+  const deadline = Date.now() + 5_000;
+  while (here() !== path && Date.now() < deadline) await page.waitForTimeout(50);
+  await page.waitForTimeout(300);
+  if (here() !== path) throw new Error(`expected to stay on ${path}, now on ${here()}`);
+}
+
+/**
+ * A page in a fresh context, in English so assertions read like the spec. BROWSER_CPU_THROTTLE
+ * slows it as a loaded machine would (as in tests/browser/helpers), for hunting flaky steps.
+ */
+export async function registrationPage(browser: Browser, height: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1000, height } });
+  const throttle = Number(process.env.BROWSER_CPU_THROTTLE ?? 1);
+  context.setDefaultTimeout(30_000 * throttle);
+  const page = await context.newPage();
+  if (throttle > 1)
+    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  await page.addInitScript(() => localStorage.setItem('language', 'en'));
+  return page;
+}

@@ -1,20 +1,35 @@
-import { useContext, useEffect, useState, type ReactNode } from 'react';
-import { Navigate, UNSAFE_DataRouterContext, useBlocker, useLocation } from 'react-router';
+import { useContext, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { Navigate, UNSAFE_DataRouterContext, useLocation, type DataRouter } from 'react-router';
 import { flash, SESSION_EXPIRED } from '../../shared/api/session-store';
 import { registrationApi } from './api';
 import { RegistrationConfigContext, screenPath } from './context';
 
-function DataRouterBlocker() {
-  // Back and forward are POP navigations; links and buttons inside the flow still work.
-  const blocker = useBlocker(({ historyAction }) => historyAction === 'POP');
-  useEffect(() => {
-    if (blocker.state === 'blocked') blocker.reset();
-  }, [blocker]);
+let blockerSeq = 0;
+
+/**
+ * Armed in a layout effect, before the screen is painted: useBlocker arms its blocker two renders
+ * after the screen shows, so a back pressed at once on a slow phone went through.
+ */
+function DataRouterBlocker({ router }: { router: DataRouter }) {
+  useLayoutEffect(() => {
+    const key = `registration-back-${++blockerSeq}`;
+    // Back and forward are POP navigations; links and buttons inside the flow still work.
+    router.getBlocker(key, ({ historyAction }) => historyAction === 'POP');
+    // The router has already undone the POP; the blocker only needs to be ready for the next one.
+    const unsubscribe = router.subscribe((state) => {
+      const blocker = state.blockers.get(key);
+      if (blocker?.state === 'blocked') blocker.reset();
+    });
+    return () => {
+      unsubscribe();
+      router.deleteBlocker(key);
+    };
+  }, [router]);
   return null;
 }
 
 function PopStateBlocker() {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const stay = () => window.history.pushState(window.history.state, '', window.location.href);
     stay();
     window.addEventListener('popstate', stay);
@@ -26,7 +41,7 @@ function PopStateBlocker() {
 /** Browser back and forward do nothing on this screen (spec: registration and card activation screens). */
 export function BlockBackForward() {
   const dataRouter = useContext(UNSAFE_DataRouterContext);
-  return dataRouter ? <DataRouterBlocker /> : <PopStateBlocker />;
+  return dataRouter ? <DataRouterBlocker router={dataRouter.router} /> : <PopStateBlocker />;
 }
 
 /** Entered without the previous step's state: back to the registration base. */
