@@ -297,6 +297,17 @@ export default defineConfig(({ mode }) => ({
 export function Markdown({ children }) { return createElement('span', null, children); }`;
       },
     },
+    // RJSF's `$id` resolution (2020-12 forms only) on the browser's URL parser instead of fast-uri
+    // (~7 KiB gzip on every transaction page); tests/engine/ui/rjsf-uri.test.ts holds them equal.
+    {
+      name: 'rjsf-uri',
+      enforce: 'pre',
+      resolveId(source, importer) {
+        if (source === 'fast-uri' && importer && /[\\/]@rjsf[\\/]/.test(importer))
+          return r('./src/engine/ui/rjsf-uri.ts');
+        return null;
+      },
+    },
     // Brotli and gzip copies of the built files, written once here and served as they are.
     // (The apps' build only: Storybook's build goes through these plugins too.)
     (() => {
