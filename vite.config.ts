@@ -165,7 +165,6 @@ export default defineConfig(({ mode }) => ({
         const stringsDir = r('./src/app/strings') + path.sep;
         for (const { name } of TOGETHER)
           files.groups[name] = chunks.filter((c) => c.name === name).map((c) => `/${c.fileName}`);
-        const schemasDir = r('./schemas') + path.sep;
         const validatorsDir = r('./src/engine/generated') + path.sep;
         const slash = (p: string) => p.split(path.sep).join('/');
         for (const c of chunks) {
@@ -178,11 +177,8 @@ export default defineConfig(({ mode }) => ({
             const lang = /^flow-strings-(\w+)$/.exec(query ?? '')?.[1];
             if (lang) flow.strings[lang] = file;
             else if (!query) flow.file = file;
-          } else if (!query && id.startsWith(schemasDir) && id.endsWith('.json')) {
-            (files.forms[slash(path.relative(schemasDir, id))] ??= {}).schema = file;
           } else if (!query && id.startsWith(validatorsDir) && /[\\/]forms[\\/]/.test(id)) {
-            const form = `${slash(path.relative(validatorsDir, id)).replace(/\.[jt]s$/, '')}.json`;
-            (files.forms[form] ??= {}).validator = file;
+            files.forms[`${slash(path.relative(validatorsDir, id)).replace(/\.[jt]s$/, '')}.json`] = file;
           }
         }
         this.emitFile({ type: 'asset', fileName: CHUNK_FILES, source: JSON.stringify(files) });
@@ -335,6 +331,19 @@ export function Markdown({ children }) { return createElement('span', null, chil
           stdio: 'ignore',
         });
         process.env.RJSF_VALIDATORS_COMPILED = '1';
+      },
+      // `vite dev`: a form schema edited, added or removed is compiled again, and its page reloads
+      // with the new module (the schema rides with its validator).
+      configureServer(server) {
+        const formsDir = r('./schemas/forms') + path.sep;
+        const recompile = (file: string) => {
+          if (!file.startsWith(formsDir)) return;
+          execFileSync(process.execPath, ['--import', 'tsx', r('./scripts/compile-validators.ts')], {
+            stdio: 'ignore',
+          });
+        };
+        server.watcher.add(formsDir);
+        for (const event of ['add', 'change', 'unlink'] as const) server.watcher.on(event, recompile);
       },
     },
   ],

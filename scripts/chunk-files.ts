@@ -11,6 +11,6 @@ export interface ChunkFiles {
   strings: Record<string, string>;
   /** Each flow's, by its file under flows/ ("payment/bpjs.json"): the whole file, its own strings per language. */
   flows: Record<string, { file?: string; strings: Record<string, string> }>;
-  /** Each form's, by its schema's path under schemas/ ("forms/payment/bpjs.json"): the schema and its validator. */
-  forms: Record<string, { schema?: string; validator?: string }>;
+  /** Each form's, by its schema's path under schemas/ ("forms/payment/bpjs.json"): its validator and schema. */
+  forms: Record<string, string>;
 }

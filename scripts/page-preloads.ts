@@ -45,8 +45,7 @@ export function pagePreloadsOf(chunks: ChunkFiles, flows: Pick<LoadedFlow, 'flow
     }
     const form = ofRoute.length === 1 ? ofRoute[0]!.flow.form?.schema : undefined;
     if (form) {
-      const built = chunks.forms[form];
-      entry.any.push(own(built?.schema, form), own(built?.validator, `${form} (validator)`));
+      entry.any.push(own(chunks.forms[form], form));
     }
     for (const { flow } of ofRoute)
       for (const step of pageStepPathsOf(flow)) flowPages[`${route}${step}`] = entry;

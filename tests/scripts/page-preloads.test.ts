@@ -20,16 +20,7 @@ describe('what a signed-in page names in its HTML (scripts/page-preloads.ts)', (
       ]),
     ),
     forms: Object.fromEntries(
-      loaded.flatMap(({ flow }) =>
-        flow.form
-          ? [
-              [
-                flow.form.schema,
-                { schema: `/schema/${flow.form.schema}`, validator: `/v/${flow.form.schema}` },
-              ],
-            ]
-          : [],
-      ),
+      loaded.flatMap(({ flow }) => (flow.form ? [[flow.form.schema, `/form/${flow.form.schema}`]] : [])),
     ),
   };
   const preloads = pagePreloadsOf(chunks, loaded);
@@ -46,7 +37,7 @@ describe('what a signed-in page names in its HTML (scripts/page-preloads.ts)', (
   it('gives each page of a one-flow route its flow file, form schema, validator and strings in each language', () => {
     for (const step of ['inquiry/', 'verify/', 'receipt/'])
       expect(preloads.flowPages[`/payment/bpjs/${step}`]).toEqual({
-        any: ['/f/payment/bpjs.json', '/schema/forms/payment/bpjs.json', '/v/forms/payment/bpjs.json'],
+        any: ['/f/payment/bpjs.json', '/form/forms/payment/bpjs.json'],
         en: ['/s/en/payment/bpjs.json'],
         id: ['/s/id/payment/bpjs.json'],
       });

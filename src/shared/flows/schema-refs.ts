@@ -1,9 +1,10 @@
 /**
  * Shared form-schema fragments (schemas/forms/shared/*.json: "when to transfer"): a form names one as a
  * property, `{ "$ref": "../shared/when.json" }`, a path relative to the form's own file, as JSON Schema
- * does. Every reader of form schemas (the checker and so the server, the validator compiler, the browser's
- * form loader, the stories) inlines them with this one function, so RJSF renders the fragment's fields and
- * the browser's precompiled validator and the server's ajv check the very same rules.
+ * does. Every reader of form schemas (the checker and so the server, the validator compiler, the
+ * stories) inlines them with this one function, so RJSF renders the fragment's fields and the browser's
+ * precompiled validator and the server's ajv check the very same rules. (The browser gets each form's
+ * schema already inlined, in the module the validator compiler writes.)
  */
 
 type Json = Record<string, unknown>;
@@ -16,21 +17,6 @@ export function resolveSchemaPath(fromFile: string, ref: string): string {
     else if (seg !== '.' && seg !== '') parts.push(seg);
   }
   return parts.join('/');
-}
-
-/** The paths (under schemas/) of the fragments a schema names, directly. */
-export function schemaRefsOf(schema: unknown, fromFile: string): string[] {
-  const out = new Set<string>();
-  const walk = (v: unknown) => {
-    if (Array.isArray(v)) v.forEach(walk);
-    else if (v && typeof v === 'object') {
-      const ref = (v as Json).$ref;
-      if (typeof ref === 'string' && !ref.startsWith('#')) out.add(resolveSchemaPath(fromFile, ref));
-      Object.values(v).forEach(walk);
-    }
-  };
-  walk(schema);
-  return [...out];
 }
 
 /**
