@@ -56,6 +56,8 @@ const reactRouterSecondCopy = fileURLToPath(
 const FLOWS_DIR = r('./flows');
 /** A flow file's keys that the runtime does not need to draw the menu or route to its pages. */
 const FLOW_BODY_KEYS = ['form', 'choices', 'inquiry', 'amount', 'posting', 'verify', 'receipt'];
+/** The languages a flow's own strings come in (locales/<lang>/flows.json). */
+const FLOW_LANGUAGES = ['en', 'id'];
 type Json = null | string | number | boolean | Json[] | { [k: string]: Json };
 
 function flowFilePaths(): string[] {
@@ -172,11 +174,8 @@ export default defineConfig(({ mode }) => ({
           const file = `/${c.fileName}`;
           if (!query && id.startsWith(stringsDir)) {
             files.strings[path.basename(id).replace(/\.tsx?$/, '')] = file;
-          } else if (id.startsWith(FLOWS_DIR + path.sep) && id.endsWith('.json')) {
-            const flow = (files.flows[slash(path.relative(FLOWS_DIR, id))] ??= { strings: {} });
-            const lang = /^flow-strings-(\w+)$/.exec(query ?? '')?.[1];
-            if (lang) flow.strings[lang] = file;
-            else if (!query) flow.file = file;
+          } else if (id.startsWith(FLOWS_DIR + path.sep) && query === 'flow-bundle') {
+            files.flows[slash(path.relative(FLOWS_DIR, id))] = file;
           } else if (!query && id.startsWith(validatorsDir) && /[\\/]forms[\\/]/.test(id)) {
             files.forms[`${slash(path.relative(validatorsDir, id)).replace(/\.[jt]s$/, '')}.json`] = file;
           }
@@ -216,7 +215,7 @@ export default defineConfig(({ mode }) => ({
         return null;
       },
     },
-    // `flows/<x>.json?flow-meta`, `?flow-strings-<lang>` and `locales/<lang>/flows.json?flow-shared`
+    // `flows/<x>.json?flow-meta`, `?flow-bundle` and `locales/<lang>/flows.json?flow-shared`
     // (src/engine/flows-data.ts; the rules above).
     {
       name: 'flow-parts',
@@ -243,17 +242,22 @@ export default defineConfig(({ mode }) => ({
             };
           return `export default ${JSON.stringify(meta)};`;
         }
-        const strings = /^flow-strings-(\w+)$/.exec(query);
-        if (file.startsWith(FLOWS_DIR) && strings) {
-          const locale = r(`./locales/${strings[1]}/flows.json`);
-          for (const f of [locale, ...flowFilePaths()]) this.addWatchFile(f);
-          const all = readJson(locale);
-          const own: { [k: string]: Json } = {};
-          for (const k of ownSubtrees().get(file) ?? []) {
-            const v = getPath(all, k);
-            if (v !== undefined) setPath(own, k, v);
+        // A flow's whole file and its own strings in both languages: one chunk, one request.
+        if (file.startsWith(FLOWS_DIR) && query === 'flow-bundle') {
+          const strings: { [lang: string]: Json } = {};
+          for (const lang of FLOW_LANGUAGES) {
+            const locale = r(`./locales/${lang}/flows.json`);
+            for (const f of [file, locale, ...flowFilePaths()]) this.addWatchFile(f);
+            const all = readJson(locale);
+            const own: { [k: string]: Json } = {};
+            for (const k of ownSubtrees().get(file) ?? []) {
+              const v = getPath(all, k);
+              if (v !== undefined) setPath(own, k, v);
+            }
+            strings[lang] = { flows: own };
           }
-          return `export default ${JSON.stringify({ flows: own })};`;
+          return `export const flow = ${JSON.stringify(readJson(file))};
+export const strings = ${JSON.stringify(strings)};`;
         }
         const shared = /[\\/]locales[\\/]([\w-]+)[\\/]flows\.json$/.exec(file);
         if (shared && query === 'flow-shared') {

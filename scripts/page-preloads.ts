@@ -37,15 +37,11 @@ export function pagePreloadsOf(chunks: ChunkFiles, flows: Pick<LoadedFlow, 'flow
   const flowPages: PagePreloads['flowPages'] = {};
   for (const route of new Set(flows.map((f) => f.flow.route))) {
     const ofRoute = flows.filter((f) => f.flow.route === route);
-    const entry = { any: [] as string[], en: [] as string[], id: [] as string[] };
-    for (const { file } of ofRoute) {
-      const built = chunks.flows[file];
-      entry.any.push(own(built?.file, file));
-      for (const lang of LANGS) entry[lang].push(own(built?.strings[lang], `${file} (${lang})`));
-    }
+    const entry: string[] = [];
+    for (const { file } of ofRoute) entry.push(own(chunks.flows[file], file));
     const form = ofRoute.length === 1 ? ofRoute[0]!.flow.form?.schema : undefined;
     if (form) {
-      entry.any.push(own(chunks.forms[form], form));
+      entry.push(own(chunks.forms[form], form));
     }
     for (const { flow } of ofRoute)
       for (const step of pageStepPathsOf(flow)) flowPages[`${route}${step}`] = entry;

@@ -18,19 +18,15 @@ const metas = import.meta.glob<FlowMeta>('/flows/**/*.json', {
   query: '?flow-meta',
   import: 'default',
 });
-/** Each flow's whole file: a chunk of its own, loaded when its page opens. */
-const files = import.meta.glob<FlowFile>('/flows/**/*.json', { import: 'default' });
-/** Each flow's own strings (vite.config.ts, flow-parts), a chunk per flow and language. */
-const ownStrings = {
-  en: import.meta.glob<ResourceLanguage>('/flows/**/*.json', {
-    query: '?flow-strings-en',
-    import: 'default',
-  }),
-  id: import.meta.glob<ResourceLanguage>('/flows/**/*.json', {
-    query: '?flow-strings-id',
-    import: 'default',
-  }),
-};
+/**
+ * Each flow's whole file with its own strings in both languages (vite.config.ts, flow-parts): a chunk
+ * of its own, loaded when its page opens; one entry here a flow, whatever else it brings.
+ */
+interface FlowBundle {
+  flow: FlowFile;
+  strings: Record<'en' | 'id', ResourceLanguage>;
+}
+const bundles = import.meta.glob<FlowBundle>('/flows/**/*.json', { query: '?flow-bundle' });
 
 /** Ids and area names in code-point order: localeCompare's first call builds a collator (~25 ms of a phone's first page). */
 export const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -48,7 +44,8 @@ export function loadFlow(id: string): Promise<FlowFile | undefined> {
   let p = loaded.get(id);
   if (!p) {
     const file = fileOf.get(id);
-    p = file && files[file] ? files[file]() : Promise.resolve(undefined);
+    const get = file ? bundles[file] : undefined;
+    p = get ? get().then((b) => b.flow) : Promise.resolve(undefined);
     loaded.set(id, p);
   }
   return p;
@@ -61,8 +58,8 @@ export function flowStrings(id: string): StringLoader {
   if (!load) {
     const file = fileOf.get(id);
     load = async (lang) => {
-      const get = file ? ownStrings[lang][file] : undefined;
-      return get ? get() : {};
+      const get = file ? bundles[file] : undefined;
+      return get ? (await get()).strings[lang] : {};
     };
     stringLoaders.set(id, load);
   }

@@ -17,8 +17,8 @@ export interface PagePreloads {
   signedInStrings: Record<PreloadLang, string[]>;
   /** What a transaction page loads besides (the flow-page chunk). */
   flowPage: string[];
-  /** Each flow page's own ("/payment/bpjs/inquiry/"): its route's flow files and form, and their strings per language. */
-  flowPages: Record<string, { any: string[] } & Record<PreloadLang, string[]>>;
+  /** Each flow page's own ("/payment/bpjs/inquiry/"): its route's flow files (with their strings) and form. */
+  flowPages: Record<string, string[]>;
 }
 
 /** The chunks to name for `pathname` in `lang`; none in the login area, which the visitor router serves alone. */
@@ -26,7 +26,7 @@ export function preloadsFor(preloads: PagePreloads, pathname: string, lang: Prel
   if (isLoginArea(pathname)) return [];
   const page = [...preloads.signedIn, ...preloads.signedInStrings[lang]];
   const flow = Object.hasOwn(preloads.flowPages, pathname) ? preloads.flowPages[pathname] : undefined;
-  return flow ? [...page, ...preloads.flowPage, ...flow.any, ...flow[lang]] : page;
+  return flow ? [...page, ...preloads.flowPage, ...flow] : page;
 }
 
 /** The links, as the page's `<head>` carries them (crossorigin, as the build's own module scripts). */

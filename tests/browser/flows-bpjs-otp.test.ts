@@ -139,4 +139,22 @@ describe('BPJS payment with an OTP from the outbox', () => {
       await context.close();
     }
   });
+
+  it("the flow's own labels follow a language switch on its page, the typed number kept", async () => {
+    const { context, page, problems } = await newContext(env.browser, { language: 'en' });
+    try {
+      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await fillBpjsForm(page, '8888801234567');
+      const label = page.locator('label[for="root_customerNumber"]');
+      expect(await label.textContent()).toContain('Virtual account number');
+      await page.getByTestId('lang-id').click();
+      await expect.poll(() => label.textContent()).toContain('Nomor virtual account');
+      expect(await page.locator('#root_customerNumber').inputValue()).toBe('8888801234567');
+      await page.getByTestId('lang-en').click();
+      await expect.poll(() => label.textContent()).toContain('Virtual account number');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

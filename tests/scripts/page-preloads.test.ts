@@ -13,12 +13,7 @@ describe('what a signed-in page names in its HTML (scripts/page-preloads.ts)', (
         ['en', 'id'].map((l) => [`${g}-${l}`, `/str/${g}-${l}.js`]),
       ),
     ),
-    flows: Object.fromEntries(
-      loaded.map(({ file }) => [
-        file,
-        { file: `/f/${file}`, strings: { en: `/s/en/${file}`, id: `/s/id/${file}` } },
-      ]),
-    ),
+    flows: Object.fromEntries(loaded.map(({ file }) => [file, `/f/${file}`])),
     forms: Object.fromEntries(
       loaded.flatMap(({ flow }) => (flow.form ? [[flow.form.schema, `/form/${flow.form.schema}`]] : [])),
     ),
@@ -34,23 +29,21 @@ describe('what a signed-in page names in its HTML (scripts/page-preloads.ts)', (
     expect(preloads.flowPage).toEqual(['/assets/flow-page-2.js']);
   });
 
-  it('gives each page of a one-flow route its flow file, form schema, validator and strings in each language', () => {
+  it('gives each page of a one-flow route its flow file (with its strings) and its form (schema and validator)', () => {
     for (const step of ['inquiry/', 'verify/', 'receipt/'])
-      expect(preloads.flowPages[`/payment/bpjs/${step}`]).toEqual({
-        any: ['/f/payment/bpjs.json', '/form/forms/payment/bpjs.json'],
-        en: ['/s/en/payment/bpjs.json'],
-        id: ['/s/id/payment/bpjs.json'],
-      });
+      expect(preloads.flowPages[`/payment/bpjs/${step}`]).toEqual([
+        '/f/payment/bpjs.json',
+        '/form/forms/payment/bpjs.json',
+      ]);
   });
 
-  it("a route of several flows gets every flow's file and strings, and no form (the variant picks it)", () => {
+  it("a route of several flows gets every flow's file, and no form (the variant picks it)", () => {
     const routes = new Map<string, number>();
     for (const { flow } of loaded) routes.set(flow.route, (routes.get(flow.route) ?? 0) + 1);
     const [route, count] = [...routes].find(([, n]) => n > 1)!;
     const entry = preloads.flowPages[`${route}inquiry/`]!;
-    expect(entry.any).toHaveLength(count);
-    expect(entry.any.every((f) => f.startsWith('/f/'))).toBe(true);
-    expect(entry.en).toHaveLength(count);
+    expect(entry).toHaveLength(count);
+    expect(entry.every((f) => f.startsWith('/f/'))).toBe(true);
   });
 
   it("covers every flow's pages, a multi-step flow's own steps and its inquiry/ too", () => {
