@@ -3,16 +3,21 @@
 // each beside the JavaScript each page loads (bytes on the wire and gzip). Issue 20's targets: /login/
 // and /dashboard/ performance >= 95, accessibility 100, LCP <= 1.5 s, CLS <= 0.05; the transaction
 // page >= 90. Run after `npm run build`:  node --import tsx bench/lighthouse.ts
-// (LIGHTHOUSE_RUNS=n for another count; CHROME_PATH for another Chromium than Debian's.)
+// (LIGHTHOUSE_RUNS=n for another count; CHROME_PATH for another Chromium than Debian's;
+// LIGHTHOUSE_PAGES=dashboard,transaction for some pages only; LIGHTHOUSE_REPORTS=<dir> keeps each
+// run's whole report, <dir>/<page>-<run>.json, to read its LCP element, trace and requests.)
 import lighthouse from 'lighthouse';
 // Lighthouse drives Chromium through puppeteer-core (its own dependency): a page of ours lets the
 // bench put the session in sessionStorage before the app reads it, as the login page would.
 import puppeteer, { type Page } from 'puppeteer-core';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
 import { demoLogin, startDemoServer } from './demo-server';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 
 interface Run {
   performance: number;
@@ -30,11 +35,13 @@ interface Run {
   a11yFailures: string[];
 }
 
-const PAGES: { name: string; path: string; loggedIn: boolean; target: number }[] = [
+const ALL_PAGES: { name: string; path: string; loggedIn: boolean; target: number }[] = [
   { name: 'login', path: '/login/', loggedIn: false, target: 95 },
   { name: 'dashboard', path: '/dashboard/', loggedIn: true, target: 95 },
   { name: 'transaction', path: '/payment/bpjs/inquiry/', loggedIn: true, target: 90 },
 ];
+const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+const PAGES = only ? ALL_PAGES.filter((p) => only.includes(p.name)) : ALL_PAGES;
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -42,7 +49,7 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
 
-async function audit(page: Page, url: string): Promise<Run> {
+async function audit(page: Page, url: string, report?: string): Promise<Run> {
   const result = await lighthouse(
     url,
     { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
@@ -51,6 +58,10 @@ async function audit(page: Page, url: string): Promise<Run> {
   );
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const { lhr } = result;
+  if (report) {
+    mkdirSync(path.dirname(report), { recursive: true });
+    writeFileSync(report, JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const requests =
@@ -85,7 +96,7 @@ const browser = await puppeteer.launch({
 try {
   const browserId = 'bench-lighthouse';
   const runs = new Map<string, Run[]>(PAGES.map((p) => [p.name, []]));
-  const auditPage = async (p: (typeof PAGES)[number]): Promise<Run> => {
+  const auditPage = async (p: (typeof PAGES)[number], report?: string): Promise<Run> => {
     const page = await browser.newPage();
     if (p.loggedIn) {
       // A fresh session per run (sessions end when idle): what the login page stores on success.
@@ -100,7 +111,7 @@ try {
       );
     }
     try {
-      return await audit(page, `${server.base}${p.path}`);
+      return await audit(page, `${server.base}${p.path}`, report);
     } finally {
       await page.close();
     }
@@ -111,7 +122,7 @@ try {
       let run: Run | undefined;
       for (let attempt = 1; !run; attempt++) {
         try {
-          run = await auditPage(p);
+          run = await auditPage(p, REPORTS && path.join(REPORTS, `${p.name}-${i + 1}.json`));
         } catch (err) {
           if (attempt >= 3) throw err;
           console.error(`  ${p.path}: ${(err as Error).message}; again`);
