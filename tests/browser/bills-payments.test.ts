@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { loadFlowsFromDisk } from '../../src/shared/flows/load-node';
 import type { FlowFile } from '../../src/shared/flows/types';
-import { PERSONAS, latestOtp, login, newContext, serverAndBrowser } from './helpers';
+import { PERSONAS, keepEvidence, latestOtp, login, newContext, serverAndBrowser } from './helpers';
 import {
   BUDI_PHONES,
   accountOf,
@@ -214,6 +214,9 @@ describe('bills, purchases, donations, virtual accounts and cards in Chromium, i
     sourceId = source.id;
   });
   afterAll(() => context?.close());
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await keepEvidence(page, ctx.task.name);
+  });
 
   it('lists the billers on the payment chooser; state revenue asks billing code or BPN first', async () => {
     await page.goto(`${env.server.baseUrl}/payment/`);

@@ -72,3 +72,23 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/**
+ * A test of a long session that fails leaves its evidence: a screenshot under
+ * test-results/screenshots/failed-<test>.png, and the page's URL and the test ids it shows, printed
+ * (a CI log keeps them where the screenshot is gone with the machine).
+ */
+export async function keepEvidence(page: Page | undefined, test: string): Promise<void> {
+  if (!page || page.isClosed()) return;
+  const name = `failed-${test.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`;
+  const shown = await page
+    .evaluate(() =>
+      [...document.querySelectorAll('[data-testid]')]
+        .filter((e) => (e as HTMLElement).offsetParent !== null)
+        .map((e) => e.getAttribute('data-testid'))
+        .slice(0, 40),
+    )
+    .catch(() => []);
+  const file = await screenshot(page, name).catch(() => 'none');
+  console.error(`${test}: failed on ${page.url()}; shown: ${shown.join(' ')}; screenshot: ${file}`);
+}

@@ -4,6 +4,7 @@ export {
   launchBrowser,
   newContext,
   screenshot,
+  keepEvidence,
   VIEWPORTS,
   CHROMIUM_ARGS,
   type ContextOptions,
