@@ -122,8 +122,9 @@ describe('apply & invest and gold saving, as Budi does it', () => {
       await screenshot(page, 'gold-buy-confirmation-en');
       const gold = await confirmWithOtp(page);
       expect(gold.status).toBe('success');
-      // As the receipt writes grams (its row's "rate" format: "0.3020 g" is shown "0.302 g").
-      const grams = formatPlainValue(gold.details.gramsText as string, 'rate', 'en');
+      // The receipt writes the grams to the four decimals gold is held to, a trailing zero too.
+      const grams = formatPlainValue(gold.details.gramsText as string, 'decimal', 'en');
+      expect(grams).toMatch(/^\d+\.\d{4} g$/);
       await page.waitForURL(/\/gold-saving\/receipt\//);
       await page.getByTestId('receipt-view').getByText(grams).waitFor();
 

@@ -1,5 +1,5 @@
 import { formatBankDate, formatBankDateTime } from '../bank-time';
-import { formatRate } from '../decimal';
+import { formatDecimal, formatRate } from '../decimal';
 import type { RowFormat } from './types';
 
 /**
@@ -15,10 +15,15 @@ export function formatPlainValue(value: string, format: RowFormat | undefined, l
       return formatBankDate(value, lang);
     case 'datetime':
       return formatBankDateTime(value, lang);
-    case 'rate': {
-      // A number with its unit after it ("4.25%", "0.3015 g") keeps the unit.
-      const m = /^(-?\d+(?:\.\d+)?)(\s?%|\s[a-zA-Z]{1,5})?$/.exec(value.trim());
-      return m ? `${formatRate(m[1]!, lang)}${m[2] ?? ''}` : value;
+    case 'rate':
+    case 'decimal': {
+      // A number with its unit after it ("4.25%", "0.3015 g") keeps the unit. A rate shows the
+      // decimals that carry a value (at least two); a decimal quantity every one it is written with.
+      const m = /^(-?\d+(?:\.(\d+))?)(\s?%|\s[a-zA-Z]{1,5})?$/.exec(value.trim());
+      if (!m) return value;
+      const number =
+        format === 'rate' ? formatRate(m[1]!, lang) : formatDecimal(m[1]!, lang, m[2]?.length ?? 0);
+      return `${number}${m[3] ?? ''}`;
     }
     case 'yesno':
       return value === 'true'

@@ -23,6 +23,8 @@ export type RowFormat =
   | 'account'
   | 'phone'
   | 'rate'
+  /** A quantity with every decimal it is written with (and its unit): gold's "0.3020 g". */
+  | 'decimal'
   /** true/false (or "true"/"false") as Ya/Tidak, Yes/No. */
   | 'yesno'
   /** Digits in groups of four: an electricity token, a voucher serial, a virtual card number. */

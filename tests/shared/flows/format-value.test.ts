@@ -20,6 +20,12 @@ describe('plain row values, the same on the web and in the companion app', () =>
     expect(formatPlainValue('4.25%', 'rate', 'id')).toBe('4,25%');
     expect(formatPlainValue('0.3015 g', 'rate', 'id')).toBe('0,3015 g');
     expect(formatPlainValue('1684.2291', 'rate', 'en')).toBe('1,684.2291');
+    // Gold in grams keeps the four decimals it is held to, a trailing zero too; a rate drops it.
+    expect(formatPlainValue('0.3020 g', 'decimal', 'id')).toBe('0,3020 g');
+    expect(formatPlainValue('0.3020 g', 'rate', 'en')).toBe('0.302 g');
+    expect(formatPlainValue('1250.5000 g', 'decimal', 'en')).toBe('1,250.5000 g');
+    expect(formatPlainValue('12 g', 'decimal', 'en')).toBe('12 g');
+    expect(formatPlainValue('about 3 g', 'decimal', 'en')).toBe('about 3 g');
     expect(formatPlainValue('Bayar kos', undefined, 'id')).toBe('Bayar kos');
   });
 
