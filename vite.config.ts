@@ -245,9 +245,11 @@ export default defineConfig(({ mode }) => ({
         // A flow's whole file and its own strings in both languages: one chunk, one request.
         if (file.startsWith(FLOWS_DIR) && query === 'flow-bundle') {
           const strings: { [lang: string]: Json } = {};
+          // Its own strings are the subtrees no other flow names: every flow file decides them.
+          for (const f of [file, ...flowFilePaths()]) this.addWatchFile(f);
           for (const lang of FLOW_LANGUAGES) {
             const locale = r(`./locales/${lang}/flows.json`);
-            for (const f of [file, locale, ...flowFilePaths()]) this.addWatchFile(f);
+            this.addWatchFile(locale);
             const all = readJson(locale);
             const own: { [k: string]: Json } = {};
             for (const k of ownSubtrees().get(file) ?? []) {

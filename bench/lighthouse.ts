@@ -14,6 +14,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { demoLogin, startDemoServer } from './demo-server';
+import { median } from './median';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -42,12 +43,6 @@ const ALL_PAGES: { name: string; path: string; loggedIn: boolean; target: number
 ];
 const only = process.env.LIGHTHOUSE_PAGES?.split(',');
 const PAGES = only ? ALL_PAGES.filter((p) => only.includes(p.name)) : ALL_PAGES;
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 
 async function audit(page: Page, url: string, report?: string): Promise<Run> {
   const result = await lighthouse(

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { chromium, type CDPSession } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
 import { demoLogin, startDemoServer } from './demo-server';
+import { median } from './median';
 
 const PAGE = process.env.PAGE ?? '/payment/bpjs/inquiry/';
 const READY = process.env.READY ?? '#root_customerNumber';
@@ -132,13 +133,9 @@ try {
     }
     await context.close();
   }
-  const median = (k: 'fcp' | 'lcp' | 'ready') => {
-    const s = runs.map((r) => r[k]).sort((a, b) => a - b);
-    const mid = Math.floor(s.length / 2);
-    return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-  };
+  const of = (k: 'fcp' | 'lcp' | 'ready') => median(runs.map((r) => r[k])).toFixed(0);
   console.log(
-    `${PAGE} on a throttled Chromium (1.6 Mbps, 150 ms, 4x CPU), median of ${RUNS}: first paint ${median('fcp').toFixed(0)} ms, largest paint ${median('lcp').toFixed(0)} ms, ready (${READY}) ${median('ready').toFixed(0)} ms`,
+    `${PAGE} on a throttled Chromium (1.6 Mbps, 150 ms, 4x CPU), median of ${RUNS}: first paint ${of('fcp')} ms, largest paint ${of('lcp')} ms, ready (${READY}) ${of('ready')} ms`,
   );
 } finally {
   await browser.close();

@@ -1,6 +1,7 @@
 // Precompiles the RJSF validators of every form schema (schemas/forms/**) into src/engine/generated/, so the
-// browser validates without `new Function` (no unsafe-eval in the CSP); each module also carries its schema. Run before build, typecheck and tests
-// (package.json pre-scripts and the Vite plugin in vite.config.ts); the output is gitignored.
+// browser validates without `new Function` (no unsafe-eval in the CSP); each module also carries its
+// schema. Run before build, typecheck and tests (package.json pre-scripts and the Vite plugin in
+// vite.config.ts); the output is gitignored.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
