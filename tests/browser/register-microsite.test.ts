@@ -174,9 +174,12 @@ describe('registration microsite in a real browser', () => {
         if (!document.querySelector('[data-testid="screen-ccdetails"]')) return;
         observer.disconnect();
         history.back();
+        document.body.dataset.pressedBack = 'yes';
       }).observe(document.body, { childList: true, subtree: true });
     });
     await page.getByTestId('choose-cc').click();
+    // The URL changes before the screen is drawn: wait for the back itself, then for the undo.
+    await page.locator('body[data-pressed-back="yes"]').waitFor({ state: 'attached' });
     await staysOn(page, '/register/ccdetails/');
     await page.goBack();
     await staysOn(page, '/register/ccdetails/');

@@ -61,15 +61,20 @@ export async function latestCode(base: string, to: string): Promise<string> {
 export const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/register-shots';
 
 /**
- * After a back or forward the screen blocks: the router undoes the move on its own time, so wait
- * until the page is back on `path`, then check that it stays there.
+ * After a back or forward the screen blocks: the browser goes back, then the router undoes it on
+ * its own time (a popstate later). So the page must be on `path` and stay there for half a second
+ * without a break; a back that went through leaves it elsewhere for good.
  */
 export async function staysOn(page: Page, path: string): Promise<void> {
   const here = () => new URL(page.url()).pathname;
   const deadline = Date.now() + 5_000;
-  while (here() !== path && Date.now() < deadline) await page.waitForTimeout(50);
-  await page.waitForTimeout(300);
-  if (here() !== path) throw new Error(`expected to stay on ${path}, now on ${here()}`);
+  let since = here() === path ? Date.now() : undefined;
+  while (since === undefined || Date.now() - since < 500) {
+    if (Date.now() > deadline) throw new Error(`expected to stay on ${path}, now on ${here()}`);
+    await page.waitForTimeout(50);
+    if (here() !== path) since = undefined;
+    else since ??= Date.now();
+  }
 }
 
 /**
