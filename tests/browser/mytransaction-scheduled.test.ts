@@ -1,6 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { BUDI_PHONES, accountAsPage, chooseOption, isCall, jsonOf, postAsPage } from './helpers/flows';
-import { PERSONAS, latestOtp, login, newContext, screenshot, serverAndBrowser } from './helpers';
+import {
+  PERSONAS,
+  keepEvidence,
+  latestOtp,
+  login,
+  newContext,
+  screenshot,
+  serverAndBrowser,
+} from './helpers';
 import { bankDate } from '../../src/shared/bank-time';
 
 const env = serverAndBrowser();
@@ -64,22 +73,33 @@ describe('my transactions: delete a scheduled transfer', () => {
     }
   });
 
-  // "When to transfer" on the transfer forms: an SKN transfer for a later date and a monthly same-bank
-  // one are verified by OTP, nothing is debited, and both wait in My Transactions.
-  it('schedules an SKN transfer for a date and transfers every month, at every month end, every Friday and every ten days, and sees them listed', async () => {
-    const { context, page, problems } = await newContext(env.browser, {
-      language: 'en',
-      viewport: 'desktop',
+  // "When to transfer" on the transfer forms: an SKN transfer for a later date and same-bank and own
+  // account transfers on four kinds of recurrence are verified by OTP, nothing is debited, and all wait
+  // in My Transactions. One step per transfer, each with its own time: they share the session, in order.
+  describe('schedules transfers from the transfer forms and sees them listed', () => {
+    type Scheduled = { instructionId: number; nextRunDate: string };
+    const made: Record<string, Scheduled> = {};
+    let context: BrowserContext;
+    let page: Page;
+    let problems: string[];
+    beforeAll(async () => {
+      ({ context, page, problems } = await newContext(env.browser, { language: 'en', viewport: 'desktop' }));
+      await login(page, env.server.baseUrl, PERSONAS.budi);
     });
+    afterEach(async (ctx) => {
+      if (ctx.task.result?.state === 'fail') await keepEvidence(page, ctx.task.name);
+    });
+    afterAll(async () => {
+      await context?.close();
+    });
+
     const verifyAndConfirm = async (label: string) => {
       await page.getByRole('radio', { name: /7890$/ }).check();
       const sentAt = new Date();
       await page.getByTestId('otp-send').click();
       await page.getByTestId('otp-panel').waitFor();
       await page.getByTestId('otp-input').fill(await latestOtp(env.server, BUDI_PHONES[0], sentAt));
-      const confirm = jsonOf<{ scheduled?: { instructionId: number; nextRunDate: string } }>(
-        page.waitForResponse(isCall('confirm')),
-      );
+      const confirm = jsonOf<{ scheduled?: Scheduled }>(page.waitForResponse(isCall('confirm')));
       await page.getByTestId('otp-confirm').click();
       const receipt = await confirm;
       await page.locator('[data-testid="receipt-view"][data-status="scheduled"]').waitFor();
@@ -87,12 +107,15 @@ describe('my transactions: delete a scheduled transfer', () => {
       await screenshot(page, `${label}-receipt-desktop-en`);
       return receipt.scheduled!;
     };
-    try {
-      await login(page, env.server.baseUrl, PERSONAS.budi);
-      const date = bankDate(new Date(), 3);
-      await page.goto(`${env.server.baseUrl}/transfer/inquiry/?type=skn`);
+    const inquiryOf = async (type: string) => {
+      await page.goto(`${env.server.baseUrl}/transfer/inquiry/?type=${type}`);
       await page.getByTestId('inquiry-view').waitFor();
       await chooseOption(page, 'sourceOfFund', '800123456701');
+    };
+
+    it('an SKN transfer on a later date', async () => {
+      const date = bankDate(new Date(), 3);
+      await inquiryOf('skn');
       await chooseOption(page, 'bankCode', 'Bank Central Asia');
       await page.locator('#root_beneficiaryAccountNo').fill('1234567890');
       await page.locator('#root_beneficiaryName').fill('Siti Rahayu');
@@ -109,12 +132,12 @@ describe('my transactions: delete a scheduled transfer', () => {
       await page.waitForURL(/\/transfer\/verify\/\?type=skn$/);
       await page.getByText(/^On \d+ \w+ \d{4}$/).waitFor();
       await screenshot(page, 'transfer-skn-scheduled-verify-desktop-en');
-      const skn = await verifyAndConfirm('transfer-skn-scheduled');
-      expect(skn.nextRunDate).toBe(date);
+      made.skn = await verifyAndConfirm('transfer-skn-scheduled');
+      expect(made.skn.nextRunDate).toBe(date);
+    });
 
-      await page.goto(`${env.server.baseUrl}/transfer/inquiry/?type=same-bank`);
-      await page.getByTestId('inquiry-view').waitFor();
-      await chooseOption(page, 'sourceOfFund', '800123456701');
+    it('to Rina every month on day 15, three times (the form on a phone too)', async () => {
+      await inquiryOf('same-bank');
       await page.locator('#root_beneficiaryAccountNo').fill('800123456837');
       await chooseOption(page, 'purpose', 'Family');
       await page.locator('#root_amount').fill('150000');
@@ -131,12 +154,11 @@ describe('my transactions: delete a scheduled transfer', () => {
       await page.getByTestId('inquiry-submit').click();
       await page.waitForURL(/\/transfer\/verify\/\?type=same-bank$/);
       await page.getByText(/^Every month on day 15, from .+, 3 transfers$/).waitFor();
-      const monthly = await verifyAndConfirm('transfer-same-bank-recurring');
+      made.monthly = await verifyAndConfirm('transfer-same-bank-recurring');
+    });
 
-      // Between his own accounts at the end of every month, until a date.
-      await page.goto(`${env.server.baseUrl}/transfer/inquiry/?type=own-account`);
-      await page.getByTestId('inquiry-view').waitFor();
-      await chooseOption(page, 'sourceOfFund', '800123456701');
+    it('between his own accounts at the end of every month, until a date', async () => {
+      await inquiryOf('own-account');
       await chooseOption(page, 'beneficiaryAccount', '800123456729');
       await page.locator('#root_amount').fill('400000');
       await page.getByRole('radio', { name: 'Recurring' }).check();
@@ -148,12 +170,11 @@ describe('my transactions: delete a scheduled transfer', () => {
       await page.getByTestId('inquiry-submit').click();
       await page.waitForURL(/\/transfer\/verify\/\?type=own-account$/);
       await page.getByText(/^Every month on its last day, from .+, until .+$/).waitFor();
-      const monthEnd = await verifyAndConfirm('transfer-own-month-end');
+      made.monthEnd = await verifyAndConfirm('transfer-own-month-end');
+    });
 
-      // To Rina every Friday, twice; and between his own accounts every ten days, until a date.
-      await page.goto(`${env.server.baseUrl}/transfer/inquiry/?type=same-bank`);
-      await page.getByTestId('inquiry-view').waitFor();
-      await chooseOption(page, 'sourceOfFund', '800123456701');
+    it('to Rina every Friday, twice', async () => {
+      await inquiryOf('same-bank');
       await page.locator('#root_beneficiaryAccountNo').fill('800123456837');
       await chooseOption(page, 'purpose', 'Family');
       await page.locator('#root_amount').fill('75000');
@@ -166,11 +187,11 @@ describe('my transactions: delete a scheduled transfer', () => {
       await page.getByTestId('inquiry-submit').click();
       await page.waitForURL(/\/transfer\/verify\/\?type=same-bank$/);
       await page.getByText(/^Every Friday, from .+, 2 transfers$/).waitFor();
-      const weekly = await verifyAndConfirm('transfer-same-bank-weekly');
+      made.weekly = await verifyAndConfirm('transfer-same-bank-weekly');
+    });
 
-      await page.goto(`${env.server.baseUrl}/transfer/inquiry/?type=own-account`);
-      await page.getByTestId('inquiry-view').waitFor();
-      await chooseOption(page, 'sourceOfFund', '800123456701');
+    it('between his own accounts every ten days, until a date', async () => {
+      await inquiryOf('own-account');
       await chooseOption(page, 'beneficiaryAccount', '800123456729');
       await page.locator('#root_amount').fill('50000');
       await page.getByRole('radio', { name: 'Recurring' }).check();
@@ -182,8 +203,10 @@ describe('my transactions: delete a scheduled transfer', () => {
       await page.getByTestId('inquiry-submit').click();
       await page.waitForURL(/\/transfer\/verify\/\?type=own-account$/);
       await page.getByText(/^Every 10 days, from .+, until .+$/).waitFor();
-      const tenDays = await verifyAndConfirm('transfer-own-every-ten-days');
+      made.tenDays = await verifyAndConfirm('transfer-own-every-ten-days');
+    });
 
+    it('debits nothing, and lists all five in My Transactions with edit and delete', async () => {
       // Nothing was debited: no line (not even of Rp 0) in the account's history for any of them.
       const { id } = await accountAsPage(page, env.server, '800123456701');
       const history = await postAsPage<{ entries: { amount: { amount: number } }[] }>(
@@ -194,27 +217,25 @@ describe('my transactions: delete a scheduled transfer', () => {
       );
       expect(history.body.entries.filter((e) => e.amount.amount === 0)).toEqual([]);
 
-      // Both wait in My Transactions, with edit and delete.
       await page.goto(`${env.server.baseUrl}/mytransaction/`);
-      const card = (id: number) => page.locator(`[data-testid="scheduled"][data-id="${id}"]`);
-      await card(skn.instructionId).getByText('SITI RAHAYU').waitFor();
-      await card(monthly.instructionId)
+      const card = (s: Scheduled | undefined) =>
+        page.locator(`[data-testid="scheduled"][data-id="${s!.instructionId}"]`);
+      await card(made.skn).getByText('SITI RAHAYU').waitFor();
+      await card(made.monthly)
         .getByText(/Every month on day 15/)
         .waitFor();
-      expect(await card(monthly.instructionId).getByTestId('scheduled-delete').count()).toBe(1);
-      await card(monthEnd.instructionId)
+      expect(await card(made.monthly).getByTestId('scheduled-delete').count()).toBe(1);
+      await card(made.monthEnd)
         .getByText(/Every month, at the end of the month/)
         .waitFor();
-      await card(weekly.instructionId)
+      await card(made.weekly)
         .getByText(/Every Friday/)
         .waitFor();
-      await card(tenDays.instructionId)
+      await card(made.tenDays)
         .getByText(/Every 10 days/)
         .waitFor();
       await screenshot(page, 'mytransaction-new-scheduled-desktop-en');
       expect(problems).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

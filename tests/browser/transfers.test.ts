@@ -1,6 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { BUDI_PHONES, accountAsPage, chooseOption, isCall, jsonOf, postAsPage } from './helpers/flows';
-import { PERSONAS, latestOtp, login, newContext, screenshot, serverAndBrowser } from './helpers';
+import {
+  PERSONAS,
+  keepEvidence,
+  latestOtp,
+  login,
+  newContext,
+  screenshot,
+  serverAndBrowser,
+} from './helpers';
 
 const env = serverAndBrowser();
 const SOURCE = '800123456701';
@@ -167,11 +176,8 @@ describe('transfers', () => {
   // the source account's balance down by the receipt's total (its rupiah equivalent from rupiah), and
   // the transfer's line in that account's history. Then SWIFT from rupiah above the month's USD 100,000
   // (the demo's USD 97,500 bought earlier this month): refused without a document, sent with one.
-  it('sends to an own account, another bank online, by SKN and RTGS (its minimum), SWIFT from USD, and SWIFT with a document', async () => {
-    const { context, page, problems } = await newContext(env.browser, {
-      language: 'en',
-      viewport: 'desktop',
-    });
+  // One step per transfer, each with its own time: they share the session and run in order.
+  describe('every other transfer type, one after another in one session', () => {
     interface Receipt {
       status: string;
       referenceNo: string;
@@ -180,57 +186,95 @@ describe('transfers', () => {
     }
     const GIRO = '800987654306';
     const USD_SAVINGS = '800155512384';
-    try {
+    let context: BrowserContext;
+    let page: Page;
+    let problems: string[];
+    beforeAll(async () => {
+      ({ context, page, problems } = await newContext(env.browser, { language: 'en', viewport: 'desktop' }));
       await login(page, env.server.baseUrl, PERSONAS.budi);
-      // Asked with the page's own token: this case runs past a token's rotation and its grace.
-      const balance = async (no: string) => (await accountAsPage(page, env.server, no)).balance.amount;
-      const inquiryOf = async (type: string) => {
-        await page.goto(`${env.server.baseUrl}/transfer/inquiry/?type=${type}`);
-        await page.getByTestId('inquiry-view').waitFor();
-      };
-      /** Submits the form, passes the FDS challenge when one is asked, verifies by OTP and confirms. */
-      const send = async (type: string, status: 'success' | 'pending') => {
-        await page.getByTestId('inquiry-submit').click();
-        await page.waitForURL(/\/transfer\/(verify|fds-challenge)\//);
-        if (page.url().includes('/fds-challenge/')) {
-          await page.getByTestId('fds-recipient').locator('input').check();
-          await page.getByTestId('fds-myself').locator('input').check();
-          await page.getByTestId('fds-continue').click();
-        }
-        await page.waitForURL(new RegExp(`/transfer/verify/\\?type=${type}$`));
-        await page.getByRole('radio', { name: /7890$/ }).check();
-        const sentAt = new Date();
-        await page.getByTestId('otp-send').click();
-        await page.getByTestId('otp-panel').waitFor();
-        await page.getByTestId('otp-input').fill(await latestOtp(env.server, BUDI_PHONES[0], sentAt));
-        const confirm = jsonOf<Receipt>(page.waitForResponse(isCall('confirm')));
-        await page.getByTestId('otp-confirm').click();
-        const receipt = await confirm;
-        expect(receipt.status).toBe(status);
-        await page.locator(`[data-testid="receipt-view"][data-status="${status}"]`).waitFor();
-        return receipt;
-      };
-      /** The account went down by what the receipt says left it, and the history shows the line. */
-      const booked = async (no: string, before: number, r: Receipt) => {
-        // From rupiah to a foreign currency the account gives the total's rupiah equivalent.
-        const debited = r.equivalent ?? r.total;
-        expect(before - (await balance(no))).toBe(debited.amount);
-        const { id } = await accountAsPage(page, env.server, no);
-        const history = await postAsPage<{
-          entries: { referenceNo: string; type: string; status: string; amount: { amount: number } }[];
-        }>(page, env.server, '/api/account/v1/history', { accountId: id, search: r.referenceNo });
-        expect(history.body.entries).toEqual([
-          expect.objectContaining({
-            referenceNo: r.referenceNo,
-            type: 'debit',
-            status: r.status,
-            amount: expect.objectContaining({ amount: debited.amount }),
-          }),
-        ]);
-      };
+    });
+    afterEach(async (ctx) => {
+      if (ctx.task.result?.state === 'fail') await keepEvidence(page, ctx.task.name);
+    });
+    afterAll(async () => {
+      await context?.close();
+    });
 
-      // Own account: savings to TabunganKu, no fee.
-      let before = await balance(SOURCE);
+    // Asked with the page's own token: this case runs past a token's rotation and its grace.
+    const balance = async (no: string) => (await accountAsPage(page, env.server, no)).balance.amount;
+    const inquiryOf = async (type: string) => {
+      await page.goto(`${env.server.baseUrl}/transfer/inquiry/?type=${type}`);
+      await page.getByTestId('inquiry-view').waitFor();
+    };
+    /** Submits the form, passes the FDS challenge when one is asked, verifies by OTP and confirms. */
+    const send = async (type: string, status: 'success' | 'pending') => {
+      await page.getByTestId('inquiry-submit').click();
+      await page.waitForURL(/\/transfer\/(verify|fds-challenge)\//);
+      if (page.url().includes('/fds-challenge/')) {
+        await page.getByTestId('fds-recipient').locator('input').check();
+        await page.getByTestId('fds-myself').locator('input').check();
+        await page.getByTestId('fds-continue').click();
+      }
+      await page.waitForURL(new RegExp(`/transfer/verify/\\?type=${type}$`));
+      await page.getByRole('radio', { name: /7890$/ }).check();
+      const sentAt = new Date();
+      await page.getByTestId('otp-send').click();
+      await page.getByTestId('otp-panel').waitFor();
+      await page.getByTestId('otp-input').fill(await latestOtp(env.server, BUDI_PHONES[0], sentAt));
+      const confirm = jsonOf<Receipt>(page.waitForResponse(isCall('confirm')));
+      await page.getByTestId('otp-confirm').click();
+      const receipt = await confirm;
+      expect(receipt.status).toBe(status);
+      await page.locator(`[data-testid="receipt-view"][data-status="${status}"]`).waitFor();
+      return receipt;
+    };
+    /** The account went down by what the receipt says left it, and the history shows the line. */
+    const booked = async (no: string, before: number, r: Receipt) => {
+      // From rupiah to a foreign currency the account gives the total's rupiah equivalent.
+      const debited = r.equivalent ?? r.total;
+      expect(before - (await balance(no))).toBe(debited.amount);
+      const { id } = await accountAsPage(page, env.server, no);
+      const history = await postAsPage<{
+        entries: { referenceNo: string; type: string; status: string; amount: { amount: number } }[];
+      }>(page, env.server, '/api/account/v1/history', { accountId: id, search: r.referenceNo });
+      expect(history.body.entries).toEqual([
+        expect.objectContaining({
+          referenceNo: r.referenceNo,
+          type: 'debit',
+          status: r.status,
+          amount: expect.objectContaining({ amount: debited.amount }),
+        }),
+      ]);
+    };
+    /** SKN and RTGS: the recipient's details typed. */
+    const typed = async (bank: string, account: string, name: string) => {
+      await chooseOption(page, 'sourceOfFund', SOURCE);
+      await chooseOption(page, 'bankCode', bank);
+      await page.locator('#root_beneficiaryAccountNo').fill(account);
+      await page.locator('#root_beneficiaryName').fill(name);
+      await page.locator('#root_beneficiaryAddress').fill('Jl. Gatot Subroto 12');
+      await page.locator('#root_province').fill('DKI Jakarta');
+      await page.locator('#root_city').fill('Jakarta Selatan');
+      await chooseOption(page, 'citizenship', 'Indonesian');
+      await chooseOption(page, 'beneficiaryType', 'Individual');
+      await chooseOption(page, 'purpose', 'Business');
+    };
+    const swiftForm = async (source: string, amount: string) => {
+      await chooseOption(page, 'sourceOfFund', source);
+      await chooseOption(page, 'country', 'Singapore');
+      await chooseOption(page, 'swiftBank', 'DBS Bank');
+      await page.locator('#root_bankCity').fill('Singapore');
+      await page.locator('#root_beneficiaryAccountNo').fill('0721234567');
+      await page.locator('#root_beneficiaryName').fill('Tan Wei Ming');
+      await page.locator('#root_addressLine1').fill('12 Marina Boulevard');
+      await chooseOption(page, 'currency', 'USD - US Dollar');
+      await page.locator('#root_amount').fill(amount);
+      await chooseOption(page, 'chargeOption', 'SHA');
+      await chooseOption(page, 'purpose', 'Education');
+    };
+
+    it('own account: savings to TabunganKu, no fee', async () => {
+      const before = await balance(SOURCE);
       await inquiryOf('own-account');
       await chooseOption(page, 'sourceOfFund', SOURCE);
       await chooseOption(page, 'beneficiaryAccount', '800123456729');
@@ -238,9 +282,10 @@ describe('transfers', () => {
       const own = await send('own-account', 'success');
       expect(own.total).toEqual({ amount: 200_000_00, currency: 'IDR' });
       await booked(SOURCE, before, own);
+    });
 
-      // Other bank online: the name looked up, the Rp 6,500 fee in the total.
-      before = await balance(SOURCE);
+    it('another bank online: the name looked up, the Rp 6,500 fee in the total', async () => {
+      const before = await balance(SOURCE);
       await inquiryOf('online');
       await chooseOption(page, 'sourceOfFund', SOURCE);
       await chooseOption(page, 'bankCode', 'Bank Jago');
@@ -250,30 +295,20 @@ describe('transfers', () => {
       const online = await send('online', 'success');
       expect(online.total).toEqual({ amount: 306_500_00, currency: 'IDR' });
       await booked(SOURCE, before, online);
+    });
 
-      // SKN now, with the recipient's details typed: held until the clearing house's batch.
-      const typed = async (bank: string, account: string, name: string) => {
-        await chooseOption(page, 'sourceOfFund', SOURCE);
-        await chooseOption(page, 'bankCode', bank);
-        await page.locator('#root_beneficiaryAccountNo').fill(account);
-        await page.locator('#root_beneficiaryName').fill(name);
-        await page.locator('#root_beneficiaryAddress').fill('Jl. Gatot Subroto 12');
-        await page.locator('#root_province').fill('DKI Jakarta');
-        await page.locator('#root_city').fill('Jakarta Selatan');
-        await chooseOption(page, 'citizenship', 'Indonesian');
-        await chooseOption(page, 'beneficiaryType', 'Individual');
-        await chooseOption(page, 'purpose', 'Business');
-      };
-      before = await balance(SOURCE);
+    it("SKN with the recipient's details typed: held until the clearing house's batch", async () => {
+      const before = await balance(SOURCE);
       await inquiryOf('skn');
       await typed('Bank Rakyat Indonesia', '002101000123567', 'Dewi Lestari');
       await page.locator('#root_amount').fill('1000000');
       const skn = await send('skn', 'pending');
       expect(skn.total).toEqual({ amount: 1_002_900_00, currency: 'IDR' });
       await booked(SOURCE, before, skn);
+    });
 
-      // RTGS: Rp 100,000,000 is not above its minimum (said on the amount); Rp 100,000,001 is.
-      before = await balance(SOURCE);
+    it('RTGS: Rp 100,000,000 is not above its minimum (said on the amount); Rp 100,000,001 is', async () => {
+      const before = await balance(SOURCE);
       await inquiryOf('rtgs');
       await typed('Bank Mandiri', '1370012345678', 'Agus Pratama');
       await page.locator('#root_amount').fill('100000000');
@@ -283,31 +318,21 @@ describe('transfers', () => {
       const rtgs = await send('rtgs', 'pending');
       expect(rtgs.total).toEqual({ amount: 100_030_001_00, currency: 'IDR' });
       await booked(SOURCE, before, rtgs);
+    });
 
-      // SWIFT foreign to foreign, from the USD savings: the bank's fee in USD, no rupiah bought.
-      const swiftForm = async (source: string, amount: string) => {
-        await chooseOption(page, 'sourceOfFund', source);
-        await chooseOption(page, 'country', 'Singapore');
-        await chooseOption(page, 'swiftBank', 'DBS Bank');
-        await page.locator('#root_bankCity').fill('Singapore');
-        await page.locator('#root_beneficiaryAccountNo').fill('0721234567');
-        await page.locator('#root_beneficiaryName').fill('Tan Wei Ming');
-        await page.locator('#root_addressLine1').fill('12 Marina Boulevard');
-        await chooseOption(page, 'currency', 'USD - US Dollar');
-        await page.locator('#root_amount').fill(amount);
-        await chooseOption(page, 'chargeOption', 'SHA');
-        await chooseOption(page, 'purpose', 'Education');
-      };
-      before = await balance(USD_SAVINGS);
+    it("SWIFT foreign to foreign from the USD savings: the bank's fee in USD, no rupiah bought", async () => {
+      const before = await balance(USD_SAVINGS);
       await inquiryOf('swift-foreign');
       await swiftForm(USD_SAVINGS, '200');
       const foreign = await send('swift-foreign', 'success');
       expect(foreign.total.currency).toBe('USD');
       expect(foreign.total.amount).toBeGreaterThan(200_00);
       await booked(USD_SAVINGS, before, foreign);
+    });
 
-      // SWIFT from rupiah above the month's USD 100,000: the customer removes the demo's invoice, is
-      // told on the amount that a document is needed, uploads the purchase contract, and sends it.
+    // The customer removes the demo's invoice, is told on the amount that a document is needed,
+    // uploads the purchase contract, and sends it.
+    it("SWIFT from rupiah above the month's USD 100,000: refused without a document, sent with one", async () => {
       await page.goto(`${env.server.baseUrl}/transfer/manage-underlaying-document/`);
       // The demo's USD 97,500 and the USD 100 (and fee) sent above.
       expect(await page.getByTestId('declaration-total').textContent()).toMatch(
@@ -334,7 +359,7 @@ describe('transfers', () => {
       });
       await page.getByTestId('document-upload').click();
       await page.getByTestId('document').first().waitFor();
-      before = await balance(GIRO);
+      const before = await balance(GIRO);
       await inquiryOf('swift-rupiah');
       await swiftForm(GIRO, '3000');
       const withDocument = await send('swift-rupiah', 'success');
@@ -342,9 +367,10 @@ describe('transfers', () => {
       expect(withDocument.equivalent?.currency).toBe('IDR');
       await booked(GIRO, before, withDocument);
       await screenshot(page, 'transfer-swift-document-receipt-desktop-en');
+    });
+
+    it('saw no failed call on the way but the refused amounts (422)', () => {
       expect(problems.filter((p) => !p.includes('status of 422'))).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
