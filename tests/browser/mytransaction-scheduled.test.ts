@@ -1,14 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { BUDI_PHONES, accountAsPage, chooseOption, isCall, jsonOf, postAsPage } from './helpers/flows';
 import {
   PERSONAS,
-  keepEvidence,
   latestOtp,
   login,
   newContext,
   screenshot,
   serverAndBrowser,
+  signedInSession,
 } from './helpers';
 import { bankDate } from '../../src/shared/bank-time';
 
@@ -79,147 +78,135 @@ describe('my transactions: delete a scheduled transfer', () => {
   describe('schedules transfers from the transfer forms and sees them listed', () => {
     type Scheduled = { instructionId: number; nextRunDate: string };
     const made: Record<string, Scheduled> = {};
-    let context: BrowserContext;
-    let page: Page;
-    let problems: string[];
-    beforeAll(async () => {
-      ({ context, page, problems } = await newContext(env.browser, { language: 'en', viewport: 'desktop' }));
-      await login(page, env.server.baseUrl, PERSONAS.budi);
-    });
-    afterEach(async (ctx) => {
-      if (ctx.task.result?.state === 'fail') await keepEvidence(page, ctx.task.name);
-    });
-    afterAll(async () => {
-      await context?.close();
-    });
+    const s = signedInSession(env, PERSONAS.budi, { language: 'en', viewport: 'desktop' });
 
     const verifyAndConfirm = async (label: string) => {
-      await page.getByRole('radio', { name: /7890$/ }).check();
+      await s.page.getByRole('radio', { name: /7890$/ }).check();
       const sentAt = new Date();
-      await page.getByTestId('otp-send').click();
-      await page.getByTestId('otp-panel').waitFor();
-      await page.getByTestId('otp-input').fill(await latestOtp(env.server, BUDI_PHONES[0], sentAt));
-      const confirm = jsonOf<{ scheduled?: Scheduled }>(page.waitForResponse(isCall('confirm')));
-      await page.getByTestId('otp-confirm').click();
+      await s.page.getByTestId('otp-send').click();
+      await s.page.getByTestId('otp-panel').waitFor();
+      await s.page.getByTestId('otp-input').fill(await latestOtp(env.server, BUDI_PHONES[0], sentAt));
+      const confirm = jsonOf<{ scheduled?: Scheduled }>(s.page.waitForResponse(isCall('confirm')));
+      await s.page.getByTestId('otp-confirm').click();
       const receipt = await confirm;
-      await page.locator('[data-testid="receipt-view"][data-status="scheduled"]').waitFor();
-      await page.getByTestId('receipt-scheduled-link').waitFor();
-      await screenshot(page, `${label}-receipt-desktop-en`);
+      await s.page.locator('[data-testid="receipt-view"][data-status="scheduled"]').waitFor();
+      await s.page.getByTestId('receipt-scheduled-link').waitFor();
+      await screenshot(s.page, `${label}-receipt-desktop-en`);
       return receipt.scheduled!;
     };
     const inquiryOf = async (type: string) => {
-      await page.goto(`${env.server.baseUrl}/transfer/inquiry/?type=${type}`);
-      await page.getByTestId('inquiry-view').waitFor();
-      await chooseOption(page, 'sourceOfFund', '800123456701');
+      await s.page.goto(`${env.server.baseUrl}/transfer/inquiry/?type=${type}`);
+      await s.page.getByTestId('inquiry-view').waitFor();
+      await chooseOption(s.page, 'sourceOfFund', '800123456701');
     };
 
     it('an SKN transfer on a later date', async () => {
       const date = bankDate(new Date(), 3);
       await inquiryOf('skn');
-      await chooseOption(page, 'bankCode', 'Bank Central Asia');
-      await page.locator('#root_beneficiaryAccountNo').fill('1234567890');
-      await page.locator('#root_beneficiaryName').fill('Siti Rahayu');
-      await page.locator('#root_beneficiaryAddress').fill('Jl. Sudirman 1');
-      await page.locator('#root_province').fill('DKI Jakarta');
-      await page.locator('#root_city').fill('Jakarta Selatan');
-      await chooseOption(page, 'citizenship', 'Indonesian');
-      await chooseOption(page, 'beneficiaryType', 'Individual');
-      await chooseOption(page, 'purpose', 'Family');
-      await page.locator('#root_amount').fill('1250000');
-      await page.getByRole('radio', { name: 'On a date' }).check();
-      await page.locator('#root_when_date').fill(date);
-      await page.getByTestId('inquiry-submit').click();
-      await page.waitForURL(/\/transfer\/verify\/\?type=skn$/);
-      await page.getByText(/^On \d+ \w+ \d{4}$/).waitFor();
-      await screenshot(page, 'transfer-skn-scheduled-verify-desktop-en');
+      await chooseOption(s.page, 'bankCode', 'Bank Central Asia');
+      await s.page.locator('#root_beneficiaryAccountNo').fill('1234567890');
+      await s.page.locator('#root_beneficiaryName').fill('Siti Rahayu');
+      await s.page.locator('#root_beneficiaryAddress').fill('Jl. Sudirman 1');
+      await s.page.locator('#root_province').fill('DKI Jakarta');
+      await s.page.locator('#root_city').fill('Jakarta Selatan');
+      await chooseOption(s.page, 'citizenship', 'Indonesian');
+      await chooseOption(s.page, 'beneficiaryType', 'Individual');
+      await chooseOption(s.page, 'purpose', 'Family');
+      await s.page.locator('#root_amount').fill('1250000');
+      await s.page.getByRole('radio', { name: 'On a date' }).check();
+      await s.page.locator('#root_when_date').fill(date);
+      await s.page.getByTestId('inquiry-submit').click();
+      await s.page.waitForURL(/\/transfer\/verify\/\?type=skn$/);
+      await s.page.getByText(/^On \d+ \w+ \d{4}$/).waitFor();
+      await screenshot(s.page, 'transfer-skn-scheduled-verify-desktop-en');
       made.skn = await verifyAndConfirm('transfer-skn-scheduled');
       expect(made.skn.nextRunDate).toBe(date);
     });
 
     it('to Rina every month on day 15, three times (the form on a phone too)', async () => {
       await inquiryOf('same-bank');
-      await page.locator('#root_beneficiaryAccountNo').fill('800123456837');
-      await chooseOption(page, 'purpose', 'Family');
-      await page.locator('#root_amount').fill('150000');
-      await page.getByRole('radio', { name: 'Recurring' }).check();
-      await page.getByRole('radio', { name: 'Every month' }).check();
-      await chooseOption(page, 'when_dayOfMonth', '15');
-      await page.locator('#root_when_startDate').fill(bankDate(new Date(), 1));
-      await page.getByRole('radio', { name: 'After a number of transfers' }).check();
-      await page.locator('#root_when_occurrences').fill('3');
-      await screenshot(page, 'transfer-same-bank-recurring-inquiry-desktop-en');
-      await page.setViewportSize({ width: 390, height: 844 });
-      await screenshot(page, 'transfer-same-bank-recurring-inquiry-phone-en');
-      await page.setViewportSize({ width: 1280, height: 800 });
-      await page.getByTestId('inquiry-submit').click();
-      await page.waitForURL(/\/transfer\/verify\/\?type=same-bank$/);
-      await page.getByText(/^Every month on day 15, from .+, 3 transfers$/).waitFor();
+      await s.page.locator('#root_beneficiaryAccountNo').fill('800123456837');
+      await chooseOption(s.page, 'purpose', 'Family');
+      await s.page.locator('#root_amount').fill('150000');
+      await s.page.getByRole('radio', { name: 'Recurring' }).check();
+      await s.page.getByRole('radio', { name: 'Every month' }).check();
+      await chooseOption(s.page, 'when_dayOfMonth', '15');
+      await s.page.locator('#root_when_startDate').fill(bankDate(new Date(), 1));
+      await s.page.getByRole('radio', { name: 'After a number of transfers' }).check();
+      await s.page.locator('#root_when_occurrences').fill('3');
+      await screenshot(s.page, 'transfer-same-bank-recurring-inquiry-desktop-en');
+      await s.page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(s.page, 'transfer-same-bank-recurring-inquiry-phone-en');
+      await s.page.setViewportSize({ width: 1280, height: 800 });
+      await s.page.getByTestId('inquiry-submit').click();
+      await s.page.waitForURL(/\/transfer\/verify\/\?type=same-bank$/);
+      await s.page.getByText(/^Every month on day 15, from .+, 3 transfers$/).waitFor();
       made.monthly = await verifyAndConfirm('transfer-same-bank-recurring');
     });
 
     it('between his own accounts at the end of every month, until a date', async () => {
       await inquiryOf('own-account');
-      await chooseOption(page, 'beneficiaryAccount', '800123456729');
-      await page.locator('#root_amount').fill('400000');
-      await page.getByRole('radio', { name: 'Recurring' }).check();
-      await page.getByRole('radio', { name: 'Every month' }).check();
-      await chooseOption(page, 'when_dayOfMonth', 'End of month');
-      await page.locator('#root_when_startDate').fill(bankDate(new Date(), 1));
-      await page.getByRole('radio', { name: 'On an end date' }).check();
-      await page.locator('#root_when_endDate').fill(bankDate(new Date(), 200));
-      await page.getByTestId('inquiry-submit').click();
-      await page.waitForURL(/\/transfer\/verify\/\?type=own-account$/);
-      await page.getByText(/^Every month on its last day, from .+, until .+$/).waitFor();
+      await chooseOption(s.page, 'beneficiaryAccount', '800123456729');
+      await s.page.locator('#root_amount').fill('400000');
+      await s.page.getByRole('radio', { name: 'Recurring' }).check();
+      await s.page.getByRole('radio', { name: 'Every month' }).check();
+      await chooseOption(s.page, 'when_dayOfMonth', 'End of month');
+      await s.page.locator('#root_when_startDate').fill(bankDate(new Date(), 1));
+      await s.page.getByRole('radio', { name: 'On an end date' }).check();
+      await s.page.locator('#root_when_endDate').fill(bankDate(new Date(), 200));
+      await s.page.getByTestId('inquiry-submit').click();
+      await s.page.waitForURL(/\/transfer\/verify\/\?type=own-account$/);
+      await s.page.getByText(/^Every month on its last day, from .+, until .+$/).waitFor();
       made.monthEnd = await verifyAndConfirm('transfer-own-month-end');
     });
 
     it('to Rina every Friday, twice', async () => {
       await inquiryOf('same-bank');
-      await page.locator('#root_beneficiaryAccountNo').fill('800123456837');
-      await chooseOption(page, 'purpose', 'Family');
-      await page.locator('#root_amount').fill('75000');
-      await page.getByRole('radio', { name: 'Recurring' }).check();
-      await page.getByRole('radio', { name: 'Every week' }).check();
-      await chooseOption(page, 'when_dayOfWeek', 'Friday');
-      await page.locator('#root_when_startDate').fill(bankDate(new Date(), 1));
-      await page.getByRole('radio', { name: 'After a number of transfers' }).check();
-      await page.locator('#root_when_occurrences').fill('2');
-      await page.getByTestId('inquiry-submit').click();
-      await page.waitForURL(/\/transfer\/verify\/\?type=same-bank$/);
-      await page.getByText(/^Every Friday, from .+, 2 transfers$/).waitFor();
+      await s.page.locator('#root_beneficiaryAccountNo').fill('800123456837');
+      await chooseOption(s.page, 'purpose', 'Family');
+      await s.page.locator('#root_amount').fill('75000');
+      await s.page.getByRole('radio', { name: 'Recurring' }).check();
+      await s.page.getByRole('radio', { name: 'Every week' }).check();
+      await chooseOption(s.page, 'when_dayOfWeek', 'Friday');
+      await s.page.locator('#root_when_startDate').fill(bankDate(new Date(), 1));
+      await s.page.getByRole('radio', { name: 'After a number of transfers' }).check();
+      await s.page.locator('#root_when_occurrences').fill('2');
+      await s.page.getByTestId('inquiry-submit').click();
+      await s.page.waitForURL(/\/transfer\/verify\/\?type=same-bank$/);
+      await s.page.getByText(/^Every Friday, from .+, 2 transfers$/).waitFor();
       made.weekly = await verifyAndConfirm('transfer-same-bank-weekly');
     });
 
     it('between his own accounts every ten days, until a date', async () => {
       await inquiryOf('own-account');
-      await chooseOption(page, 'beneficiaryAccount', '800123456729');
-      await page.locator('#root_amount').fill('50000');
-      await page.getByRole('radio', { name: 'Recurring' }).check();
-      await page.getByRole('radio', { name: 'Every few days' }).check();
-      await page.locator('#root_when_interval').fill('10');
-      await page.locator('#root_when_startDate').fill(bankDate(new Date(), 2));
-      await page.getByRole('radio', { name: 'On an end date' }).check();
-      await page.locator('#root_when_endDate').fill(bankDate(new Date(), 90));
-      await page.getByTestId('inquiry-submit').click();
-      await page.waitForURL(/\/transfer\/verify\/\?type=own-account$/);
-      await page.getByText(/^Every 10 days, from .+, until .+$/).waitFor();
+      await chooseOption(s.page, 'beneficiaryAccount', '800123456729');
+      await s.page.locator('#root_amount').fill('50000');
+      await s.page.getByRole('radio', { name: 'Recurring' }).check();
+      await s.page.getByRole('radio', { name: 'Every few days' }).check();
+      await s.page.locator('#root_when_interval').fill('10');
+      await s.page.locator('#root_when_startDate').fill(bankDate(new Date(), 2));
+      await s.page.getByRole('radio', { name: 'On an end date' }).check();
+      await s.page.locator('#root_when_endDate').fill(bankDate(new Date(), 90));
+      await s.page.getByTestId('inquiry-submit').click();
+      await s.page.waitForURL(/\/transfer\/verify\/\?type=own-account$/);
+      await s.page.getByText(/^Every 10 days, from .+, until .+$/).waitFor();
       made.tenDays = await verifyAndConfirm('transfer-own-every-ten-days');
     });
 
     it('debits nothing, and lists all five in My Transactions with edit and delete', async () => {
       // Nothing was debited: no line (not even of Rp 0) in the account's history for any of them.
-      const { id } = await accountAsPage(page, env.server, '800123456701');
+      const { id } = await accountAsPage(s.page, env.server, '800123456701');
       const history = await postAsPage<{ entries: { amount: { amount: number } }[] }>(
-        page,
+        s.page,
         env.server,
         '/api/account/v1/history',
         { accountId: id },
       );
       expect(history.body.entries.filter((e) => e.amount.amount === 0)).toEqual([]);
 
-      await page.goto(`${env.server.baseUrl}/mytransaction/`);
-      const card = (s: Scheduled | undefined) =>
-        page.locator(`[data-testid="scheduled"][data-id="${s!.instructionId}"]`);
+      await s.page.goto(`${env.server.baseUrl}/mytransaction/`);
+      const card = (one: Scheduled | undefined) =>
+        s.page.locator(`[data-testid="scheduled"][data-id="${one!.instructionId}"]`);
       await card(made.skn).getByText('SITI RAHAYU').waitFor();
       await card(made.monthly)
         .getByText(/Every month on day 15/)
@@ -234,8 +221,8 @@ describe('my transactions: delete a scheduled transfer', () => {
       await card(made.tenDays)
         .getByText(/Every 10 days/)
         .waitFor();
-      await screenshot(page, 'mytransaction-new-scheduled-desktop-en');
-      expect(problems).toEqual([]);
+      await screenshot(s.page, 'mytransaction-new-scheduled-desktop-en');
+      expect(s.problems).toEqual([]);
     });
   });
 });

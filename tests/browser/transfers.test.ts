@@ -1,14 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { BUDI_PHONES, accountAsPage, chooseOption, isCall, jsonOf, postAsPage } from './helpers/flows';
 import {
   PERSONAS,
-  keepEvidence,
   latestOtp,
   login,
   newContext,
   screenshot,
   serverAndBrowser,
+  signedInSession,
 } from './helpers';
 
 const env = serverAndBrowser();
@@ -186,46 +185,34 @@ describe('transfers', () => {
     }
     const GIRO = '800987654306';
     const USD_SAVINGS = '800155512384';
-    let context: BrowserContext;
-    let page: Page;
-    let problems: string[];
-    beforeAll(async () => {
-      ({ context, page, problems } = await newContext(env.browser, { language: 'en', viewport: 'desktop' }));
-      await login(page, env.server.baseUrl, PERSONAS.budi);
-    });
-    afterEach(async (ctx) => {
-      if (ctx.task.result?.state === 'fail') await keepEvidence(page, ctx.task.name);
-    });
-    afterAll(async () => {
-      await context?.close();
-    });
+    const s = signedInSession(env, PERSONAS.budi, { language: 'en', viewport: 'desktop' });
 
     // Asked with the page's own token: this case runs past a token's rotation and its grace.
-    const balance = async (no: string) => (await accountAsPage(page, env.server, no)).balance.amount;
+    const balance = async (no: string) => (await accountAsPage(s.page, env.server, no)).balance.amount;
     const inquiryOf = async (type: string) => {
-      await page.goto(`${env.server.baseUrl}/transfer/inquiry/?type=${type}`);
-      await page.getByTestId('inquiry-view').waitFor();
+      await s.page.goto(`${env.server.baseUrl}/transfer/inquiry/?type=${type}`);
+      await s.page.getByTestId('inquiry-view').waitFor();
     };
     /** Submits the form, passes the FDS challenge when one is asked, verifies by OTP and confirms. */
     const send = async (type: string, status: 'success' | 'pending') => {
-      await page.getByTestId('inquiry-submit').click();
-      await page.waitForURL(/\/transfer\/(verify|fds-challenge)\//);
-      if (page.url().includes('/fds-challenge/')) {
-        await page.getByTestId('fds-recipient').locator('input').check();
-        await page.getByTestId('fds-myself').locator('input').check();
-        await page.getByTestId('fds-continue').click();
+      await s.page.getByTestId('inquiry-submit').click();
+      await s.page.waitForURL(/\/transfer\/(verify|fds-challenge)\//);
+      if (s.page.url().includes('/fds-challenge/')) {
+        await s.page.getByTestId('fds-recipient').locator('input').check();
+        await s.page.getByTestId('fds-myself').locator('input').check();
+        await s.page.getByTestId('fds-continue').click();
       }
-      await page.waitForURL(new RegExp(`/transfer/verify/\\?type=${type}$`));
-      await page.getByRole('radio', { name: /7890$/ }).check();
+      await s.page.waitForURL(new RegExp(`/transfer/verify/\\?type=${type}$`));
+      await s.page.getByRole('radio', { name: /7890$/ }).check();
       const sentAt = new Date();
-      await page.getByTestId('otp-send').click();
-      await page.getByTestId('otp-panel').waitFor();
-      await page.getByTestId('otp-input').fill(await latestOtp(env.server, BUDI_PHONES[0], sentAt));
-      const confirm = jsonOf<Receipt>(page.waitForResponse(isCall('confirm')));
-      await page.getByTestId('otp-confirm').click();
+      await s.page.getByTestId('otp-send').click();
+      await s.page.getByTestId('otp-panel').waitFor();
+      await s.page.getByTestId('otp-input').fill(await latestOtp(env.server, BUDI_PHONES[0], sentAt));
+      const confirm = jsonOf<Receipt>(s.page.waitForResponse(isCall('confirm')));
+      await s.page.getByTestId('otp-confirm').click();
       const receipt = await confirm;
       expect(receipt.status).toBe(status);
-      await page.locator(`[data-testid="receipt-view"][data-status="${status}"]`).waitFor();
+      await s.page.locator(`[data-testid="receipt-view"][data-status="${status}"]`).waitFor();
       return receipt;
     };
     /** The account went down by what the receipt says left it, and the history shows the line. */
@@ -233,10 +220,10 @@ describe('transfers', () => {
       // From rupiah to a foreign currency the account gives the total's rupiah equivalent.
       const debited = r.equivalent ?? r.total;
       expect(before - (await balance(no))).toBe(debited.amount);
-      const { id } = await accountAsPage(page, env.server, no);
+      const { id } = await accountAsPage(s.page, env.server, no);
       const history = await postAsPage<{
         entries: { referenceNo: string; type: string; status: string; amount: { amount: number } }[];
-      }>(page, env.server, '/api/account/v1/history', { accountId: id, search: r.referenceNo });
+      }>(s.page, env.server, '/api/account/v1/history', { accountId: id, search: r.referenceNo });
       expect(history.body.entries).toEqual([
         expect.objectContaining({
           referenceNo: r.referenceNo,
@@ -248,37 +235,37 @@ describe('transfers', () => {
     };
     /** SKN and RTGS: the recipient's details typed. */
     const typed = async (bank: string, account: string, name: string) => {
-      await chooseOption(page, 'sourceOfFund', SOURCE);
-      await chooseOption(page, 'bankCode', bank);
-      await page.locator('#root_beneficiaryAccountNo').fill(account);
-      await page.locator('#root_beneficiaryName').fill(name);
-      await page.locator('#root_beneficiaryAddress').fill('Jl. Gatot Subroto 12');
-      await page.locator('#root_province').fill('DKI Jakarta');
-      await page.locator('#root_city').fill('Jakarta Selatan');
-      await chooseOption(page, 'citizenship', 'Indonesian');
-      await chooseOption(page, 'beneficiaryType', 'Individual');
-      await chooseOption(page, 'purpose', 'Business');
+      await chooseOption(s.page, 'sourceOfFund', SOURCE);
+      await chooseOption(s.page, 'bankCode', bank);
+      await s.page.locator('#root_beneficiaryAccountNo').fill(account);
+      await s.page.locator('#root_beneficiaryName').fill(name);
+      await s.page.locator('#root_beneficiaryAddress').fill('Jl. Gatot Subroto 12');
+      await s.page.locator('#root_province').fill('DKI Jakarta');
+      await s.page.locator('#root_city').fill('Jakarta Selatan');
+      await chooseOption(s.page, 'citizenship', 'Indonesian');
+      await chooseOption(s.page, 'beneficiaryType', 'Individual');
+      await chooseOption(s.page, 'purpose', 'Business');
     };
     const swiftForm = async (source: string, amount: string) => {
-      await chooseOption(page, 'sourceOfFund', source);
-      await chooseOption(page, 'country', 'Singapore');
-      await chooseOption(page, 'swiftBank', 'DBS Bank');
-      await page.locator('#root_bankCity').fill('Singapore');
-      await page.locator('#root_beneficiaryAccountNo').fill('0721234567');
-      await page.locator('#root_beneficiaryName').fill('Tan Wei Ming');
-      await page.locator('#root_addressLine1').fill('12 Marina Boulevard');
-      await chooseOption(page, 'currency', 'USD - US Dollar');
-      await page.locator('#root_amount').fill(amount);
-      await chooseOption(page, 'chargeOption', 'SHA');
-      await chooseOption(page, 'purpose', 'Education');
+      await chooseOption(s.page, 'sourceOfFund', source);
+      await chooseOption(s.page, 'country', 'Singapore');
+      await chooseOption(s.page, 'swiftBank', 'DBS Bank');
+      await s.page.locator('#root_bankCity').fill('Singapore');
+      await s.page.locator('#root_beneficiaryAccountNo').fill('0721234567');
+      await s.page.locator('#root_beneficiaryName').fill('Tan Wei Ming');
+      await s.page.locator('#root_addressLine1').fill('12 Marina Boulevard');
+      await chooseOption(s.page, 'currency', 'USD - US Dollar');
+      await s.page.locator('#root_amount').fill(amount);
+      await chooseOption(s.page, 'chargeOption', 'SHA');
+      await chooseOption(s.page, 'purpose', 'Education');
     };
 
     it('own account: savings to TabunganKu, no fee', async () => {
       const before = await balance(SOURCE);
       await inquiryOf('own-account');
-      await chooseOption(page, 'sourceOfFund', SOURCE);
-      await chooseOption(page, 'beneficiaryAccount', '800123456729');
-      await page.locator('#root_amount').fill('200000');
+      await chooseOption(s.page, 'sourceOfFund', SOURCE);
+      await chooseOption(s.page, 'beneficiaryAccount', '800123456729');
+      await s.page.locator('#root_amount').fill('200000');
       const own = await send('own-account', 'success');
       expect(own.total).toEqual({ amount: 200_000_00, currency: 'IDR' });
       await booked(SOURCE, before, own);
@@ -287,11 +274,11 @@ describe('transfers', () => {
     it('another bank online: the name looked up, the Rp 6,500 fee in the total', async () => {
       const before = await balance(SOURCE);
       await inquiryOf('online');
-      await chooseOption(page, 'sourceOfFund', SOURCE);
-      await chooseOption(page, 'bankCode', 'Bank Jago');
-      await page.locator('#root_beneficiaryAccountNo').fill('100200300400');
-      await chooseOption(page, 'purpose', 'Family');
-      await page.locator('#root_amount').fill('300000');
+      await chooseOption(s.page, 'sourceOfFund', SOURCE);
+      await chooseOption(s.page, 'bankCode', 'Bank Jago');
+      await s.page.locator('#root_beneficiaryAccountNo').fill('100200300400');
+      await chooseOption(s.page, 'purpose', 'Family');
+      await s.page.locator('#root_amount').fill('300000');
       const online = await send('online', 'success');
       expect(online.total).toEqual({ amount: 306_500_00, currency: 'IDR' });
       await booked(SOURCE, before, online);
@@ -301,7 +288,7 @@ describe('transfers', () => {
       const before = await balance(SOURCE);
       await inquiryOf('skn');
       await typed('Bank Rakyat Indonesia', '002101000123567', 'Dewi Lestari');
-      await page.locator('#root_amount').fill('1000000');
+      await s.page.locator('#root_amount').fill('1000000');
       const skn = await send('skn', 'pending');
       expect(skn.total).toEqual({ amount: 1_002_900_00, currency: 'IDR' });
       await booked(SOURCE, before, skn);
@@ -311,10 +298,10 @@ describe('transfers', () => {
       const before = await balance(SOURCE);
       await inquiryOf('rtgs');
       await typed('Bank Mandiri', '1370012345678', 'Agus Pratama');
-      await page.locator('#root_amount').fill('100000000');
-      await page.getByTestId('inquiry-submit').click();
-      await page.getByText('The minimum for RTGS is IDR 100,000,001').first().waitFor();
-      await page.locator('#root_amount').fill('100000001');
+      await s.page.locator('#root_amount').fill('100000000');
+      await s.page.getByTestId('inquiry-submit').click();
+      await s.page.getByText('The minimum for RTGS is IDR 100,000,001').first().waitFor();
+      await s.page.locator('#root_amount').fill('100000001');
       const rtgs = await send('rtgs', 'pending');
       expect(rtgs.total).toEqual({ amount: 100_030_001_00, currency: 'IDR' });
       await booked(SOURCE, before, rtgs);
@@ -333,32 +320,32 @@ describe('transfers', () => {
     // The customer removes the demo's invoice, is told on the amount that a document is needed,
     // uploads the purchase contract, and sends it.
     it("SWIFT from rupiah above the month's USD 100,000: refused without a document, sent with one", async () => {
-      await page.goto(`${env.server.baseUrl}/transfer/manage-underlaying-document/`);
+      await s.page.goto(`${env.server.baseUrl}/transfer/manage-underlaying-document/`);
       // The demo's USD 97,500 and the USD 100 (and fee) sent above.
-      expect(await page.getByTestId('declaration-total').textContent()).toMatch(
+      expect(await s.page.getByTestId('declaration-total').textContent()).toMatch(
         /^USD 97,6\d\d\.\d\d of USD 100,000\.00$/,
       );
-      await page.getByRole('button', { name: 'Delete Tuition invoice 2027.pdf' }).click();
-      await page.getByTestId('delete-document-confirm').click();
-      await page.getByTestId('document').first().waitFor({ state: 'detached' });
+      await s.page.getByRole('button', { name: 'Delete Tuition invoice 2027.pdf' }).click();
+      await s.page.getByTestId('delete-document-confirm').click();
+      await s.page.getByTestId('document').first().waitFor({ state: 'detached' });
       await inquiryOf('swift-rupiah');
       await swiftForm(GIRO, '3000');
-      await page.getByTestId('inquiry-submit').click();
-      await page.getByText('Above USD 100,000 this month: an underlying document is required').waitFor();
-      await page.goto(`${env.server.baseUrl}/transfer/manage-underlaying-document/`);
-      await page.getByTestId('declaration-total').waitFor();
+      await s.page.getByTestId('inquiry-submit').click();
+      await s.page.getByText('Above USD 100,000 this month: an underlying document is required').waitFor();
+      await s.page.goto(`${env.server.baseUrl}/transfer/manage-underlaying-document/`);
+      await s.page.getByTestId('declaration-total').waitFor();
       await chooseOption(
-        page,
-        page.getByRole('combobox', { name: /Type of document/ }),
+        s.page,
+        s.page.getByRole('combobox', { name: /Type of document/ }),
         'Contract or agreement',
       );
-      await page.getByTestId('document-file').setInputFiles({
+      await s.page.getByTestId('document-file').setInputFiles({
         name: 'Harbour Residences purchase contract.pdf',
         mimeType: 'application/pdf',
         buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
       });
-      await page.getByTestId('document-upload').click();
-      await page.getByTestId('document').first().waitFor();
+      await s.page.getByTestId('document-upload').click();
+      await s.page.getByTestId('document').first().waitFor();
       const before = await balance(GIRO);
       await inquiryOf('swift-rupiah');
       await swiftForm(GIRO, '3000');
@@ -366,11 +353,11 @@ describe('transfers', () => {
       expect(withDocument.total.currency).toBe('USD');
       expect(withDocument.equivalent?.currency).toBe('IDR');
       await booked(GIRO, before, withDocument);
-      await screenshot(page, 'transfer-swift-document-receipt-desktop-en');
+      await screenshot(s.page, 'transfer-swift-document-receipt-desktop-en');
     });
 
     it('saw no failed call on the way but the refused amounts (422)', () => {
-      expect(problems.filter((p) => !p.includes('status of 422'))).toEqual([]);
+      expect(s.problems.filter((p) => !p.includes('status of 422'))).toEqual([]);
     });
   });
 });

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from './browser';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { keepEvidence, launchBrowser, newContext, type ContextOptions } from './browser';
+import { login, type Persona } from './login';
 import { startServer, type TestServer } from './server';
 
 export interface ServerAndBrowser {
@@ -22,4 +23,35 @@ export function serverAndBrowser(): ServerAndBrowser {
     await env.server?.close();
   });
   return env;
+}
+
+export interface SignedInSession {
+  context: BrowserContext;
+  page: Page;
+  /** Failed calls and page errors seen so far (newContext). */
+  problems: string[];
+}
+
+/**
+ * One signed-in page for a describe's tests, which run in order as the steps of one session, each
+ * with its own time: opened and logged in before them, closed after them. A failing step leaves its
+ * evidence (keepEvidence). Read it as `s.page` inside the steps.
+ */
+export function signedInSession(
+  env: ServerAndBrowser,
+  persona: Persona,
+  opts: ContextOptions,
+): SignedInSession {
+  const session = {} as SignedInSession;
+  beforeAll(async () => {
+    Object.assign(session, await newContext(env.browser, opts));
+    await login(session.page, env.server.baseUrl, persona);
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await keepEvidence(session.page, ctx.task.name);
+  });
+  afterAll(async () => {
+    await session.context?.close();
+  });
+  return session;
 }

@@ -11,5 +11,5 @@ export {
   type ViewportName,
 } from './browser';
 export { login, enterUserId, PERSONAS, type Persona } from './login';
-export { serverAndBrowser, type ServerAndBrowser } from './fixture';
+export { serverAndBrowser, signedInSession, type ServerAndBrowser, type SignedInSession } from './fixture';
 export { companionLogin } from './companion';
