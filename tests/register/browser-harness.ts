@@ -70,7 +70,8 @@ export async function staysOn(page: Page, path: string): Promise<void> {
   const deadline = Date.now() + 5_000;
   let since = here() === path ? Date.now() : undefined;
   while (since === undefined || Date.now() - since < 500) {
-    if (Date.now() > deadline) throw new Error(`expected to stay on ${path}, now on ${here()}`);
+    if (Date.now() > deadline)
+      throw new Error(`expected to stay on ${path} for 500 ms without a break, now on ${here()}`);
     await page.waitForTimeout(50);
     if (here() !== path) since = undefined;
     else since ??= Date.now();
