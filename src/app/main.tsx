@@ -10,6 +10,7 @@ import type { AppRouter } from './router';
 import { loginStrings } from './strings';
 import { loadAppRouter, VisitorRouter } from './visitor-router';
 import { isLoginArea } from '@/shared/login-area';
+import { warmLocaleData } from '@/shared/locale-warmup';
 
 const i18n = initI18n();
 
@@ -43,6 +44,8 @@ if (path === '/dashboard/' && signedIn) {
 if (signedIn && !isLoginArea(path)) {
   for (const call of Object.values(SHELL_CALLS)) requestEarly(call);
   void loadAppRouter(i18n, path);
+  // Once those are asked for, while they are on their way.
+  setTimeout(() => warmLocaleData(i18n.language === 'en' ? 'en' : 'id'), 0);
 }
 
 // The login area's strings in the stored language (Indonesian by default), then the first render.

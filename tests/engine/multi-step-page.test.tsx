@@ -87,7 +87,7 @@ describe('multi-step inquiry page', () => {
       form: { product: 'INS-SUNLIFE-BP', cover: 25_000_000_000, term: 10 },
     });
     // Back: step 2 again, with what was chosen.
-    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Back' }));
     expect(await screen.findByText(/Step 2 of 3/)).toBeTruthy();
     expect((await screen.findByRole('combobox', { name: /Product/ })).textContent).toContain(
       'Brilliant Protection',

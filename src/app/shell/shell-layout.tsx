@@ -18,6 +18,7 @@ import { bannerPageOf, bannerVariantOf, MaintenanceBanner } from '@/shared/ui/ma
 import { LanguageSwitch } from '@/shared/ui/language-switch';
 import { SessionContext, type SessionCustomer, type SessionValue } from '@/shared/ui/session-context';
 import { useErrorHandler } from '@/shared/ui/error-handler';
+import { whenAnswered } from '@/shared/ui/when-answered';
 import { OPEN_CHAT_EVENT } from '@/shared/ui/chat-events';
 import { MailboxBadge } from '@/features/help/mailbox-badge';
 import { CartBadge, useCartCount } from '@/features/cart/cart-badge';
@@ -77,10 +78,12 @@ export function ShellLayout() {
   useEffect(() => {
     const ctrl = new AbortController();
     earlyOr(SHELL_CALLS.me, () => apiPost<SessionMe>(SHELL_CALLS.me, {}, { signal: ctrl.signal }))
-      .then((me) => {
-        setCustomer(me.customer);
-        setAbsoluteExpires(toMs(me.absoluteExpires));
-      })
+      .then(
+        whenAnswered((me: SessionMe) => {
+          setCustomer(me.customer);
+          setAbsoluteExpires(toMs(me.absoluteExpires));
+        }),
+      )
       .catch((err: unknown) => showError(err));
     return () => ctrl.abort();
   }, []);

@@ -10,7 +10,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createActor, type AnyActorRef } from 'xstate';
 import { Link, useInRouterContext } from 'react-router';
-import { ErrorProvider, useErrorHandler } from '@/shared/ui';
+import { ErrorProvider, useErrorHandler, whenAnswered } from '@/shared/ui';
 import { kindOf } from '../machine/errors';
 import { secretFields, type ChoiceOption, type FlowFile, type FlowForm, type StepMeta } from '@/shared/flows';
 import {
@@ -55,8 +55,8 @@ function useLoadedForm(form: FlowForm | undefined, loader: FormLoader) {
     if (!form) return;
     let live = true;
     loader(form.schema).then(
-      (f) => live && setLoaded({ path: form.schema, form: f }),
-      (error) => live && setLoaded({ path: form.schema, error }),
+      whenAnswered((f: LoadedForm) => live && setLoaded({ path: form.schema, form: f })),
+      whenAnswered((error: unknown) => live && setLoaded({ path: form.schema, error })),
     );
     return () => {
       live = false;
@@ -79,8 +79,10 @@ function useChoices(flow: FlowFile, services: TransactionServices, wanted: boole
     let live = true;
     setState((s) => ({ ...s, loading: true }));
     services.formData(flow).then(
-      (choices) => live && setState({ choices, loading: false }),
-      (error) => live && setState({ choices: {}, loading: false, error }),
+      whenAnswered(
+        (choices: Record<string, ChoiceOption[]>) => live && setState({ choices, loading: false }),
+      ),
+      whenAnswered((error: unknown) => live && setState({ choices: {}, loading: false, error })),
     );
     return () => {
       live = false;

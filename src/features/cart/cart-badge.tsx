@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { CART_CHANGED, CART_PATH, cartApi } from '@/shared/cart/cart-api';
+import { whenAnswered } from '@/shared/ui/when-answered';
 
 /** How many transactions the cart holds: asked on every page change and when the cart says it changed. */
 export function useCartCount(): number {
@@ -20,7 +21,7 @@ export function useCartCount(): number {
     const ctrl = new AbortController();
     // A failed count leaves the last one shown: the badge is a hint, the cart page says the truth.
     cartApi.count(ctrl.signal).then(
-      (r) => setCount(r.count),
+      whenAnswered((r: { count: number }) => setCount(r.count)),
       () => undefined,
     );
     return () => ctrl.abort();

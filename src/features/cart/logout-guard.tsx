@@ -11,29 +11,47 @@ import { useTranslation } from 'react-i18next';
  * The cart is kept on the server either way.
  */
 export function useCartLogoutGuard(count: number, logout: () => void) {
-  const { t } = useTranslation('cart');
   const [open, setOpen] = useState(false);
   const request = () => (count > 0 ? setOpen(true) : logout());
   const dialog = (
     <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="cart-logout-title">
-      <DialogTitle id="cart-logout-title">{t('logout.title')}</DialogTitle>
-      <DialogContent>{t('logout.body', { count })}</DialogContent>
-      <DialogActions>
-        <Button onClick={() => setOpen(false)} data-testid="cart-logout-stay">
-          {t('logout.stay')}
-        </Button>
-        <Button
-          color="error"
-          onClick={() => {
-            setOpen(false);
-            logout();
-          }}
-          data-testid="cart-logout-confirm"
-        >
-          {t('logout.confirm')}
-        </Button>
-      </DialogActions>
+      <LogoutQuestion
+        count={count}
+        onStay={() => setOpen(false)}
+        onConfirm={() => {
+          setOpen(false);
+          logout();
+        }}
+      />
     </Dialog>
   );
   return { request, dialog };
+}
+
+// Its own component: a closed dialog renders nothing, so its strings (a plural among them, whose
+// first use builds the language's plural rules) cost nothing on every signed-in page's first draw.
+function LogoutQuestion({
+  count,
+  onStay,
+  onConfirm,
+}: {
+  count: number;
+  onStay: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation('cart');
+  return (
+    <>
+      <DialogTitle id="cart-logout-title">{t('logout.title')}</DialogTitle>
+      <DialogContent>{t('logout.body', { count })}</DialogContent>
+      <DialogActions>
+        <Button onClick={onStay} data-testid="cart-logout-stay">
+          {t('logout.stay')}
+        </Button>
+        <Button color="error" onClick={onConfirm} data-testid="cart-logout-confirm">
+          {t('logout.confirm')}
+        </Button>
+      </DialogActions>
+    </>
+  );
 }

@@ -20,6 +20,7 @@ import {
   MaintenanceBanner,
   OPEN_ACCOUNT_PATH,
   useErrorHandler,
+  whenAnswered,
   useFeatureGate,
   type FeatureRequirement,
 } from '@/shared/ui';
@@ -76,7 +77,7 @@ export function DashboardPage() {
     // (the summary the app's entry asked for already, src/app/main.tsx, else a new request: earlyOr)
     dashboardApi
       .summary(ctrl.signal)
-      .then((s) => !ctrl.signal.aborted && setSummary(s))
+      .then(whenAnswered((s: DashboardSummary) => !ctrl.signal.aborted && setSummary(s)))
       .catch((err: unknown) => {
         if (ctrl.signal.aborted) return;
         const v = errors.showError(err, { onRetry: () => setAttempt((a) => a + 1) });

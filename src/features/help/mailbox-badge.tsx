@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { helpApi, MAILBOX_CHANGED } from './api';
+import { whenAnswered } from '@/shared/ui/when-answered';
 
 const REFRESH_MS = 60_000;
 
@@ -32,7 +33,7 @@ export function MailboxBadge() {
     const ctrl = new AbortController();
     // A failed count leaves the last one shown: the badge is a hint, the mailbox page says the truth.
     helpApi.badge(ctrl.signal).then(
-      (r) => setUnread(r.unread),
+      whenAnswered((r: { unread: number }) => setUnread(r.unread)),
       () => undefined,
     );
     return () => ctrl.abort();

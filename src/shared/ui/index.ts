@@ -1,5 +1,6 @@
 // The shared UI kit: theme, the error dialog and handler, role notices, maintenance banners.
 export { theme, createAppTheme, BRAND } from './theme';
+export { whenAnswered } from './when-answered';
 export { ErrorDialog, type ErrorDialogProps } from './error-dialog';
 export {
   ErrorProvider,

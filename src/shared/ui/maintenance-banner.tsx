@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiPost } from '../api/client';
+import { whenAnswered } from './when-answered';
 
 /** Pages with maintenance banner keys (spec section 3). */
 export type BannerPage = 'login' | 'dashboard' | 'payment' | 'purchase' | 'transfer';
@@ -138,7 +139,9 @@ export function MaintenanceBanner({ page, variant }: MaintenanceBannerProps) {
     if (e) early.delete(page);
     if (e && e.variant === variant) {
       let live = true;
-      void e.promise.then(() => live && setBanners(e.banners.filter((b) => !isBannerDismissed(b.key))));
+      void e.promise.then(
+        whenAnswered(() => live && setBanners(e.banners.filter((b) => !isBannerDismissed(b.key)))),
+      );
       return () => {
         live = false;
       };
@@ -149,8 +152,8 @@ export function MaintenanceBanner({ page, variant }: MaintenanceBannerProps) {
       variant ? { page, variant } : { page },
       { auth, signal: ctrl.signal },
     )
-      .then((r) => setBanners((r.banners ?? []).filter((b) => !isBannerDismissed(b.key))))
-      .catch(() => setBanners([]));
+      .then(whenAnswered((r) => setBanners((r.banners ?? []).filter((b) => !isBannerDismissed(b.key)))))
+      .catch(whenAnswered(() => setBanners([])));
     return () => ctrl.abort();
   }, [page, variant, auth, shown]);
 

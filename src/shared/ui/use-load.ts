@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { whenAnswered } from './when-answered';
 
 /**
  * One read of the server for a page: `data` once answered, `failed` when it was refused or could not
@@ -10,8 +11,8 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, key: strin
   useEffect(() => {
     const ctrl = new AbortController();
     load(ctrl.signal).then(
-      (data) => setState({ key, data }),
-      () => !ctrl.signal.aborted && setState({ key, failed: true }),
+      whenAnswered((data: T) => setState({ key, data })),
+      whenAnswered(() => !ctrl.signal.aborted && setState({ key, failed: true })),
     );
     return () => ctrl.abort();
     // `load` is a fresh closure each render; `key` says when to read again.
