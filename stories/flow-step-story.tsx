@@ -188,6 +188,16 @@ function fakeServices(flow: FlowFile, approvalOutcome: ApprovalStatus): Transact
   const never = new Promise<never>(() => undefined);
   return {
     formData: async () => choices,
+    // A live price (gold's) held for two minutes, as the bank's desk quotes it; the page asks again before then.
+    priceQuote: async (_url, side) => {
+      const now = Date.now();
+      return {
+        quoteId: 'story-quote',
+        pricePerGram: { amount: side === 'sell' ? 160_200_000 : 165_800_000, currency: 'IDR' },
+        quotedAt: new Date(now).toISOString(),
+        expiresAt: new Date(now + 120_000).toISOString(),
+      };
+    },
     // Stories stop at the step they show: calls that would move on never settle.
     inquiry: () => never,
     inquiryStep: () => never,

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { createActor } from 'xstate';
 import { FlowActorView, FlowStepView } from '@/engine/ui/flow-step-view';
 import { createFlowMachine, provideServices } from '@/engine/machine/flow-machine';
-import type { TransactionServices } from '@/engine/services/transaction-services';
+import { createHttpServices, type TransactionServices } from '@/engine/services/transaction-services';
 import { initI18n } from '@/shared/i18n/i18n';
 import { loadFlowsFromDisk } from '@/shared/flows/load-node';
 import type { FlowFile, Receipt } from '@/shared/flows';
@@ -122,13 +122,27 @@ describe('a live price quote on the form', () => {
     });
     render(
       <MemoryRouter>
-        <FlowStepView flow={flowOf('goldsaving.buy')} services={baseServices({ sourceOfFund: [] })} />
+        <FlowStepView
+          flow={flowOf('goldsaving.buy')}
+          // The page's own services ask the quote's URL over HTTP (answered by the fetch mock).
+          services={{ ...baseServices({ sourceOfFund: [] }), priceQuote: createHttpServices().priceQuote }}
+        />
       </MemoryRouter>,
     );
     expect((await screen.findByTestId('price-quote-value')).textContent).toBe('IDR 1,658,000 per gram');
     expect(screen.getByTestId('price-quote-held').textContent).toMatch(
       /held for you until \d\d:\d\d:\d\d WIB/,
     );
+  });
+
+  it('says the price is unavailable where the page has no way to ask for one', async () => {
+    render(
+      <MemoryRouter>
+        <FlowStepView flow={flowOf('goldsaving.buy')} services={baseServices({ sourceOfFund: [] })} />
+      </MemoryRouter>,
+    );
+    expect((await screen.findByTestId('price-quote-failed')).textContent).toMatch(/not available/);
+    expect(screen.queryByTestId('price-quote-value')).toBeNull();
   });
 });
 

@@ -19,6 +19,14 @@ import type {
  * Everything the engine asks of the server, as one injectable object: the machine and the renderer get
  * it through props/context (never a global), so tests and stories pass fakes.
  */
+/** A live price held for the customer for a while (gold's buy or sell price per gram). */
+export interface PriceQuote {
+  quoteId: string;
+  pricePerGram: Money;
+  quotedAt: string;
+  expiresAt: string;
+}
+
 export interface TransactionServices {
   formData(flow: FlowFile): Promise<Record<string, ChoiceOption[]>>;
   /** The flow's eligibility gates for this customer; rejects with the gate's apierror (its dialog). */
@@ -48,6 +56,8 @@ export interface TransactionServices {
   favourite(id: string): Promise<Favourite | undefined>;
   /** The public check code of a receipt (printed with a QR code on the PDF, shared with it). */
   receiptCode?(referenceNo: string): Promise<{ code: string; path: string }>;
+  /** A form's live price (a priceQuote field): asked of the field's ui:options.quoteUrl. */
+  priceQuote?(url: string, side: string | undefined, signal: AbortSignal): Promise<PriceQuote>;
   /** The cart (verified later, with other transactions); absent where there is none (stories). */
   cart?: {
     add(flowId: string, form: Record<string, unknown>): Promise<unknown>;
@@ -183,6 +193,7 @@ export function createHttpServices(): TransactionServices {
     favourite: async (id) => (await listFavourites()).find((f) => f.id === id),
     receiptCode: (referenceNo) =>
       apiPost<{ code: string; path: string }>('/api/receipt/v1/code', { referenceNo }),
+    priceQuote: (url, side, signal) => apiPost<PriceQuote>(url, { side }, { signal }),
     cart: {
       add: cartApi.add,
       update: cartApi.update,

@@ -212,6 +212,7 @@ export function FlowActorView({
           onBack={snap.can({ type: 'BACK' } as never) ? () => actor.send({ type: 'BACK' }) : undefined}
           autoSubmit={autoSubmit && !autoSent.includes(meta?.path ?? '')}
           onAutoSubmit={() => setAutoSent((s) => [...s, meta?.path ?? ''])}
+          priceQuote={services.priceQuote}
         />
       );
   } else if (view === 'notice') {

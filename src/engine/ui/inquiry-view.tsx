@@ -21,6 +21,7 @@ import { optionsFor, type EngineFormContext } from './widgets';
 import { largeArrayFields } from '../fields';
 import { fieldsOfSchema } from './multi-step';
 import { uiSchemaWithSchedule } from '@/shared/flows/schedule';
+import type { TransactionServices } from '../services/transaction-services';
 
 const TEXT_KEYS = ['ui:title', 'ui:description', 'ui:help', 'ui:placeholder'];
 
@@ -88,6 +89,8 @@ export interface InquiryViewProps {
   /** Sent once, as soon as the choices have arrived (a saved form paid at once); the form's own checks still apply. */
   autoSubmit?: boolean;
   onAutoSubmit?: () => void;
+  /** Where a live price field asks for its price (the page's services). */
+  priceQuote?: TransactionServices['priceQuote'];
 }
 
 export function InquiryView(props: InquiryViewProps) {
@@ -166,6 +169,7 @@ export function InquiryView(props: InquiryViewProps) {
     titles,
     inferred: state.inferred,
     flowId: flow.id,
+    priceQuote: props.priceQuote,
   };
   const transformErrors = (errors: RJSFValidationError[]) =>
     // A branch's own rule says what is wrong; its "if" adds only "must match then".

@@ -4,22 +4,16 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { apiPost } from '@/shared/api/client';
 import type { ApiErrorBody } from '@/shared/api-error';
 import { formatBankTime } from '@/shared/bank-time';
-import { formatMoney, type Money } from '@/shared/money';
+import { formatMoney } from '@/shared/money';
+import type { PriceQuote } from '../services/transaction-services';
 import type { Lang } from '../format';
-
-interface PriceQuote {
-  quoteId: string;
-  pricePerGram: Money;
-  quotedAt: string;
-  expiresAt: string;
-}
+import type { EngineFormContext } from './widgets';
 
 /**
  * A live price held for the customer (gold's buy or sell price per gram): asked of ui:options.quoteUrl
- * with ui:options.side, shown with the time it is held until, and asked again when it runs out. The
+ * with ui:options.side through the page's services (the form context's priceQuote), shown with the time it is held until, and asked again when it runs out. The
  * field's value is the quote's id: the server books at that quote's price, or refuses once it expired.
  */
 export function PriceQuoteWidget(props: WidgetProps) {
@@ -27,6 +21,7 @@ export function PriceQuoteWidget(props: WidgetProps) {
   const lang = (i18n.language === 'en' ? 'en' : 'id') as Lang;
   const url = props.options.quoteUrl as string | undefined;
   const side = props.options.side as string | undefined;
+  const priceQuote = (props.registry.formContext as EngineFormContext | undefined)?.priceQuote;
   const [quote, setQuote] = useState<PriceQuote>();
   const [failure, setFailure] = useState<ApiErrorBody | 'unavailable'>();
   const onChange = useRef(props.onChange);
@@ -36,10 +31,14 @@ export function PriceQuoteWidget(props: WidgetProps) {
 
   useEffect(() => {
     if (!url) return;
+    if (!priceQuote) {
+      setFailure('unavailable');
+      return;
+    }
     const ctrl = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const ask = () =>
-      apiPost<PriceQuote>(url, { side }, { signal: ctrl.signal }).then(
+      priceQuote(url, side, ctrl.signal).then(
         (q) => {
           setFailure(undefined);
           setQuote(q);
@@ -60,7 +59,7 @@ export function PriceQuoteWidget(props: WidgetProps) {
       ctrl.abort();
       if (timer) clearTimeout(timer);
     };
-  }, [url, side]);
+  }, [url, side, priceQuote]);
 
   const err = props.rawErrors?.[0];
   return (

@@ -5,6 +5,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { minorDigits } from '@/shared/money';
 import type { ChoiceOption, ChoiceSpec } from '@/shared/flows';
+import type { TransactionServices } from '../services/transaction-services';
 import { formatMoney, isMoney, optionLabel, type Lang } from '../format';
 import { offeredOptions } from './choice-rules';
 import { SpecialRateWidget } from './special-rate-widget';
@@ -25,6 +26,8 @@ export interface EngineFormContext {
   inferred?: Record<string, string>;
   /** The flow the form belongs to (a photo is uploaded for it). */
   flowId?: string;
+  /** Where a priceQuote field asks for its price (the page's services; none: it says the price is unavailable). */
+  priceQuote?: TransactionServices['priceQuote'];
 }
 
 const fieldOf = (props: WidgetProps) => props.name || props.id.replace(/^root_/, '');
