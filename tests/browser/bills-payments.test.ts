@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { loadFlowsFromDisk } from '../../src/shared/flows/load-node';
 import type { FlowFile } from '../../src/shared/flows/types';
-import { PERSONAS, keepEvidence, latestOtp, login, newContext, serverAndBrowser } from './helpers';
+import { PERSONAS, latestOtp, serverAndBrowser, signedInSession } from './helpers';
 import {
   BUDI_PHONES,
   accountOf,
@@ -82,7 +82,6 @@ async function verifyByOtp(page: Page): Promise<string> {
 }
 
 describe('bills, purchases, donations, virtual accounts and cards in Chromium, in one session', () => {
-  let context: BrowserContext;
   let page: Page;
   let problems: unknown[];
   let headers: Record<string, string>;
@@ -198,24 +197,22 @@ describe('bills, purchases, donations, virtual accounts and cards in Chromium, i
     };
   }
 
+  // Budi pays many bills today: room under his daily limits (before he logs in, below).
   beforeAll(async () => {
-    ({ context, page, problems } = await newContext(env.browser, { language: 'en' }));
-    // Budi pays many bills today: room under his daily limits.
     await env.server.db.query(
       `INSERT INTO transaction_limits (customer_id, category, min_amount, max_per_transaction, daily_limit)
        SELECT c.id, x.cat, 1000, 100000000000, 1000000000000 FROM customers c,
          (VALUES ('payment'), ('purchase'), ('donation')) x(cat) WHERE c.user_id = 'budisantoso'
        ON CONFLICT (customer_id, category) DO UPDATE SET max_per_transaction = 100000000000, daily_limit = 1000000000000`,
     );
-    await login(page, env.server.baseUrl, PERSONAS.budi);
+  });
+  const session = signedInSession(env, PERSONAS.budi, { language: 'en' });
+  beforeAll(async () => {
+    ({ page, problems } = session);
     headers = await sessionHeaders(page);
     const source = await accountOf(env.server, headers, SOURCE);
     before = source.balance.amount;
     sourceId = source.id;
-  });
-  afterAll(() => context?.close());
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await keepEvidence(page, ctx.task.name);
   });
 
   it('lists the billers on the payment chooser; state revenue asks billing code or BPN first', async () => {
