@@ -18,7 +18,7 @@ import { batchMenuEntries, batchRoutes } from '@/features/batches/routes';
 import { promoRoutes } from '@/features/promo/routes';
 import { travelRoutes } from '@/features/travel/routes';
 import { registrationAppRoutes } from '@/features/registration/app-routes';
-import { flowMenuEntries, flowRoutes, type FlowMenuEntry } from '@/engine/index';
+import { flowMenuEntries, flowRoutes, sharedFlowRoutes, type FlowMenuEntry } from '@/engine/index';
 import type { RouteObject } from 'react-router';
 import { placeholders, withReady } from './routes';
 import type { i18n as I18n } from 'i18next';
@@ -48,6 +48,8 @@ export interface FeatureRoutes {
   flowRoutes: RouteObject[];
   registrationAppRoutes: RouteObject[];
   flowMenuEntries: readonly FlowMenuEntry[];
+  /** Base routes several flows share (engine's sharedFlowRoutes): a chooser of them unless a page serves it. */
+  sharedFlowRoutes?: readonly string[];
 }
 
 /** Children of the authenticated shell: features first, then choosers, then placeholders for the rest. */
@@ -67,7 +69,18 @@ export function authenticatedRoutes(f: FeatureRoutes): RouteObject[] {
       return { element: <ChooserPage area={area} entries={f.flowMenuEntries} /> };
     },
   }));
-  const served = [...features, ...choosers];
+  const chosen = servedBy([...features, ...choosers]);
+  const routeChoosers: RouteObject[] = (f.sharedFlowRoutes ?? [])
+    .filter((route) => !chosen(route))
+    .map((route) => ({
+      id: `chooser:${route}`,
+      path: route,
+      lazy: async () => {
+        const { ChooserPage } = await import('./pages/chooser-page');
+        return { element: <ChooserPage route={route} entries={f.flowMenuEntries} /> };
+      },
+    }));
+  const served = [...features, ...choosers, ...routeChoosers];
   return [...served, ...placeholders(AUTHENTICATED_PATHS, served, false)];
 }
 
@@ -104,6 +117,7 @@ export function shellChildrenWith(areaReady?: (ns: AreaNamespace) => Promise<unk
     flowRoutes,
     registrationAppRoutes: withReady(registrationAppRoutes, ready('register')),
     flowMenuEntries: [...flowMenuEntries, ...batchMenuEntries],
+    sharedFlowRoutes,
   });
 }
 

@@ -50,3 +50,12 @@ export const flowRoutes: RouteObject[] = [
 ];
 
 export const flowMenuEntries: FlowMenuEntry[] = menuEntriesOf(FLOWS);
+
+/**
+ * Base routes that several flows share (/payment/credit-card/: own card, another bank's), each told
+ * apart by `?type=`. A step of one opened without its type, and no transaction of the route in
+ * progress, goes to the route's base: the app serves it (a page of its own, or the route's chooser).
+ */
+export const sharedFlowRoutes: string[] = [...new Set(FLOWS.map((f) => f.route))].filter(
+  (route) => flowsOfRoute(route).length > 1,
+);

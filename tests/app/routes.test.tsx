@@ -2,6 +2,7 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { authRoutes } from '../../src/features/auth/routes';
 import { CHOOSER_AREAS, shellChildrenWith } from '../../src/app/authenticated-routes';
+import { sharedFlowRoutes } from '../../src/engine/index';
 import { buildRoutes, NOT_FOUND_ROUTE_ID, SHELL_ROUTE_ID } from '../../src/app/routes';
 import { AUTHENTICATED_PATHS, PUBLIC_PATHS } from '../../src/app/spec-routes';
 import { MENU } from '../../src/app/menu';
@@ -153,6 +154,23 @@ describe('route table', () => {
 
   it('has choosers for every area of flows unless a feature serves them', () => {
     for (const a of CHOOSER_AREAS) expect(leaf(`/${a}/`)?.id ?? '').not.toMatch(/^placeholder:/);
+  });
+
+  it('serves the base of every route several flows share: its own page, else a chooser of those flows', () => {
+    expect(sharedFlowRoutes).toEqual(
+      expect.arrayContaining(['/payment/credit-card/', '/payment/utility/', '/transfer/', '/gold-saving/']),
+    );
+    for (const route of sharedFlowRoutes) {
+      const id = leaf(route)?.id ?? '';
+      expect(id, route).not.toBe(NOT_FOUND_ROUTE_ID);
+      expect(id, route).not.toMatch(/^placeholder:/);
+    }
+    // A step opened without its ?type= lands on these (src/engine/ui/flow-page.tsx).
+    expect(leaf('/payment/credit-card/')?.id).toBe('chooser:/payment/credit-card/');
+    expect(leaf('/bi-fast/request-for-payment/')?.id).toBe('chooser:/bi-fast/request-for-payment/');
+    // Where a page serves the base, it stays: the area's chooser, gold's own page.
+    expect(leaf('/transfer/')?.id).toBe('chooser:transfer');
+    expect(leaf('/gold-saving/')?.id ?? '').not.toMatch(/^chooser:/);
   });
 });
 

@@ -225,6 +225,17 @@ describe('bills, purchases, donations, virtual accounts and cards in Chromium, i
     await page.getByTestId('inquiry-view').waitFor();
   });
 
+  it("a bill kind of several billers opened without its type offers them (the route's chooser), not a 404", async () => {
+    await openInApp(page, '/payment/credit-card/inquiry/');
+    await page.waitForURL(/\/payment\/credit-card\/$/);
+    const chooser = page.getByTestId('route-chooser');
+    await chooser.waitFor();
+    expect(await chooser.getByRole('link').count()).toBe(2);
+    await chooser.getByTestId('chooser-item-payment.credit-card-own').click();
+    await page.waitForURL(/\/payment\/credit-card\/inquiry\/\?type=own$/);
+    await page.locator('[data-testid="flow-payment.credit-card-own"] [data-testid="inquiry-view"]').waitFor();
+  });
+
   it.each(flows.map((l) => [l.flow.id, l] as const))('%s: form, OTP, receipt', async (_id, l) => {
     if (l.flow.route === '/virtual-account/') {
       // Any VA number on /virtual-account/: the merchant from its first digits, the form of its kind.

@@ -83,15 +83,22 @@ type GatedEntry = FlowMenuEntry & { requires?: FeatureRequirement };
 
 /**
  * An area's base page (/transfer/, /payment/, /donation/, ... CHOOSER_AREAS): the area's flows, from
- * the flow files' menu entries.
+ * the flow files' menu entries. Or, with `route`, the base of a route several flows share
+ * (/payment/credit-card/): those flows only, under their area's title.
  * Credit-card-only customers get the open-account pop-up, supplementary holders the branch notice.
  */
-export function ChooserPage({ area, entries }: { area: string; entries: readonly GatedEntry[] }) {
+export function ChooserPage(
+  props: { entries: readonly GatedEntry[] } & ({ area: string } | { route: string }),
+) {
   const { t } = useTranslation('shell');
   const tr = t as unknown as (k: string) => string;
   const customer = useCustomer();
   const gate = useFeatureGate(customer);
-  const items = entries.filter((e) => e.area === area).sort((a, b) => a.order - b.order);
+  const route = 'route' in props ? props.route : undefined;
+  const items = props.entries
+    .filter('route' in props ? (e) => e.path.startsWith(props.route) : (e) => e.area === props.area)
+    .sort((a, b) => a.order - b.order);
+  const area = 'area' in props ? props.area : (items[0]?.area ?? props.route.split('/')[1]!);
   return (
     <>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
@@ -100,7 +107,7 @@ export function ChooserPage({ area, entries }: { area: string; entries: readonly
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('chooser.subtitle')}
       </Typography>
-      <Paper variant="outlined" data-testid={`chooser-${area}`}>
+      <Paper variant="outlined" data-testid={route ? 'route-chooser' : `chooser-${area}`}>
         {items.length === 0 ? (
           <Typography sx={{ p: 3 }}>{t('chooser.empty')}</Typography>
         ) : (
@@ -123,8 +130,8 @@ export function ChooserPage({ area, entries }: { area: string; entries: readonly
           </List>
         )}
       </Paper>
-      {area === 'transfer' && customer?.hasCasa !== false && <Recipients />}
-      {area === 'payment' && customer?.hasCasa !== false && <RegisteredBillers hideWhenNone />}
+      {!route && area === 'transfer' && customer?.hasCasa !== false && <Recipients />}
+      {!route && area === 'payment' && customer?.hasCasa !== false && <RegisteredBillers hideWhenNone />}
       {gate.dialogs}
     </>
   );

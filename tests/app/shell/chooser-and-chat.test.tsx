@@ -62,6 +62,55 @@ describe('chooser pages', () => {
   });
 });
 
+describe("a route's chooser", () => {
+  it('lists only the flows sharing the route, under their area, and nothing else of the area', () => {
+    const i18n = testI18n('en');
+    i18n.addResourceBundle('en', 'flows', {
+      payment: { own: { menu: 'Own credit card' }, other: { menu: "Another bank's card" } },
+    });
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter>
+          <ChooserPage
+            route="/payment/credit-card/"
+            entries={[
+              {
+                flowId: 'payment.bpjs',
+                area: 'payment',
+                path: '/payment/bpjs/inquiry/',
+                labelKey: 'flows:x',
+                order: 1,
+              },
+              {
+                flowId: 'payment.credit-card-other',
+                area: 'payment',
+                path: '/payment/credit-card/inquiry/?type=other-bank',
+                labelKey: 'flows:payment.other.menu',
+                order: 20,
+              },
+              {
+                flowId: 'payment.credit-card-own',
+                area: 'payment',
+                path: '/payment/credit-card/inquiry/?type=own',
+                labelKey: 'flows:payment.own.menu',
+                order: 10,
+              },
+            ]}
+          />
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Bill Payment');
+    const links = screen.getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Own credit card', '/payment/credit-card/inquiry/?type=own'],
+      ["Another bank's card", '/payment/credit-card/inquiry/?type=other-bank'],
+    ]);
+    // The area's own extras (registered billers) stay on the area's page.
+    expect(screen.queryByTestId('registered-billers')).toBeNull();
+  });
+});
+
 describe('transfer chooser', () => {
   it('offers saved and recent recipients, each opening the same-bank form filled in for them', async () => {
     setCredentials({ accessToken: 'tok', expires: Date.now() + 60_000 });
