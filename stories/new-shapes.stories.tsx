@@ -154,8 +154,9 @@ export const TransferByMethod: Story = {
   args: { file: 'transfer/method-shape.json' },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    // BI-FAST first: its bank, searched by typing (16 banks); no RTGS fields.
-    const bank = await c.findByRole('combobox', { name: /^Bank/ });
+    // BI-FAST first: its bank, searched by typing (16 banks); no RTGS fields. (The searchable field
+    // is a lazy chunk: the first story to show one waits for it, ~1 s here and more on a busy CI.)
+    const bank = await c.findByRole('combobox', { name: /^Bank/ }, { timeout: 5000 });
     await waitFor(() => expect(bank).toBeEnabled());
     await userEvent.type(bank, 'mandiri');
     const list = await within(document.body).findByRole('listbox');
@@ -185,7 +186,7 @@ export const TransferByMethodOnAPhone: Story = {
   ],
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    const bank = await c.findByRole('combobox', { name: /^Bank/ });
+    const bank = await c.findByRole('combobox', { name: /^Bank/ }, { timeout: 5000 });
     await waitFor(() => expect(bank).toBeEnabled());
     await userEvent.type(bank, 'bank');
     const list = await within(document.body).findByRole('listbox');
