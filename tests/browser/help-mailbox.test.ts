@@ -87,6 +87,26 @@ describe('help and mailbox', () => {
     }
   });
 
+  it('fits an inbox with unread messages on a 390 px phone: nothing wider than the screen', async () => {
+    const { context, page, problems } = await newContext(env.browser, { language: 'id', viewport: 'mobile' });
+    try {
+      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await page.goto(`${env.server.baseUrl}/help/mailbox/`);
+      await page.locator('[data-testid="mailbox-message"][data-unread="true"]').first().waitFor();
+      // (Each unread row names itself so to a screen reader, in a visually hidden span.)
+      const widest = await page.evaluate(() =>
+        Math.max(
+          document.documentElement.scrollWidth,
+          ...[...document.querySelectorAll('body *')].map((el) => el.getBoundingClientRect().right),
+        ),
+      );
+      expect(widest).toBeLessThanOrEqual(390);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('says "no messages" (0030) to a customer with an empty mailbox, on a phone in English', async () => {
     const { context, page, problems } = await newContext(env.browser, { language: 'en', viewport: 'mobile' });
     try {

@@ -9,6 +9,7 @@ import Add from '@mui/icons-material/Add';
 import { columnsOf } from './columns';
 import { cellId, LargeArrayRow, type RowActions, type RowData, type RowErrors } from './large-array-row';
 import { renderedIndexes, rowWindow, sameWindow, type RowWindow } from './window';
+import { VISUALLY_HIDDEN } from '@/shared/ui/visually-hidden';
 
 /** Ajv's error shape as far as we read it (rawValidation returns ajv ErrorObjects). */
 interface AjvError {
@@ -414,12 +415,5 @@ const styles = {
   '.lar-action': { flex: '0 0 34px', display: 'flex', justifyContent: 'center' },
   '.lar-row .lar-action': { pt: '3px' },
   '.lar-helper': { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', mx: 0.5, mt: '2px' },
-  '.lar-sr': {
-    position: 'absolute',
-    width: 1,
-    height: 1,
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
-  },
+  '.lar-sr': VISUALLY_HIDDEN,
 } as const;

@@ -20,6 +20,7 @@ import { useErrorHandler } from '@/shared/ui';
 import { helpApi, mailboxChanged, pick, type Folder, type MessagePage, type MessageSummary } from './api';
 import { langOf, messageDate } from './format';
 import { PageHeader } from './page-header';
+import { VISUALLY_HIDDEN } from '@/shared/ui/visually-hidden';
 
 /** Notices other mailbox pages hand back to the list (router state). */
 export interface MailboxNotice {
@@ -28,14 +29,6 @@ export interface MailboxNotice {
 }
 
 /** Read by screen readers, not shown. */
-const HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 function MessageRow({ m, lang }: { m: MessageSummary; lang: 'en' | 'id' }) {
   const { t } = useTranslation('help');
@@ -73,7 +66,7 @@ function MessageRow({ m, lang }: { m: MessageSummary; lang: 'en' | 'id' }) {
             }}
           >
             {unread && (
-              <Box component="span" sx={HIDDEN}>
+              <Box component="span" sx={VISUALLY_HIDDEN}>
                 {t('mailbox.unreadPrefix')}{' '}
               </Box>
             )}
