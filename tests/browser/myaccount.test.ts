@@ -202,6 +202,30 @@ describe('my account', () => {
     }
   });
 
+  it('a detail page opened without its reference offers where to choose one; with an unknown one, says so and does not spin', async () => {
+    const { context, page, problems } = await newContext(env.browser, { language: 'en', viewport: 'mobile' });
+    try {
+      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await page.goto(`${env.server.baseUrl}/myaccount/investment/product-detail/`);
+      await page.getByTestId('product-none-chosen').waitFor();
+      await page.getByRole('link', { name: 'Investment portfolio' }).click();
+      await page.getByTestId('portfolio-allocation').waitFor();
+      await page.goto(`${env.server.baseUrl}/myaccount/octoloan/withdrawal-details/`);
+      await page.getByTestId('withdrawal-none-chosen').waitFor();
+      expect(problems).toEqual([]); // nothing was asked of the server without a reference
+
+      // An unknown product: the catalogue's dialog for its code (WMS 0912), then the way back.
+      await page.goto(`${env.server.baseUrl}/myaccount/investment/product-detail/?code=NOPE`);
+      await page.getByTestId('error-dialog').waitFor();
+      expect(await page.getByTestId('error-dialog-code').textContent()).toBe('WMS : 0912');
+      await page.getByTestId('error-dialog').getByRole('button').first().click();
+      await page.getByRole('link', { name: 'Investment portfolio' }).waitFor();
+      expect(await page.getByRole('progressbar').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('tells the supplementary holder there are no instalments, and a policy dialog when there is no policy', async () => {
     const { context, page, problems } = await newContext(env.browser, { language: 'en' });
     try {

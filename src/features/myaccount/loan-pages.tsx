@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
@@ -101,13 +102,26 @@ export function WithdrawalDetailsPage() {
   const lang = langOf(i18n.language);
   const [params] = useSearchParams();
   const ref = params.get('ref') ?? '';
-  const { data, failed } = useLoad((s) => myAccountApi.withdrawal(ref, s), [ref], { product: 'loan' });
+  // Opened without a withdrawal (a bookmark, an address typed): nothing to ask; the history to choose from.
+  const { data, failed, notice } = useLoad(
+    (s) => (ref ? myAccountApi.withdrawal(ref, s) : Promise.resolve(null)),
+    [ref],
+    { product: 'loan' },
+  );
   return (
     <Page title={t('octoloan.details')} testId="withdrawal-details-page">
-      {failed ? (
-        <Button component={RouterLink} to="/myaccount/octoloan/withdrawal-history/">
-          {t('octoloan.history')}
-        </Button>
+      {failed || notice || data === null ? (
+        <>
+          {notice && <Notice view={notice} />}
+          {data === null && (
+            <Alert severity="info" sx={{ mb: 2 }} data-testid="withdrawal-none-chosen">
+              {t('octoloan.noneChosen')}
+            </Alert>
+          )}
+          <Button component={RouterLink} to="/myaccount/octoloan/withdrawal-history/">
+            {t('octoloan.history')}
+          </Button>
+        </>
       ) : !data ? (
         <Loading />
       ) : (

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -7,7 +8,7 @@ import { formatBankDateTime } from '@/shared/bank-time';
 import { formatDecimal } from '@/shared/decimal';
 import { myAccountApi } from './api';
 import { formatDate, langOf, money } from './history-parts';
-import { Card, Facts, Line, Loading, Page, useLoad } from './page-kit';
+import { Card, Facts, Line, Loading, Notice, Page, useLoad } from './page-kit';
 
 const signed = (amount: string) => (amount.startsWith('-') ? amount : `+${amount}`);
 
@@ -157,10 +158,27 @@ export function ProductDetailPage() {
   const lang = langOf(i18n.language);
   const [params] = useSearchParams();
   const code = params.get('code') ?? '';
-  const { data } = useLoad((s) => myAccountApi.productDetail(code, s), [code], { product: 'investment' });
+  // Without a code (a bookmark, an address typed) nothing is asked: the portfolio to choose from.
+  const { data, failed, notice } = useLoad(
+    (s) => (code ? myAccountApi.productDetail(code, s) : Promise.resolve(null)),
+    [code],
+    { product: 'investment' },
+  );
   return (
     <Page title={data?.name ?? t('product.title')} testId="product-detail-page">
-      {!data ? (
+      {failed || notice || data === null ? (
+        <>
+          {notice && <Notice view={notice} />}
+          {data === null && (
+            <Alert severity="info" sx={{ mb: 2 }} data-testid="product-none-chosen">
+              {t('product.noneChosen')}
+            </Alert>
+          )}
+          <Button component={RouterLink} to="/myaccount/portfolio/">
+            {t('portfolio.title')}
+          </Button>
+        </>
+      ) : !data ? (
         <Loading />
       ) : (
         <>
