@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
@@ -8,7 +7,7 @@ import { formatBankDateTime } from '@/shared/bank-time';
 import { formatDecimal } from '@/shared/decimal';
 import { myAccountApi } from './api';
 import { formatDate, langOf, money } from './history-parts';
-import { Card, Facts, Line, Loading, Notice, Page, useLoad } from './page-kit';
+import { Card, Facts, Line, Loading, Notice, Page, useLoad, WayBack } from './page-kit';
 
 /** /myaccount/octoloan/: the loan line (plafond, owed, what can still be drawn) and its instalments. */
 export function OctoloanPage() {
@@ -111,17 +110,13 @@ export function WithdrawalDetailsPage() {
   return (
     <Page title={t('octoloan.details')} testId="withdrawal-details-page">
       {failed || notice || data === null ? (
-        <>
-          {notice && <Notice view={notice} />}
-          {data === null && (
-            <Alert severity="info" sx={{ mb: 2 }} data-testid="withdrawal-none-chosen">
-              {t('octoloan.noneChosen')}
-            </Alert>
-          )}
-          <Button component={RouterLink} to="/myaccount/octoloan/withdrawal-history/">
-            {t('octoloan.history')}
-          </Button>
-        </>
+        <WayBack
+          notice={notice}
+          noneChosen={data === null ? t('octoloan.noneChosen') : undefined}
+          testId="withdrawal-none-chosen"
+          to="/myaccount/octoloan/withdrawal-history/"
+          label={t('octoloan.history')}
+        />
       ) : !data ? (
         <Loading />
       ) : (

@@ -1,11 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import type { ErrorContext, ErrorView } from '@/shared/api/error-catalogue';
 import { useErrorHandler } from '@/shared/ui';
 
@@ -83,6 +85,32 @@ export function Notice({ view, testId = 'page-notice' }: { view: ErrorView; test
     <Alert severity="info" data-testid={testId}>
       <strong>{view.title}</strong> {view.message}
     </Alert>
+  );
+}
+
+/**
+ * A detail page with nothing to show: why (the inline notice of its load, or that none was chosen:
+ * opened without its reference), then the page to choose one from.
+ */
+export function WayBack(p: {
+  notice?: ErrorView;
+  noneChosen?: string;
+  testId: string;
+  to: string;
+  label: string;
+}) {
+  return (
+    <>
+      {p.notice && <Notice view={p.notice} />}
+      {p.noneChosen && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid={p.testId}>
+          {p.noneChosen}
+        </Alert>
+      )}
+      <Button component={RouterLink} to={p.to}>
+        {p.label}
+      </Button>
+    </>
   );
 }
 

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -8,7 +7,7 @@ import { formatBankDateTime } from '@/shared/bank-time';
 import { formatDecimal } from '@/shared/decimal';
 import { myAccountApi } from './api';
 import { formatDate, langOf, money } from './history-parts';
-import { Card, Facts, Line, Loading, Notice, Page, useLoad } from './page-kit';
+import { Card, Facts, Line, Loading, Page, useLoad, WayBack } from './page-kit';
 
 const signed = (amount: string) => (amount.startsWith('-') ? amount : `+${amount}`);
 
@@ -167,17 +166,13 @@ export function ProductDetailPage() {
   return (
     <Page title={data?.name ?? t('product.title')} testId="product-detail-page">
       {failed || notice || data === null ? (
-        <>
-          {notice && <Notice view={notice} />}
-          {data === null && (
-            <Alert severity="info" sx={{ mb: 2 }} data-testid="product-none-chosen">
-              {t('product.noneChosen')}
-            </Alert>
-          )}
-          <Button component={RouterLink} to="/myaccount/portfolio/">
-            {t('portfolio.title')}
-          </Button>
-        </>
+        <WayBack
+          notice={notice}
+          noneChosen={data === null ? t('product.noneChosen') : undefined}
+          testId="product-none-chosen"
+          to="/myaccount/portfolio/"
+          label={t('portfolio.title')}
+        />
       ) : !data ? (
         <Loading />
       ) : (
