@@ -60,26 +60,23 @@ export function authenticatedRoutes(f: FeatureRoutes): RouteObject[] {
     ...f.flowRoutes,
     ...f.registrationAppRoutes,
   ];
-  const featureServes = servedBy(features);
-  const choosers: RouteObject[] = CHOOSER_AREAS.filter((a) => !featureServes(`/${a}/`)).map((area) => ({
-    id: `chooser:${area}`,
-    path: `/${area}/`,
+  // A chooser page (an area's, or a shared route's) at `path`.
+  const chooser = (key: string, path: string, of: { area: string } | { route: string }): RouteObject => ({
+    id: `chooser:${key}`,
+    path,
     lazy: async () => {
       const { ChooserPage } = await import('./pages/chooser-page');
-      return { element: <ChooserPage area={area} entries={f.flowMenuEntries} /> };
+      return { element: <ChooserPage {...of} entries={f.flowMenuEntries} /> };
     },
-  }));
+  });
+  const featureServes = servedBy(features);
+  const choosers = CHOOSER_AREAS.filter((a) => !featureServes(`/${a}/`)).map((area) =>
+    chooser(area, `/${area}/`, { area }),
+  );
   const chosen = servedBy([...features, ...choosers]);
-  const routeChoosers: RouteObject[] = (f.sharedFlowRoutes ?? [])
+  const routeChoosers = (f.sharedFlowRoutes ?? [])
     .filter((route) => !chosen(route))
-    .map((route) => ({
-      id: `chooser:${route}`,
-      path: route,
-      lazy: async () => {
-        const { ChooserPage } = await import('./pages/chooser-page');
-        return { element: <ChooserPage route={route} entries={f.flowMenuEntries} /> };
-      },
-    }));
+    .map((route) => chooser(route, route, { route }));
   const served = [...features, ...choosers, ...routeChoosers];
   return [...served, ...placeholders(AUTHENTICATED_PATHS, served, false)];
 }

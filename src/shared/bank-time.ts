@@ -4,20 +4,21 @@
  */
 export const BANK_TIME_ZONE = 'Asia/Jakarta';
 
-const locale = (lang: 'en' | 'id') => (lang === 'en' ? 'en-GB' : 'id-ID');
+/** The locale the bank's dates are written in, per language. */
+export const bankLocale = (lang: 'en' | 'id') => (lang === 'en' ? 'en-GB' : 'id-ID');
 
 /** "23/11/2026, 22:48:53 WIB" (en) / "23/11/2026, 22.48.53 WIB" (id); the text itself if it is no date. */
 export function formatBankDateTime(iso: string, lang: 'en' | 'id'): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return `${d.toLocaleString(locale(lang), { timeZone: BANK_TIME_ZONE })} WIB`;
+  return `${d.toLocaleString(bankLocale(lang), { timeZone: BANK_TIME_ZONE })} WIB`;
 }
 
 /** "22:48:53 WIB", or "22:48 WIB" without seconds. */
 export function formatBankTime(iso: string, lang: 'en' | 'id', seconds = true): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  const time = d.toLocaleTimeString(locale(lang), {
+  const time = d.toLocaleTimeString(bankLocale(lang), {
     hour: '2-digit',
     minute: '2-digit',
     ...(seconds ? { second: '2-digit' as const } : {}),
@@ -35,7 +36,7 @@ export function formatBankDate(
   const plain = /^\d{4}-\d{2}-\d{2}$/.test(iso);
   const d = new Date(plain ? `${iso}T00:00:00Z` : iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleDateString(locale(lang), { ...style, timeZone: plain ? 'UTC' : BANK_TIME_ZONE });
+  return d.toLocaleDateString(bankLocale(lang), { ...style, timeZone: plain ? 'UTC' : BANK_TIME_ZONE });
 }
 
 // en-CA writes dates as YYYY-MM-DD. Made once: toLocaleDateString builds a formatter on every call

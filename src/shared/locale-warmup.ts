@@ -1,4 +1,4 @@
-import { BANK_TIME_ZONE } from './bank-time';
+import { BANK_TIME_ZONE, bankLocale } from './bank-time';
 
 /**
  * Builds the language's first date formatters and plural rules. A browser's first of each loads ICU
@@ -7,9 +7,13 @@ import { BANK_TIME_ZONE } from './bank-time';
  * and figures are still on their way and the main thread has nothing else to do.
  */
 export function warmLocaleData(lang: 'en' | 'id'): void {
-  const locale = lang === 'en' ? 'en-GB' : 'id-ID';
   for (const timeZone of [BANK_TIME_ZONE, 'UTC']) {
-    new Intl.DateTimeFormat(locale, { timeZone, day: 'numeric', month: 'short', year: 'numeric' }).format(0);
+    new Intl.DateTimeFormat(bankLocale(lang), {
+      timeZone,
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    }).format(0);
   }
   new Intl.PluralRules(lang).select(1);
 }

@@ -15,10 +15,6 @@ import type {
   VerificationResponse,
 } from '@/shared/flows';
 
-/**
- * Everything the engine asks of the server, as one injectable object: the machine and the renderer get
- * it through props/context (never a global), so tests and stories pass fakes.
- */
 /** A live price held for the customer for a while (gold's buy or sell price per gram). */
 export interface PriceQuote {
   quoteId: string;
@@ -27,6 +23,10 @@ export interface PriceQuote {
   expiresAt: string;
 }
 
+/**
+ * Everything the engine asks of the server, as one injectable object: the machine and the renderer get
+ * it through props/context (never a global), so tests and stories pass fakes.
+ */
 export interface TransactionServices {
   formData(flow: FlowFile): Promise<Record<string, ChoiceOption[]>>;
   /** The flow's eligibility gates for this customer; rejects with the gate's apierror (its dialog). */

@@ -13,8 +13,8 @@ import type { EngineFormContext } from './widgets';
 
 /**
  * A live price held for the customer (gold's buy or sell price per gram): asked of ui:options.quoteUrl
- * with ui:options.side through the page's services (the form context's priceQuote), shown with the time it is held until, and asked again when it runs out. The
- * field's value is the quote's id: the server books at that quote's price, or refuses once it expired.
+ * with ui:options.side through the page's services (the form context's priceQuote), shown with the
+ * time it is held until, and asked again when it runs out. The field's value is the quote's id: the server books at that quote's price, or refuses once it expired.
  */
 export function PriceQuoteWidget(props: WidgetProps) {
   const { t, i18n } = useTranslation('engine');

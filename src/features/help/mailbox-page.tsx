@@ -28,8 +28,6 @@ export interface MailboxNotice {
   reference?: string;
 }
 
-/** Read by screen readers, not shown. */
-
 function MessageRow({ m, lang }: { m: MessageSummary; lang: 'en' | 'id' }) {
   const { t } = useTranslation('help');
   const unread = !m.read;
