@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { loadFlowsFromDisk } from '../../src/shared/flows/load-node';
 import type { FlowFile } from '../../src/shared/flows/types';
+import { stepsOf } from '../../src/shared/flows/steps';
+import { SEARCH_FROM } from '../../src/engine/ui/search-from';
 import { PERSONAS, latestOtp, serverAndBrowser, signedInSession } from './helpers';
 import {
   BUDI_PHONES,
@@ -18,19 +20,86 @@ const env = serverAndBrowser();
 const SOURCE = '800123456701';
 
 /**
- * Every bill kind, purchase, donation and virtual account paid as a customer does, in one session;
- * then a registered biller paid again in two taps, a virtual card number created (shown once) and
- * charged by a merchant, GoPay linked for auto top-up and topped up. The account loses exactly what
- * the receipts and top-ups say, and its history lists each of them. The many billers of each kind are
- * the server tests' (tests/server/transactions/bills-flows.test.ts).
+ * Each shape of bill, purchase, donation and virtual account form paid as a customer does, in one
+ * session; then a registered biller paid again in two taps, a virtual card number created (shown once)
+ * and charged by a merchant, GoPay linked for auto top-up and topped up. The account loses exactly what
+ * the receipts and top-ups say, and its history lists each of them. Every flow of these areas makes
+ * its server round trip in tests/server/transactions/bills-flows.test.ts and draws its steps in its
+ * stories; here one flow of each form shape (shapeOf) goes through the browser. BILLS_ALL=1 pays every
+ * flow; BILLS_ONLY=<part of an id> those it names.
  */
 const { flows: loaded } = loadFlowsFromDisk();
-const flows = loaded.filter(
-  (l) =>
-    ['payment', 'purchase', 'donation'].includes(l.flow.area) &&
-    !l.flow.service && // linking an e-wallet moves no money: its own test below
-    l.flow.id.includes(process.env.BILLS_ONLY ?? ''),
+const ofAreas = loaded.filter(
+  (l) => ['payment', 'purchase', 'donation'].includes(l.flow.area) && !l.flow.service, // linking an e-wallet moves no money: its own test below
 );
+/**
+ * The billers a flow's provider choices offer, in the server's order, with their details (each one's
+ * number rule and prefixes), read from providers/ as the server does: no API call with the page's
+ * token (a call with a token 30 s old rotates it, and the page would not learn the new one).
+ */
+function billersOf(flow: FlowFile): Record<string, Option[]> {
+  const out: Record<string, Option[]> = {};
+  for (const [field, spec] of Object.entries(flow.choices ?? {})) {
+    if (spec.source !== 'providers' || !spec.list) continue;
+    const category = JSON.parse(readFileSync(`providers/${spec.list}.json`, 'utf8')) as {
+      providers: ({ code: string; name: { en: string } } & Record<string, unknown>)[];
+    };
+    out[field] = category.providers
+      .filter((p) =>
+        Object.entries(spec.where ?? {}).every(([k, v]) =>
+          Array.isArray(v) ? v.includes(p[k]) : p[k] === v,
+        ),
+      )
+      .map((p) => ({ value: p.code, labelEng: p.name.en, detail: p }));
+  }
+  return out;
+}
+
+/** Flows this file's own steps need: the water bill is saved as a registered biller, the token is read. */
+const NEEDED = ['payment.utility-water', 'purchase.electricity'];
+
+/**
+ * What a customer meets on a flow's form, field by field, as fillForm treats it: the kind of each field
+ * (an account, a choice and where its options come from, one inferred from a number, a radio, a
+ * number, an amount...), and what comes before the form (a form step, the VA number page).
+ */
+function shapeOf(l: (typeof loaded)[number]): string {
+  const { flow } = l;
+  const schema = l.schemas[flow.form.schema] as { properties: Record<string, Prop> };
+  const ui = (flow.form.uiSchema ?? {}) as Record<string, Record<string, unknown>> & {
+    'ui:order'?: string[];
+  };
+  const choices = (flow.choices ?? {}) as Record<
+    string,
+    { source?: string; inferFrom?: string; search?: boolean }
+  >;
+  const billers = billersOf(flow);
+  const fields = (ui['ui:order'] ?? Object.keys(schema.properties)).map((name) => {
+    const p = schema.properties[name] ?? {};
+    const widget = ui[name]?.['ui:widget'];
+    if (widget === 'hidden') return 'hidden';
+    if (name === flow.promo?.field) return 'promo';
+    if (name === 'sourceOfFund' || name === 'amount') return name;
+    const choice = choices[name];
+    // (a list of SEARCH_FROM billers or more is searched by typing)
+    if (choice)
+      return `choice:${choice.source}${choice.inferFrom ? ':inferred' : ''}${choice.search || (billers[name]?.length ?? 0) >= SEARCH_FROM ? ':search' : ''}`;
+    if (p.enum) return widget === 'radio' ? 'radio' : 'select';
+    return p.pattern ? 'number' : (p.type ?? 'text');
+  });
+  const before =
+    flow.route === '/virtual-account/' ? `va-page:${flow.variant}` : (stepsOf(flow)[0]?.view ?? '');
+  return `${flow.area} ${before} ${fields.join(',')}`;
+}
+
+const flows = process.env.BILLS_ONLY
+  ? ofAreas.filter((l) => l.flow.id.includes(process.env.BILLS_ONLY!))
+  : process.env.BILLS_ALL
+    ? ofAreas
+    : ofAreas.filter((l, i) => {
+        const shape = shapeOf(l);
+        return NEEDED.includes(l.flow.id) || !ofAreas.slice(0, i).some((o) => shapeOf(o) === shape);
+      });
 
 interface Prop {
   type?: string;
@@ -89,29 +158,7 @@ describe('bills, purchases, donations, virtual accounts and cards in Chromium, i
   let before = 0;
   let spent = 0;
   const references: string[] = [];
-  /**
-   * The billers a flow's provider choices offer, in the server's order, with their details (each one's
-   * number rule and prefixes), read from providers/ as the server does: no API call with the page's
-   * token (a call with a token 30 s old rotates it, and the page would not learn the new one).
-   */
-  const optionsOf = (flowId: string) => {
-    const flow = loaded.find((l) => l.flow.id === flowId)!.flow;
-    const out: Record<string, Option[]> = {};
-    for (const [field, spec] of Object.entries(flow.choices ?? {})) {
-      if (spec.source !== 'providers' || !spec.list) continue;
-      const category = JSON.parse(readFileSync(`providers/${spec.list}.json`, 'utf8')) as {
-        providers: ({ code: string; name: { en: string } } & Record<string, unknown>)[];
-      };
-      out[field] = category.providers
-        .filter((p) =>
-          Object.entries(spec.where ?? {}).every(([k, v]) =>
-            Array.isArray(v) ? v.includes(p[k]) : p[k] === v,
-          ),
-        )
-        .map((p) => ({ value: p.code, labelEng: p.name.en, detail: p }));
-    }
-    return out;
-  };
+  const optionsOf = (flowId: string) => billersOf(loaded.find((l) => l.flow.id === flowId)!.flow);
 
   /** The auto top-ups booked for Budi (the journal's, by their idempotency key), read in the database. */
   const autoTopUps = async () =>

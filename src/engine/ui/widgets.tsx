@@ -13,6 +13,7 @@ import { PriceQuoteWidget } from './price-quote-widget';
 import { PhotoWidget } from './photo-widget';
 import { errorText, type ChoiceFieldProps } from './choice-field';
 import { WidgetLoading } from './widget-loading';
+import { SEARCH_FROM } from './search-from';
 
 /** What the widgets read from the form: the loaded choices, the flow's choice specs and the current values. */
 export interface EngineFormContext {
@@ -88,9 +89,6 @@ export function ChoiceWidget(props: WidgetProps) {
     />
   );
 }
-
-/** From this many options on, a choice field is searched by typing (a flow's `search: true` asks for it always). */
-export const SEARCH_FROM = 15;
 
 // Autocomplete (and the popper it opens) loads with the first long list a form draws.
 const ChoiceSearch = lazy(() => import('./choice-search'));
