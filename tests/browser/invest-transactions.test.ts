@@ -149,6 +149,16 @@ describe('apply & invest and gold saving, as Budi does it', () => {
         .waitFor();
       await page.setViewportSize({ width: 390, height: 844 });
       await screenshot(page, 'invest-dashboard-mobile-en');
+      // The product list's types on that phone, in Indonesian (the longer names): every one on the
+      // screen (they wrap), none cut at its edge.
+      await page.goto(`${base}/applyandinvest/productlist/`);
+      await page.getByTestId('lang-id').click();
+      const types = page.getByRole('group', { name: 'Jenis produk' }).getByRole('button');
+      await types.first().waitFor();
+      const rights = await types.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right));
+      expect(rights.length).toBe(6);
+      expect(Math.max(...rights)).toBeLessThanOrEqual(390);
+      await screenshot(page, 'invest-productlist-mobile-id');
       // The one refusal asked for (the fund's minimum) and nothing else.
       expect(problems).toEqual([
         'console: Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)',

@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import ToggleButtonGroup, { toggleButtonGroupClasses } from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -196,11 +196,29 @@ export function ProductListPage() {
   };
   return (
     <Page title={t('productList.title')} intro={t('productList.intro')} testId="product-list">
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={1.5}
+        sx={{ alignItems: { xs: 'flex-start', md: 'center' } }}
+      >
         <Box sx={{ overflowX: 'auto' }}>
           <ToggleButtonGroup
             size="small"
             exclusive
+            // On a phone the six do not fit in a row: they wrap, each a button of its own, instead of
+            // running off the screen's edge.
+            sx={(theme) => ({
+              [theme.breakpoints.down('md')]: {
+                flexWrap: 'wrap',
+                gap: 1,
+                [`& .${toggleButtonGroupClasses.grouped}.${toggleButtonGroupClasses.grouped}`]: {
+                  ml: 0,
+                  border: 1,
+                  borderColor: 'divider',
+                  borderRadius: 1,
+                },
+              },
+            })}
             value={category ?? 'all'}
             onChange={(_, v: string | null) => v && set({ category: v === 'all' ? null : v })}
             aria-label={t('productList.category')}
