@@ -17,4 +17,11 @@ describe('built bundles', () => {
     expect(code).not.toMatch(/new Function\s*\(/);
     expect(code).not.toMatch(/[^\w.$]eval\s*\(/);
   });
+
+  // react-router's package serves its development build (vite.config.ts strips its warnings' flag).
+  it.each(files)("%s carries none of React Router's development warnings", (file) => {
+    const code = readFileSync(path.join(assets, file), 'utf8');
+    expect(code).not.toContain('You rendered descendant <Routes>');
+    expect(code).not.toContain('Hey developer');
+  });
 });
