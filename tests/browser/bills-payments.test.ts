@@ -29,8 +29,9 @@ const SOURCE = '800123456701';
  * flow; BILLS_ONLY=<part of an id> those it names.
  */
 const { flows: loaded } = loadFlowsFromDisk();
+// (linking an e-wallet, a service flow, moves no money: its own test below)
 const ofAreas = loaded.filter(
-  (l) => ['payment', 'purchase', 'donation'].includes(l.flow.area) && !l.flow.service, // linking an e-wallet moves no money: its own test below
+  (l) => ['payment', 'purchase', 'donation'].includes(l.flow.area) && !l.flow.service,
 );
 /**
  * The billers a flow's provider choices offer, in the server's order, with their details (each one's
