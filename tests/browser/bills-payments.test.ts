@@ -93,14 +93,17 @@ function shapeOf(l: (typeof loaded)[number]): string {
   return `${flow.area} ${before} ${fields.join(',')}`;
 }
 
+/** The first flow of each shape, and the flows this file needs (each flow's shape computed once). */
+function oneOfEachShape(all: typeof ofAreas): typeof ofAreas {
+  const shapes = all.map(shapeOf);
+  return all.filter((l, i) => NEEDED.includes(l.flow.id) || shapes.indexOf(shapes[i]!) === i);
+}
+
 const flows = process.env.BILLS_ONLY
   ? ofAreas.filter((l) => l.flow.id.includes(process.env.BILLS_ONLY!))
   : process.env.BILLS_ALL
     ? ofAreas
-    : ofAreas.filter((l, i) => {
-        const shape = shapeOf(l);
-        return NEEDED.includes(l.flow.id) || !ofAreas.slice(0, i).some((o) => shapeOf(o) === shape);
-      });
+    : oneOfEachShape(ofAreas);
 
 interface Prop {
   type?: string;
