@@ -7,6 +7,12 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CSP_NONCE_PLACEHOLDER, DEFERRED_SCRIPTS_LOADER } from '../src/shared/csp';
+import {
+  BANNER_PLACEHOLDERS,
+  BANNERS_SLOT,
+  bannerTemplateFile,
+  type BannerListTemplate,
+} from '../src/shared/prerendered-banners';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const LOGIN_SHELL_LANGS = ['id', 'en'] as const;
@@ -15,7 +21,7 @@ export const LOGIN_SHELL_LANGS = ['id', 'en'] as const;
  * The strict CSP allows no `style` attribute in a page's markup (React sets them through the DOM,
  * which the CSP allows): each becomes a data attribute and a rule in a style element with the nonce.
  */
-export function moveStyleAttributes(markup: string): string {
+export function moveStyleAttributes(markup: string, prefix = ''): string {
   const rules: string[] = [];
   const unescape = (v: string) =>
     v
@@ -25,8 +31,8 @@ export function moveStyleAttributes(markup: string): string {
       .replace(/&gt;/g, '>')
       .replace(/&amp;/g, '&');
   const out = markup.replace(/ style="([^"]*)"/g, (_, css: string) => {
-    rules.push(`[data-ssr-style="${rules.length}"]{${unescape(css)}}`);
-    return ` data-ssr-style="${rules.length - 1}"`;
+    rules.push(`[data-ssr-style="${prefix}${rules.length}"]{${unescape(css)}}`);
+    return ` data-ssr-style="${prefix}${rules.length - 1}"`;
   });
   return rules.length ? `<style nonce="${CSP_NONCE_PLACEHOLDER}">${rules.join('')}</style>${out}` : out;
 }
@@ -52,30 +58,67 @@ export function deferScripts(page: string): string {
   );
 }
 
+const BANNERS_SLOT_ELEMENT = '<template data-banners-slot="login"></template>';
+
 /** The page `index.html` with the prerendered login page in its root, inert until the app replaces it. */
 export function withLoginShell(page: string, lang: string, markup: string): string {
   const root = '<div id="root"></div>';
   if (!page.includes(root) || !/<html lang="\w+">/.test(page))
     throw new Error('prerender-login: the page has no empty root or no <html lang>');
+  if (!markup.includes(BANNERS_SLOT_ELEMENT))
+    throw new Error('prerender-login: the login page has no place for its maintenance banners');
+  const body = disableControls(moveStyleAttributes(markup)).replace(BANNERS_SLOT_ELEMENT, BANNERS_SLOT);
   return deferScripts(page)
     .replace(/<html lang="\w+">/, `<html lang="${lang}">`)
-    .replace(root, `<div id="root"><div inert>${disableControls(moveStyleAttributes(markup))}</div></div>`);
+    .replace(root, `<div id="root"><div inert>${body}</div></div>`);
+}
+
+/**
+ * The banner list (login-shell.tsx renderBannerListSample: two banners of placeholders) cut into what
+ * the server repeats per banner (src/shared/prerendered-banners.ts). The second banner is the
+ * repeated part: it ends the list and carries no style elements (the first brought them).
+ */
+export function bannerListTemplate(sample: string): BannerListTemplate {
+  const markup = disableControls(moveStyleAttributes(sample, 'b'));
+  const { key, title, message } = BANNER_PLACEHOLDERS;
+  const second = markup.indexOf(`data-banner-key="${key}1"`);
+  const start = markup.lastIndexOf('<div', second);
+  const close = '</div>';
+  if (second < 0 || start < 0 || !markup.endsWith(close) || markup.slice(start).includes('<style'))
+    throw new Error('prerender-login: the banner list has changed its shape');
+  const generic = (s: string) => s.replace(/(__BANNER_(?:KEY|TITLE|MESSAGE)__)1/g, '$1');
+  const template = {
+    open: markup.slice(0, start),
+    item: generic(markup.slice(start, -close.length)),
+    close,
+  };
+  for (const part of [template.open, template.item])
+    if (![key, title, message].every((p) => part.includes(p)) || /__BANNER_\w+__1/.test(part))
+      throw new Error('prerender-login: a banner of the list lacks its key, title or message');
+  return template;
 }
 
 export async function prerenderLogin(dist = path.join(ROOT, 'dist')): Promise<void> {
   // React and emotion in their production builds (no development checks or labels in the markup).
   process.env.NODE_ENV = 'production';
   const bundle = path.join(ROOT, 'node_modules/.cache/login-shell/login-shell.js');
-  const { renderLoginShell } = (await import(pathToFileURL(bundle).href)) as {
+  const { renderLoginShell, renderBannerListSample } = (await import(pathToFileURL(bundle).href)) as {
     renderLoginShell: (lang: string) => string;
+    renderBannerListSample: (lang: string) => string;
   };
   const page = readFileSync(path.join(dist, 'index.html'), 'utf8');
   mkdirSync(path.join(dist, 'login'), { recursive: true });
-  for (const lang of LOGIN_SHELL_LANGS)
+  mkdirSync(path.join(dist, '.vite'), { recursive: true });
+  for (const lang of LOGIN_SHELL_LANGS) {
     writeFileSync(
       path.join(dist, 'login', `index.${lang}.html`),
       withLoginShell(page, lang, renderLoginShell(lang)),
     );
+    writeFileSync(
+      path.join(dist, bannerTemplateFile(lang)),
+      JSON.stringify(bannerListTemplate(renderBannerListSample(lang))),
+    );
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {

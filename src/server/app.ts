@@ -3,6 +3,7 @@ import type { Db } from './db/db';
 import { registerHttpBasics, serverOptions } from './static-app';
 import openapi from './http/openapi';
 import staticApps from './http/static-apps';
+import { pageBanners } from './core-bank/banners';
 import sessionPlugin from './auth/session-plugin';
 import smsPlugin from './sms/plugin';
 import approvalHubPlugin from './approvals/hub-plugin';
@@ -123,6 +124,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(travelRoutes, {});
   await app.register(voucherRoutes);
 
-  if (opts.staticDir) await app.register(staticApps, { root: opts.staticDir });
+  if (opts.staticDir)
+    await app.register(staticApps, {
+      root: opts.staticDir,
+      loginBanners: () => pageBanners(app.db, 'login', null),
+    });
   return app;
 }

@@ -14,3 +14,11 @@ export const CSP_NONCE_PLACEHOLDER = 'CSP_NONCE_PLACEHOLDER_a3f1';
  */
 export const DEFERRED_SCRIPTS_LOADER =
   "(function(){var go=function(){var t=document.getElementById('app-scripts');if(t&&t.parentNode){t.parentNode.removeChild(t);document.head.appendChild(document.importNode(t.content,true))}};if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go)})})()";
+
+/**
+ * The other inline script (its hash is in the CSP too): right after the banners the server put in a
+ * prerendered page, it takes out those the visitor dismissed today (maintenance-banner.tsx keeps
+ * them in localStorage `bannerDismissed`, by local date), before the page paints, as the app would.
+ */
+export const BANNER_DISMISSAL_SCRIPT =
+  "(function(){var s=document.currentScript,l=s&&s.previousElementSibling;if(!l)return;try{var d=JSON.parse(localStorage.getItem('bannerDismissed')||'{}'),n=new Date(),p=function(x){return(x<10?'0':'')+x},t=n.getFullYear()+'-'+p(n.getMonth()+1)+'-'+p(n.getDate());[].slice.call(l.querySelectorAll('[data-banner-key]')).forEach(function(e){if(d[e.getAttribute('data-banner-key')]===t)e.parentNode.removeChild(e)});if(!l.querySelector('[data-banner-key]'))l.parentNode.removeChild(l)}catch(e){}})()";

@@ -41,4 +41,42 @@ describe('the login page is painted from its HTML, before the app has run (scrip
       await context.close();
     }
   });
+
+  it('paints the maintenance banners with the page, so nothing moves when the app draws it; one dismissed today stays out', async () => {
+    const { context, page, problems } = await newContext(env.browser, { viewport: 'mobile' });
+    const noScript = () => page.route(/\.js$/, (r) => r.abort());
+    const heading = async () => (await page.locator('h1').boundingBox())!.y;
+    try {
+      await noScript();
+      await page.goto(`${env.server.baseUrl}/login/`);
+      const banner = page.getByTestId('maintenance-banner-login-maintenance');
+      await expect(banner.locator('.MuiAlertTitle-root').textContent()).resolves.toBe(
+        'Pemeliharaan sistem terjadwal',
+      );
+      const painted = await heading();
+      await page.unroute(/\.js$/);
+
+      // The app draws the same banner over it: the heading stays where the HTML put it.
+      await page.goto(`${env.server.baseUrl}/login/`);
+      await page.locator('input[name="userId"]:not([disabled])').waitFor();
+      await banner.waitFor();
+      expect(await page.locator('[inert]').count()).toBe(0);
+      expect(await heading()).toBe(painted);
+
+      // Dismissed: the next visit's HTML leaves it out, before anything has run but its check.
+      await banner.getByRole('button').click();
+      await banner.waitFor({ state: 'detached' });
+      const withoutBanner = await heading();
+      expect(withoutBanner).toBeLessThan(painted);
+      await noScript();
+      await page.goto(`${env.server.baseUrl}/login/`);
+      await page.locator('h1').waitFor();
+      expect(await page.getByTestId('maintenance-banners').count()).toBe(0);
+      expect(await heading()).toBe(withoutBanner);
+      // The check ran under the page's CSP (a refused inline script is a console error).
+      expect(problems.filter((p) => !/ERR_FAILED/.test(p))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

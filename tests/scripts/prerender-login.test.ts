@@ -1,12 +1,17 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import {
+  bannerListTemplate,
   deferScripts,
   disableControls,
   moveStyleAttributes,
   withLoginShell,
 } from '../../scripts/prerender-login';
 import { CSP_NONCE_PLACEHOLDER, DEFERRED_SCRIPTS_LOADER } from '../../src/shared/csp';
+import { BANNERS_SLOT } from '../../src/shared/prerendered-banners';
+
+/** What login-shell.tsx renders where the banners go (MaintenanceBanner without a document). */
+const SLOT = '<template data-banners-slot="login"></template>';
 
 const SCRIPTS =
   '<script type="module" crossorigin src="/assets/rolldown-runtime-1.js" nonce="n"></script>\n' +
@@ -14,10 +19,37 @@ const SCRIPTS =
 const PAGE = `<!doctype html>\n<html lang="id">\n<head>\n    ${SCRIPTS}</head><body><div id="root"></div></body></html>`;
 
 describe('the login page prerendered into the app page (scripts/prerender-login.ts)', () => {
-  it('puts the markup in the root, inert, in the language asked for', () => {
-    const html = withLoginShell(PAGE, 'en', '<h1>Log in</h1>');
+  it('puts the markup in the root, inert, in the language asked for, with the place of its banners marked', () => {
+    const html = withLoginShell(PAGE, 'en', `${SLOT}<h1>Log in</h1>`);
     expect(html).toContain('<html lang="en">');
-    expect(html).toContain('<div id="root"><div inert><h1>Log in</h1></div></div>');
+    expect(html).toContain(`<div id="root"><div inert>${BANNERS_SLOT}<h1>Log in</h1></div></div>`);
+    // (a login page without the banners' place: the server could not put them in)
+    expect(() => withLoginShell(PAGE, 'en', '<h1>Log in</h1>')).toThrow(/maintenance banners/);
+  });
+
+  it('cuts the banner list into its first banner (with the styles), each further banner and its end', () => {
+    const alert = (n: string, style = '') =>
+      `<div class="alert" role="alert" data-testid="maintenance-banner-__BANNER_KEY__${n}" data-banner-key="__BANNER_KEY__${n}" style="--Paper-shadow:none">` +
+      `${style}<div class="title">__BANNER_TITLE__${n}</div>__BANNER_MESSAGE__${n}<button type="button">Close</button></div>`;
+    const sample = `<style>.stack{}</style><div class="stack">${alert('', '<style>.alert{}</style>')}${alert('1')}</div>`;
+    const t = bannerListTemplate(sample);
+    expect(t.close).toBe('</div>');
+    // (the style attributes of both banners as rules, ahead of the list; the first banner whole)
+    expect(t.open).toBe(
+      `<style nonce="${CSP_NONCE_PLACEHOLDER}">[data-ssr-style="b0"]{--Paper-shadow:none}[data-ssr-style="b1"]{--Paper-shadow:none}</style>` +
+        '<style>.stack{}</style><div class="stack"><div class="alert" role="alert" data-testid="maintenance-banner-__BANNER_KEY__" data-banner-key="__BANNER_KEY__" data-ssr-style="b0">' +
+        '<style>.alert{}</style><div class="title">__BANNER_TITLE__</div>__BANNER_MESSAGE__<button disabled="" type="button">Close</button></div>',
+    );
+    expect(t.item).toBe(
+      '<div class="alert" role="alert" data-testid="maintenance-banner-__BANNER_KEY__" data-banner-key="__BANNER_KEY__" data-ssr-style="b1">' +
+        '<div class="title">__BANNER_TITLE__</div>__BANNER_MESSAGE__<button disabled="" type="button">Close</button></div>',
+    );
+    expect(t.open + t.item + t.close).not.toMatch(/__1|__BANNER_\w+__1/);
+    // A list drawn otherwise (the second banner with style elements of its own, or no second banner) is refused.
+    expect(() => bannerListTemplate(sample.replace(alert('1'), alert('1', '<style>x{}</style>')))).toThrow(
+      /shape/,
+    );
+    expect(() => bannerListTemplate(sample.replace(alert('1'), ''))).toThrow(/shape/);
   });
 
   it('turns style attributes (which the strict CSP blocks in markup) into rules in a style element with the nonce', () => {
@@ -50,7 +82,7 @@ describe('the login page prerendered into the app page (scripts/prerender-login.
   });
 
   it('refuses a page without an empty root (the build changed its shape)', () => {
-    expect(() => withLoginShell(PAGE.replace('<div id="root"></div>', '<main></main>'), 'id', 'x')).toThrow(
+    expect(() => withLoginShell(PAGE.replace('<div id="root"></div>', '<main></main>'), 'id', SLOT)).toThrow(
       /empty root/,
     );
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import { createHash, randomBytes } from 'node:crypto';
-import { DEFERRED_SCRIPTS_LOADER } from '../../shared/csp';
+import { BANNER_DISMISSAL_SCRIPT, DEFERRED_SCRIPTS_LOADER } from '../../shared/csp';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 declare module 'fastify' {
@@ -26,8 +26,10 @@ const NONCE = '__CSP_NONCE__';
  * per request; the middleware itself still joins the policy anew each time); a page's nonce is put in per request.
  */
 export default fp(async function securityHeaders(app: FastifyInstance) {
-  // Pages may run one inline script, named by its hash: the prerendered page's script loader.
-  const loaderHash = `'sha256-${createHash('sha256').update(DEFERRED_SCRIPTS_LOADER).digest('base64')}'`;
+  // Pages may run two inline scripts, named by their hashes: the prerendered page's script loader and
+  // its banners' dismissal check.
+  const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+  const inlineScripts = [DEFERRED_SCRIPTS_LOADER, BANNER_DISMISSAL_SCRIPT].map(hashOf);
   const fixedHeaders = (styleSrc: string[], scriptSrc = ["'self'"]) => {
     const headers = helmet({
       contentSecurityPolicy: {
@@ -63,7 +65,7 @@ export default fp(async function securityHeaders(app: FastifyInstance) {
     return fixed;
   };
   const api = fixedHeaders(["'self'"]);
-  const pages = fixedHeaders(["'self'", `'nonce-${NONCE}'`], ["'self'", loaderHash]);
+  const pages = fixedHeaders(["'self'", `'nonce-${NONCE}'`], ["'self'", ...inlineScripts]);
   const csp = pages.findIndex(([name]) => name.toLowerCase() === 'content-security-policy');
   const [before, after] = pages[csp]![1].split(NONCE) as [string, string];
 

@@ -10,6 +10,13 @@ import {
   preloadsFor,
   type PagePreloads,
 } from '../../shared/page-preloads';
+import {
+  bannerTemplateFile,
+  BANNERS_SLOT,
+  renderBannerList,
+  type BannerListTemplate,
+  type BannerText,
+} from '../../shared/prerendered-banners';
 
 const APPS = ['index.html', 'register/index.html', 'm/index.html'] as const;
 /** The login page prerendered in each language (scripts/prerender-login.ts). */
@@ -25,7 +32,14 @@ const languageOf = (cookie: string | undefined) =>
  * template filled per response with the response's CSP nonce (security-headers.ts), and compressed
  * on the fly like any other answer (compression.ts).
  */
-export default async function staticApps(app: FastifyInstance, opts: { root: string }) {
+export default async function staticApps(
+  app: FastifyInstance,
+  opts: {
+    root: string;
+    /** The login page's maintenance banners active now, put in its prerendered HTML. */
+    loginBanners?: () => Promise<BannerText[]>;
+  },
+) {
   const root = path.resolve(opts.root);
   if (!existsSync(path.join(root, 'index.html'))) {
     app.log.warn({ root }, 'built apps not found: run `npm run build`');
@@ -36,6 +50,23 @@ export default async function staticApps(app: FastifyInstance, opts: { root: str
   const preloads = existsSync(preloadFile)
     ? (JSON.parse(readFileSync(preloadFile, 'utf8')) as PagePreloads)
     : null;
+  const bannerTemplates = new Map<'en' | 'id', BannerListTemplate>();
+  for (const lang of ['en', 'id'] as const) {
+    const file = path.join(root, bannerTemplateFile(lang));
+    if (existsSync(file))
+      bannerTemplates.set(lang, JSON.parse(readFileSync(file, 'utf8')) as BannerListTemplate);
+  }
+  /** The banners as the app will draw them, so the page does not move when it does; none if they cannot be read. */
+  const bannersOf = async (lang: 'en' | 'id'): Promise<string> => {
+    const template = bannerTemplates.get(lang);
+    if (!template || !opts.loginBanners) return '';
+    try {
+      return renderBannerList(template, await opts.loginBanners(), lang);
+    } catch (err) {
+      app.log.warn({ err }, 'login banners left out of the page');
+      return '';
+    }
+  };
   const pages = new Map<string, string[]>();
   for (const page of [...APPS, ...LOGIN_SHELLS]) {
     const file = path.join(root, page);
@@ -78,17 +109,19 @@ export default async function staticApps(app: FastifyInstance, opts: { root: str
       return reply.sendFile(path.relative(root, file));
     }
     // The login page comes prerendered in the visitor's language: painted before the app has run.
-    const shell =
-      url === '/login/' ? pages.get(`login/index.${languageOf(request.headers.cookie)}.html`) : undefined;
+    const lang = languageOf(request.headers.cookie);
+    const shell = url === '/login/' ? pages.get(`login/index.${lang}.html`) : undefined;
     if (shell) reply.header('Vary', 'Cookie');
     const app = entry(url);
     const page = shell ?? pages.get(app) ?? pages.get('index.html')!;
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
-    const html = page.join(request.cspNonce);
-    const links =
-      shell || app !== 'index.html' || !preloads
-        ? []
-        : preloadsFor(preloads, url, languageOf(request.headers.cookie));
+    const banners = shell ? await bannersOf(lang) : '';
+    const html = shell
+      ? page
+          .join(request.cspNonce)
+          .replace(BANNERS_SLOT, () => banners.split(CSP_NONCE_PLACEHOLDER).join(request.cspNonce))
+      : page.join(request.cspNonce);
+    const links = shell || app !== 'index.html' || !preloads ? [] : preloadsFor(preloads, url, lang);
     if (!links.length) return html;
     // a signed-in page names its strings in the visitor's language: a cache must not give it to another
     reply.header('Vary', 'Cookie');

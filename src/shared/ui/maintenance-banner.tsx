@@ -17,6 +17,7 @@ export interface MaintenanceBannerItem {
   messageIdn: string;
 }
 
+/** Also read by the prerendered page's BANNER_DISMISSAL_SCRIPT (src/shared/csp.ts). */
 const DISMISSED = 'bannerDismissed';
 
 function today(now = new Date()): string {
@@ -157,22 +158,43 @@ export function MaintenanceBanner({ page, variant }: MaintenanceBannerProps) {
     return () => ctrl.abort();
   }, [page, variant, auth, shown]);
 
+  // Prerendered (no document, scripts/prerender-login.ts): where the server puts the page's banners.
+  if (typeof document === 'undefined') return <template data-banners-slot={page} />;
   if (!shown || banners.length === 0) return null;
-  const en = i18n.language === 'en';
   const dismiss = (key: string) => {
     dismissBannerLocally(key);
     setBanners((bs) => bs.filter((b) => b.key !== key));
     if (auth === 'session') apiPost('/api/maintenance/v1/banner/dismiss', { key }).catch(() => undefined);
   };
   return (
+    <MaintenanceBannerList
+      banners={banners}
+      en={i18n.language === 'en'}
+      closeText={t('actions.close')}
+      onDismiss={dismiss}
+    />
+  );
+}
+
+export interface MaintenanceBannerListProps {
+  banners: MaintenanceBannerItem[];
+  en: boolean;
+  closeText: string;
+  onDismiss?: (key: string) => void;
+}
+
+/** The banners as they are drawn: by the app, and prerendered for the server to fill (login-shell.tsx). */
+export function MaintenanceBannerList({ banners, en, closeText, onDismiss }: MaintenanceBannerListProps) {
+  return (
     <Stack spacing={1} sx={{ mb: 2 }} data-testid="maintenance-banners">
       {banners.map((b) => (
         <Alert
           key={b.key}
           severity="warning"
-          onClose={() => dismiss(b.key)}
-          closeText={t('actions.close')}
+          onClose={() => onDismiss?.(b.key)}
+          closeText={closeText}
           data-testid={`maintenance-banner-${b.key}`}
+          data-banner-key={b.key}
         >
           <AlertTitle>{en ? b.titleEng : b.titleIdn}</AlertTitle>
           {en ? b.messageEng : b.messageIdn}

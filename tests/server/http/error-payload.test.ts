@@ -5,7 +5,7 @@ import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { testDbs } from '../test-db';
 import { customerWithSession } from '../transactions/bank';
-import { DEFERRED_SCRIPTS_LOADER } from '../../../src/shared/csp';
+import { DEFERRED_SCRIPTS_LOADER, BANNER_DISMISSAL_SCRIPT } from '../../../src/shared/csp';
 
 describe.each(testDbs)('HTTP basics on $name', ({ open }) => {
   let db: Db;
@@ -38,11 +38,13 @@ describe.each(testDbs)('HTTP basics on $name', ({ open }) => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
-  it("lets a page run one inline script, the prerendered page's script loader, named by its hash", async () => {
+  it("lets a page run two inline scripts, the prerendered page's script loader and banner check, named by their hashes", async () => {
     const res = await app.inject({ method: 'GET', url: '/no-such-page/' });
     const csp = String(res.headers['content-security-policy']);
-    const hash = createHash('sha256').update(DEFERRED_SCRIPTS_LOADER).digest('base64');
-    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
+    const hash = (s: string) => createHash('sha256').update(s).digest('base64');
+    expect(csp).toContain(
+      `script-src 'self' 'sha256-${hash(DEFERRED_SCRIPTS_LOADER)}' 'sha256-${hash(BANNER_DISMISSAL_SCRIPT)}';`,
+    );
     expect(csp).not.toMatch(/script-src[^;]*(unsafe-inline|nonce-)/);
   });
 

@@ -3,8 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildStaticApp } from '../../../src/server/static-app';
-import { CSP_NONCE_PLACEHOLDER } from '../../../src/shared/csp';
+import Fastify from 'fastify';
+import { buildStaticApp, registerHttpBasics, serverOptions } from '../../../src/server/static-app';
+import staticApps from '../../../src/server/http/static-apps';
+import { BANNER_DISMISSAL_SCRIPT, CSP_NONCE_PLACEHOLDER } from '../../../src/shared/csp';
+import { bannerTemplateFile, BANNERS_SLOT, type BannerText } from '../../../src/shared/prerendered-banners';
 
 const page = (body: string, lang = 'id') =>
   `<!doctype html><html lang="${lang}"><head><script type="module" src="/assets/main.js" nonce="${CSP_NONCE_PLACEHOLDER}"></script></head><body><div id="root">${body}</div></body></html>`;
@@ -18,11 +21,16 @@ describe('the login page goes prerendered in the visitor’s language (src/serve
     writeFileSync(path.join(dist, 'index.html'), page(''));
     writeFileSync(
       path.join(dist, 'login', 'index.id.html'),
-      page(`<div inert><style nonce="${CSP_NONCE_PLACEHOLDER}">h1{}</style><h1>Masuk</h1></div>`),
+      page(
+        `<div inert><style nonce="${CSP_NONCE_PLACEHOLDER}">h1{}</style>${BANNERS_SLOT}<h1>Masuk</h1></div>`,
+      ),
     );
     writeFileSync(
       path.join(dist, 'login', 'index.en.html'),
-      page(`<div inert><style nonce="${CSP_NONCE_PLACEHOLDER}">h1{}</style><h1>Log in</h1></div>`, 'en'),
+      page(
+        `<div inert><style nonce="${CSP_NONCE_PLACEHOLDER}">h1{}</style>${BANNERS_SLOT}<h1>Log in</h1></div>`,
+        'en',
+      ),
     );
     app = await buildStaticApp({ staticDir: dist });
   });
@@ -46,6 +54,56 @@ describe('the login page goes prerendered in the visitor’s language (src/serve
       // A cache must not give one visitor's language to another.
       expect(String(res.headers.vary)).toMatch(/Cookie/);
       expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('carries the login banners active now, in the visitor’s language with the response’s nonce; none when they cannot be read', async () => {
+    const template = (close: string) =>
+      JSON.stringify({
+        open: `<style nonce="${CSP_NONCE_PLACEHOLDER}">.b{}</style><div data-testid="maintenance-banners"><div data-banner-key="__BANNER_KEY__"><b>__BANNER_TITLE__</b>__BANNER_MESSAGE__<button title="${close}"></button></div>`,
+        item: `<div data-banner-key="__BANNER_KEY__"><b>__BANNER_TITLE__</b>__BANNER_MESSAGE__<button title="${close}"></button></div>`,
+        close: '</div>',
+      });
+    mkdirSync(path.join(dist, '.vite'));
+    writeFileSync(path.join(dist, bannerTemplateFile('id')), template('Tutup'));
+    writeFileSync(path.join(dist, bannerTemplateFile('en')), template('Close'));
+    let banners: () => Promise<BannerText[]> = async () => [
+      {
+        key: 'sunday',
+        titleEng: 'Maintenance',
+        titleIdn: 'Pemeliharaan',
+        messageEng: 'Sunday',
+        messageIdn: 'Minggu',
+      },
+    ];
+    const withBanners = Fastify(serverOptions({}));
+    await registerHttpBasics(withBanners);
+    await withBanners.register(staticApps, { root: dist, loginBanners: () => banners() });
+    try {
+      const id = await withBanners.inject({ url: '/login/' });
+      const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(String(id.headers['content-security-policy']))?.[1];
+      expect(id.body).toContain(
+        `<style nonce="${nonce}">.b{}</style><div data-testid="maintenance-banners"><div data-banner-key="sunday"><b>Pemeliharaan</b>Minggu<button title="Tutup"></button></div></div><script>${BANNER_DISMISSAL_SCRIPT}</script><h1>Masuk</h1>`,
+      );
+      const en = await withBanners.inject({ url: '/login/', headers: { cookie: 'language=en' } });
+      expect(en.body).toContain('<b>Maintenance</b>Sunday<button title="Close">');
+      // No banners now, or none to be read (the database away): the page without them, and no mark left.
+      banners = async () => [];
+      const none = await withBanners.inject({ url: '/login/' });
+      banners = () => Promise.reject(new Error('database away'));
+      const failed = await withBanners.inject({ url: '/login/' });
+      for (const res of [none, failed]) {
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain('<div inert><style');
+        expect(res.body).not.toMatch(/maintenance-banners|<!--/);
+      }
+      // Only the login page: another page of the app does not ask for them.
+      const calls: string[] = [];
+      banners = async () => (calls.push('asked'), []);
+      await withBanners.inject({ url: '/dashboard/' });
+      expect(calls).toEqual([]);
+    } finally {
+      await withBanners.close();
     }
   });
 
