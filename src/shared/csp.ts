@@ -11,9 +11,11 @@ export const CSP_NONCE_PLACEHOLDER = 'CSP_NONCE_PLACEHOLDER_a3f1';
  * scripts wait in `<template id="app-scripts">` until the browser has painted the page from its HTML,
  * then go in. A phone then paints the page while the app's ~145 KiB come down, instead of the paint
  * being counted after them; a tab opened in the background loads them at once (it draws no frames).
+ * The whole page first: the browser may paint before the HTML is all read, and scripts put in then
+ * ran before the frame that drew the page's end (its footer, the largest text: LCP after the app).
  */
 export const DEFERRED_SCRIPTS_LOADER =
-  "(function(){var go=function(){var t=document.getElementById('app-scripts');if(t&&t.parentNode){t.parentNode.removeChild(t);document.head.appendChild(document.importNode(t.content,true))}};if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go)})})()";
+  "(function(){var go=function(){var t=document.getElementById('app-scripts');if(t&&t.parentNode){t.parentNode.removeChild(t);document.head.appendChild(document.importNode(t.content,true))}},later=function(){requestAnimationFrame(function(){setTimeout(go)})};if(document.visibilityState==='hidden')go();else if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',later);else later()})()";
 
 /**
  * The other inline script (its hash is in the CSP too): right after the banners the server put in a
