@@ -1,4 +1,5 @@
 import { BANNER_DISMISSAL_SCRIPT } from './csp';
+import { escapeHtml } from './escape-html';
 
 /**
  * The login page's maintenance banners in its prerendered HTML. The build renders the banner list
@@ -26,6 +27,7 @@ export const BANNER_PLACEHOLDERS = {
   message: '__BANNER_MESSAGE__',
 } as const;
 
+/** A maintenance banner in both languages: what the server reads, sends and fills in, and the app draws. */
 export interface BannerText {
   key: string;
   titleEng: string;
@@ -33,12 +35,6 @@ export interface BannerText {
   messageEng: string;
   messageIdn: string;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c]!,
-  );
 
 function fill(markup: string, b: BannerText, lang: 'en' | 'id'): string {
   const values: Record<string, string> = {

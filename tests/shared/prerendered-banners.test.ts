@@ -49,7 +49,7 @@ describe('the login page’s banners filled into its prerendered HTML (src/share
     );
     expect(html).toContain('data-banner-key="k&quot;&gt;&lt;script&gt;x&lt;/script&gt;"');
     expect(html).toContain('<b>&lt;img src=x onerror=alert(1)&gt; &amp; __BANNER_KEY__</b>');
-    expect(html).toContain('Jam 00.00 - 04.00 &#x27;WIB&#x27;');
+    expect(html).toContain('Jam 00.00 - 04.00 &#39;WIB&#39;');
     expect(html.match(/<script>/g)).toHaveLength(1);
   });
 });

@@ -1,14 +1,9 @@
 import type { Queryable } from '../db/db';
+import type { BannerText } from '../../shared/prerendered-banners';
 
 export type BannerPage = 'login' | 'dashboard' | 'payment' | 'purchase' | 'transfer';
 
-export interface Banner {
-  key: string;
-  titleEng: string;
-  titleIdn: string;
-  messageEng: string;
-  messageIdn: string;
-}
+export type Banner = BannerText;
 
 /** The bank's calendar is Jakarta's (WIB, UTC+7, no daylight saving): a timestamptz's date there, in SQL. */
 export const jakartaDateSql = (column: string) =>

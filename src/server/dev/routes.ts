@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { readOutbox } from '../sms/gateway';
 import { readEmailOutbox } from '../alerts/email-outbox';
+import { escapeHtml } from '../../shared/escape-html';
 
 /** Development aids, present only in demo mode and in tests: never in production. */
 export function devToolsEnabled(app: FastifyInstance): boolean {
   return app.demo || process.env.NODE_ENV === 'test';
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A dev outbox page: a filter and a table, refreshed every 5 seconds; `rows`, `filter` already escaped. */
 function devPage(

@@ -116,11 +116,9 @@ export default async function staticApps(
     const page = shell ?? pages.get(app) ?? pages.get('index.html')!;
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     const banners = shell ? await bannersOf(lang) : '';
-    const html = shell
-      ? page
-          .join(request.cspNonce)
-          .replace(BANNERS_SLOT, () => banners.split(CSP_NONCE_PLACEHOLDER).join(request.cspNonce))
-      : page.join(request.cspNonce);
+    const html = page
+      .join(request.cspNonce)
+      .replace(BANNERS_SLOT, () => banners.split(CSP_NONCE_PLACEHOLDER).join(request.cspNonce));
     const links = shell || app !== 'index.html' || !preloads ? [] : preloadsFor(preloads, url, lang);
     if (!links.length) return html;
     // a signed-in page names its strings in the visitor's language: a cache must not give it to another

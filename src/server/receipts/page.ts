@@ -1,11 +1,9 @@
 import { formatBankDateTime } from '../../shared/bank-time';
+import { escapeHtml as esc } from '../../shared/escape-html';
 import { formatMoney } from '../../shared/money';
 import { printedCode, type CheckedReceipt } from './check';
 
 export type PageText = (key: string) => string;
-
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 // The bank's mark (public/logo.svg's), inline so the page needs nothing else to load.
 const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="28" height="28" viewBox="0 2 28 28" aria-hidden="true">

@@ -5,17 +5,13 @@ import { useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiPost } from '../api/client';
 import { whenAnswered } from './when-answered';
+import type { BannerText } from '../prerendered-banners';
 
 /** Pages with maintenance banner keys (spec section 3). */
 export type BannerPage = 'login' | 'dashboard' | 'payment' | 'purchase' | 'transfer';
 
-export interface MaintenanceBannerItem {
-  key: string;
-  titleEng: string;
-  titleIdn: string;
-  messageEng: string;
-  messageIdn: string;
-}
+/** A banner as the server sends it (the same shape the server fills into the prerendered login page). */
+export type MaintenanceBannerItem = BannerText;
 
 /** Also read by the prerendered page's BANNER_DISMISSAL_SCRIPT (src/shared/csp.ts). */
 const DISMISSED = 'bannerDismissed';
