@@ -1,6 +1,6 @@
 // Writes one CSF file per flow into stories/generated/ (git-ignored): every step and outcome in both
 // languages. Flows carry no story code of their own; a new flow file gets its stories on the next run.
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadFlowsFromDisk, projectFolders } from '../src/shared/flows/load-node';
 import { stepsOf } from '../src/shared/flows/steps';
@@ -30,7 +30,15 @@ if (problems.length) {
 }
 
 mkdirSync(outDir, { recursive: true });
-for (const f of readdirSync(outDir)) if (f.endsWith('.stories.tsx')) rmSync(path.join(outDir, f));
+// Files are rewritten only when their text changes, and only stale ones removed: a type check, lint or
+// Storybook build reading stories/generated/ meanwhile (npm run check runs them side by side) never
+// sees a file missing or half written.
+const written = new Set<string>();
+const writeIfChanged = (name: string, text: string) => {
+  written.add(name);
+  const file = path.join(outDir, name);
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== text) writeFileSync(file, text);
+};
 
 // What the test run renders (every story stays in Storybook for designers): the generic renderer is
 // one, so every step and outcome of the first flow of each shape (moving money, a service) is tested
@@ -91,8 +99,10 @@ type Story = StoryObj<typeof meta>;
 
 ${exports.join('\n\n')}
 `;
-  writeFileSync(path.join(outDir, `${flow.id.replace(/[^a-zA-Z0-9]+/g, '-')}.stories.tsx`), file);
+  writeIfChanged(`${flow.id.replace(/[^a-zA-Z0-9]+/g, '-')}.stories.tsx`, file);
 }
+for (const f of readdirSync(outDir))
+  if (f.endsWith('.stories.tsx') && !written.has(f)) rmSync(path.join(outDir, f));
 console.log(
   `generate-flow-stories: ${count} stories for ${flows.length} flow(s) in stories/generated/, ${tested} of them tested`,
 );

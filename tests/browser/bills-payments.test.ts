@@ -12,6 +12,7 @@ import {
   chooseOption,
   isCall,
   jsonOf,
+  openInApp,
   postApi,
   sessionHeaders,
 } from './helpers/flows';
@@ -126,16 +127,6 @@ function numberFor(pattern: string, prefix = '', rule?: Rule): string {
   const min = rule?.min ?? Number(/\{(\d+)/.exec(pattern)?.[1] ?? 10) + (pattern.startsWith('^08') ? 2 : 0);
   const lead = prefix || (pattern.startsWith('^08') ? '0812' : letters ? 'KA' : '');
   return lead + '7'.repeat(Math.max(0, min - lead.length - 4)) + '1234';
-}
-
-/** Goes to a page as the app's own links do (no reload: the session and loaded code stay). */
-async function openInApp(page: Page, path: string) {
-  await page.evaluate((to) => {
-    const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
-    history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
-    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
-  }, path);
-  await page.waitForURL((u) => `${u.pathname}${u.search}` === path);
 }
 
 const pathOf = (flow: FlowFile) => `${flow.route}inquiry/${flow.variant ? `?type=${flow.variant}` : ''}`;

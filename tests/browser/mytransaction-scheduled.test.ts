@@ -72,9 +72,11 @@ describe('my transactions: delete a scheduled transfer', () => {
     }
   });
 
-  // "When to transfer" on the transfer forms: an SKN transfer for a later date and same-bank and own
-  // account transfers on four kinds of recurrence are verified by OTP, nothing is debited, and all wait
-  // in My Transactions. One step per transfer, each with its own time: they share the session, in order.
+  // "When to transfer" on the transfer forms: an SKN transfer for a later date and a monthly same-bank
+  // transfer are verified by OTP, nothing is debited, and both wait in My Transactions. Every kind of
+  // recurrence has its fields and summary in tests/engine/schedule-field.test.tsx, its rules and runs
+  // in tests/server/schedules/ and its line in tests/features/transfers/transfer-pages.test.tsx. One
+  // step per transfer, each with its own time: they share the session, in order.
   describe('schedules transfers from the transfer forms and sees them listed', () => {
     type Scheduled = { instructionId: number; nextRunDate: string };
     const made: Record<string, Scheduled> = {};
@@ -144,56 +146,7 @@ describe('my transactions: delete a scheduled transfer', () => {
       made.monthly = await verifyAndConfirm('transfer-same-bank-recurring');
     });
 
-    it('between his own accounts at the end of every month, until a date', async () => {
-      await inquiryOf('own-account');
-      await chooseOption(s.page, 'beneficiaryAccount', '800123456729');
-      await s.page.locator('#root_amount').fill('400000');
-      await s.page.getByRole('radio', { name: 'Recurring' }).check();
-      await s.page.getByRole('radio', { name: 'Every month' }).check();
-      await chooseOption(s.page, 'when_dayOfMonth', 'End of month');
-      await s.page.locator('#root_when_startDate').fill(bankDate(new Date(), 1));
-      await s.page.getByRole('radio', { name: 'On an end date' }).check();
-      await s.page.locator('#root_when_endDate').fill(bankDate(new Date(), 200));
-      await s.page.getByTestId('inquiry-submit').click();
-      await s.page.waitForURL(/\/transfer\/verify\/\?type=own-account$/);
-      await s.page.getByText(/^Every month on its last day, from .+, until .+$/).waitFor();
-      made.monthEnd = await verifyAndConfirm('transfer-own-month-end');
-    });
-
-    it('to Rina every Friday, twice', async () => {
-      await inquiryOf('same-bank');
-      await s.page.locator('#root_beneficiaryAccountNo').fill('800123456837');
-      await chooseOption(s.page, 'purpose', 'Family');
-      await s.page.locator('#root_amount').fill('75000');
-      await s.page.getByRole('radio', { name: 'Recurring' }).check();
-      await s.page.getByRole('radio', { name: 'Every week' }).check();
-      await chooseOption(s.page, 'when_dayOfWeek', 'Friday');
-      await s.page.locator('#root_when_startDate').fill(bankDate(new Date(), 1));
-      await s.page.getByRole('radio', { name: 'After a number of transfers' }).check();
-      await s.page.locator('#root_when_occurrences').fill('2');
-      await s.page.getByTestId('inquiry-submit').click();
-      await s.page.waitForURL(/\/transfer\/verify\/\?type=same-bank$/);
-      await s.page.getByText(/^Every Friday, from .+, 2 transfers$/).waitFor();
-      made.weekly = await verifyAndConfirm('transfer-same-bank-weekly');
-    });
-
-    it('between his own accounts every ten days, until a date', async () => {
-      await inquiryOf('own-account');
-      await chooseOption(s.page, 'beneficiaryAccount', '800123456729');
-      await s.page.locator('#root_amount').fill('50000');
-      await s.page.getByRole('radio', { name: 'Recurring' }).check();
-      await s.page.getByRole('radio', { name: 'Every few days' }).check();
-      await s.page.locator('#root_when_interval').fill('10');
-      await s.page.locator('#root_when_startDate').fill(bankDate(new Date(), 2));
-      await s.page.getByRole('radio', { name: 'On an end date' }).check();
-      await s.page.locator('#root_when_endDate').fill(bankDate(new Date(), 90));
-      await s.page.getByTestId('inquiry-submit').click();
-      await s.page.waitForURL(/\/transfer\/verify\/\?type=own-account$/);
-      await s.page.getByText(/^Every 10 days, from .+, until .+$/).waitFor();
-      made.tenDays = await verifyAndConfirm('transfer-own-every-ten-days');
-    });
-
-    it('debits nothing, and lists all five in My Transactions with edit and delete', async () => {
+    it('debits nothing, and lists both in My Transactions with edit and delete', async () => {
       // Nothing was debited: no line (not even of Rp 0) in the account's history for any of them.
       const { id } = await accountAsPage(s.page, env.server, '800123456701');
       const history = await postAsPage<{ entries: { amount: { amount: number } }[] }>(
@@ -212,15 +165,6 @@ describe('my transactions: delete a scheduled transfer', () => {
         .getByText(/Every month on day 15/)
         .waitFor();
       expect(await card(made.monthly).getByTestId('scheduled-delete').count()).toBe(1);
-      await card(made.monthEnd)
-        .getByText(/Every month, at the end of the month/)
-        .waitFor();
-      await card(made.weekly)
-        .getByText(/Every Friday/)
-        .waitFor();
-      await card(made.tenDays)
-        .getByText(/Every 10 days/)
-        .waitFor();
       await screenshot(s.page, 'mytransaction-new-scheduled-desktop-en');
       expect(s.problems).toEqual([]);
     });

@@ -185,3 +185,13 @@ export async function jsonOf<T>(response: Promise<Response>): Promise<T> {
 
 export const isCall = (name: string) => (r: Response) =>
   r.url().endsWith(`/api/transaction/v1/${name}`) && r.request().method() === 'POST';
+
+/** Goes to a page as the app's own links do (no reload: the session and loaded code stay). */
+export async function openInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+    history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, path);
+  await page.waitForURL((u) => `${u.pathname}${u.search}` === path);
+}
