@@ -8,7 +8,24 @@ export const BRAND = {
   radius: 8,
 } as const;
 
-export function createAppTheme(): Theme {
+/** The operating system's "reduce motion" setting (WCAG 2.3.3); none where there is no window (prerender). */
+export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+export const prefersReducedMotion = (): boolean =>
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia(REDUCED_MOTION_QUERY).matches;
+
+const NO_DURATION = {
+  shortest: 0,
+  shorter: 0,
+  short: 0,
+  standard: 0,
+  complex: 0,
+  enteringScreen: 0,
+  leavingScreen: 0,
+};
+
+export function createAppTheme({ reducedMotion = false }: { reducedMotion?: boolean } = {}): Theme {
   return createTheme({
     palette: {
       primary: { main: BRAND.primary, contrastText: '#ffffff' },
@@ -18,10 +35,20 @@ export function createAppTheme(): Theme {
     spacing: BRAND.spacing,
     shape: { borderRadius: BRAND.radius },
     typography: { button: { textTransform: 'none', fontWeight: 600 } },
+    // Asked to reduce motion, menus, dialogs, snackbars and panels appear and go at once, with no ripple.
+    ...(reducedMotion && { transitions: { create: () => 'none', duration: NO_DURATION } }),
     components: {
       MuiButton: { defaultProps: { disableElevation: true } },
+      ...(reducedMotion && {
+        MuiButtonBase: { defaultProps: { disableRipple: true } },
+        // (a menu's and a popover's 'auto' duration follows their height, not the theme)
+        MuiMenu: { defaultProps: { transitionDuration: 0 } },
+        MuiPopover: { defaultProps: { transitionDuration: 0 } },
+        MuiCollapse: { defaultProps: { timeout: 0 } },
+      }),
     },
   });
 }
 
-export const theme = createAppTheme();
+/** The bank's theme, with motion as the customer's system asks at the app's start. */
+export const theme = createAppTheme({ reducedMotion: prefersReducedMotion() });

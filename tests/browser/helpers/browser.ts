@@ -42,6 +42,9 @@ export async function newContext(
     viewport: VIEWPORTS[opts.viewport ?? 'desktop'],
     locale: opts.language === 'en' ? 'en-GB' : 'id-ID',
     timezoneId: 'Asia/Jakarta',
+    // As a customer who asked their system to reduce motion: menus and dialogs open and close at once
+    // (the theme's reduced motion), so no step waits for an animation. Storybook's run keeps motion.
+    reducedMotion: 'reduce',
   });
   if (opts.language) {
     await context.addInitScript((lang) => {
