@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { defaultFavouriteName, favouriteUrl } from '@/engine/favourites';
 import { flowById } from '@/engine/flows-all';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import sharedEn from '../../locales/en/flows.json?flow-shared';
 import allEn from '../../locales/en/flows.json';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { createFlowMachine, currentMeta, provideServices } from '@/engine/machine/flow-machine';

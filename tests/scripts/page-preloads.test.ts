@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { pagePreloadsOf } from '../../scripts/page-preloads';
 import type { ChunkFiles } from '../../scripts/chunk-files';

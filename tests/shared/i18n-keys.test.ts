@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { LocaleKey, QualifiedKey } from '../../src/shared/i18n/keys';
 

@@ -1,4 +1,5 @@
 // @vitest-environment node
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { BANNER_DISMISSAL_SCRIPT } from '../../src/shared/csp';
 import { renderBannerList, type BannerListTemplate } from '../../src/shared/prerendered-banners';

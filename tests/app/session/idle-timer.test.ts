@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IdleTimer } from '../../../src/app/session/idle-timer';
 import { SESSION } from '../../../src/shared/constants';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { applyChoiceRules, inferredOption, type ChoiceState } from '@/engine/ui/choice-rules';
 import type { ChoiceOption, ChoiceSpec } from '@/shared/flows';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import fastUri from 'fast-uri';
 import { equal, resolve } from '@/engine/ui/rjsf-uri';

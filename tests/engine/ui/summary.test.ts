@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { summaryLines } from '@/engine/ui/summary';
 import { formatMoney } from '@/engine/format';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { leftBehind, urlFollows, type UrlFollowInput } from '@/engine/ui/url-follows';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { merchantOf } from '../../../src/features/bills/virtual-account-page';
 

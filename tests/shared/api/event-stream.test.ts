@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { eventStreamParser, readEventStream, type ServerEvent } from '../../../src/shared/api/event-stream';
 

@@ -1,4 +1,5 @@
 // @vitest-environment node
+// @vitest-environment node
 // The strict checker: every mistake of issue 16 item 11 reported with its file, JSON path and a sentence.
 // In memory (no copy of the project on disk): the new shapes of tests/engine/new-shapes/ plus one mistake each.
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { flowById } from '@/engine/flows-all';
 import { transactionDetail, type FlowFile } from '@/shared/flows';

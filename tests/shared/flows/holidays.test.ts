@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { CUT_OFFS, HOLIDAYS, cutOffState } from '@/shared/flows/rules';
 

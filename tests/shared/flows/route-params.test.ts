@@ -1,4 +1,5 @@
 // @vitest-environment node
+// @vitest-environment node
 // Route parameters (a fund's code in /applyandinvest/mutualfund/:mf/subscription/): the checker holds a
 // flow to naming a choice field for each, and stepUrl carries the form's value into every step's URL.
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { RISK_QUESTIONS, scoreAnswers, unansweredQuestions } from '@/shared/invest/risk-questionnaire';
 
