@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -72,21 +72,26 @@ async function counts(dataDir: string) {
   }
 }
 
+// One start of the entry point in production mode (a fresh embedded database runs every migration, the
+// slow part), read by each check.
 describe('server entry point', () => {
-  it('seeds nothing in production mode (no --demo)', async () => {
-    const { dataDir } = await startAndStop([]);
-    expect(await counts(dataDir)).toEqual({ customers: 0, banners: 0, journal: 0 });
-  });
-
-  it('logs each request and, on SIGTERM, writes every buffered line before it exits', async () => {
-    const { output } = await startAndStop([], {
+  let run: { dataDir: string; output: string };
+  beforeAll(async () => {
+    run = await startAndStop([], {
       logLevel: 'info',
       meanwhile: async (baseUrl) => {
         const res = await fetch(`${baseUrl}/register`, { redirect: 'manual' });
         expect(res.status).toBe(301);
       },
     });
-    const log = output
+  }, 60_000);
+
+  it('seeds nothing in production mode (no --demo)', async () => {
+    expect(await counts(run.dataDir)).toEqual({ customers: 0, banners: 0, journal: 0 });
+  });
+
+  it('logs each request and, on SIGTERM, writes every buffered line before it exits', () => {
+    const log = run.output
       .split('\n')
       .filter((l) => l.startsWith('{'))
       .map((l) => JSON.parse(l) as { msg: string; req?: { url: string }; res?: { statusCode: number } });
