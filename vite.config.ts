@@ -473,6 +473,9 @@ export function Markdown({ children }) { return createElement('span', null, chil
         plugins: [storybookTest({ configDir: r('./.storybook') })],
         test: {
           name: 'storybook',
+          // A file's first story waits for Vite to transform the modules it loads on demand (a flow's file,
+          // a widget's code); beside the browser project on 2 cores that took over the default 15 s in CI.
+          testTimeout: 60_000,
           // Every story file in one page instead of a fresh iframe each: the stories render and clean up
           // through Storybook's own harness, and 113 files no longer load the app's modules 113 times.
           isolate: false,
