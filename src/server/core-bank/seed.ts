@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '../db/db';
 import { hashSecret } from '../auth/password';
+import { latestPriceDate } from '../invest/seed';
 import { maskCardNumber } from './portfolio';
 
 /** Internal clearing accounts the seed's history is posted against, one per currency. */
@@ -864,7 +865,7 @@ async function seedSavingsHolder(
 
 /** Investment products the bank sells: demo catalogue (prices as of the seed day). */
 async function seedInvestmentProducts(c: SeedContext) {
-  const priceDate = isoDate(at(c.now, 1, 0));
+  const priceDate = latestPriceDate(c.now);
   await c.tx.query(
     `INSERT INTO investment_products (code, kind, name, currency, fund_type, risk_level, nav, price, coupon_rate, maturity_date, price_date) VALUES
      ('MF-PCF', 'mutual_fund', 'Principal Cash Fund', 'IDR', 'money_market', 1, 1684.2291, NULL, NULL, NULL, $1),

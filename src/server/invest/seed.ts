@@ -16,6 +16,16 @@ const addMonths = (d: Date, months: number) => {
   return r;
 };
 
+/**
+ * The day of the newest price the demo catalogue starts with: yesterday's, or Friday's over a weekend
+ * (prices are published on business days; the seeded histories skip weekends and end on this day).
+ */
+export function latestPriceDate(now: Date): string {
+  let day = daysFrom(now, -1);
+  while ([0, 6].includes(day.getUTCDay())) day = daysFrom(day, -1);
+  return isoDate(day);
+}
+
 /** A small deterministic generator, so every demo database has the same history. */
 export function prng(seedText: string): () => number {
   let h = 2166136261;
@@ -93,7 +103,7 @@ async function seedCatalogue(tx: Queryable, now: Date) {
     }
   }
 
-  const priceDate = isoDate(daysFrom(now, -1));
+  const priceDate = latestPriceDate(now);
   for (const f of FUNDS) {
     await tx.query(
       `INSERT INTO investment_products (code, kind, name, currency, fund_type, risk_level, nav, price_date)

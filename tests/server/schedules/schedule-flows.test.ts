@@ -24,6 +24,8 @@ import { insertCustomer, uniquePhone } from '../otp/fixtures';
 const rp = (n: number) => n * 100;
 const usd = (n: number) => n * 100;
 const inDays = (n: number) => bankDate(new Date(), n);
+/** 1 (Monday) to 7 (Sunday), as the form's dayOfWeek counts. */
+const isoWeekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay() || 7;
 const catalog = loadCatalog();
 
 /**
@@ -455,8 +457,9 @@ describe.each(testDbs)('scheduling a transfer through the engine on $name', ({ o
       'a weekly rule with no occurrence before its end',
       {
         kind: 'recurring',
-        every: 'month',
-        dayOfMonth: '1',
+        every: 'week',
+        // The day after the only day the rule spans, whatever today is.
+        dayOfWeek: String((isoWeekday(inDays(2)) % 7) + 1),
         startDate: inDays(2),
         endKind: 'date',
         endDate: inDays(2),
