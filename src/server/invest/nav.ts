@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../db/db';
 import { FUNDS } from './catalogue-data';
-import { prng } from './seed';
+import { isWeekend, prng } from './seed';
 
 /**
  * The funds' daily NAVs, as their managers publish them: the NAV of a business day is known at
@@ -17,7 +17,6 @@ const DAY_MS = 86_400_000;
 const CATCH_UP_DAYS = 40;
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const weekend = (ms: number) => [0, 6].includes(new Date(ms).getUTCDay());
 
 /** The latest business day whose NAV is published at `now` ("YYYY-MM-DD"). */
 export function lastPublishedDay(now: Date): string {
@@ -25,7 +24,7 @@ export function lastPublishedDay(now: Date): string {
   let day = Math.floor(local / DAY_MS) * DAY_MS;
   const [h, m] = NAV_PUBLISH_TIME.split(':').map(Number) as [number, number];
   if (local - day < (h * 60 + m) * 60_000) day -= DAY_MS;
-  while (weekend(day)) day -= DAY_MS;
+  while (isWeekend(new Date(day))) day -= DAY_MS;
   return isoDay(day);
 }
 
@@ -33,7 +32,7 @@ export function lastPublishedDay(now: Date): string {
 function businessDaysBetween(from: string, to: string): string[] {
   const out: string[] = [];
   for (let d = Date.parse(`${from}T00:00:00Z`) + DAY_MS; d <= Date.parse(`${to}T00:00:00Z`); d += DAY_MS)
-    if (!weekend(d)) out.push(isoDay(d));
+    if (!isWeekend(new Date(d))) out.push(isoDay(d));
   return out.slice(-CATCH_UP_DAYS);
 }
 

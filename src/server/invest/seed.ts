@@ -10,6 +10,8 @@ import { seedGold } from '../gold/seed';
 const DAY_MS = 86_400_000;
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 const daysFrom = (now: Date, days: number) => new Date(now.getTime() + days * DAY_MS);
+/** Saturday or Sunday (UTC date parts): no prices are published on them. */
+export const isWeekend = (d: Date) => [0, 6].includes(d.getUTCDay());
 const addMonths = (d: Date, months: number) => {
   const r = new Date(d);
   r.setUTCMonth(r.getUTCMonth() + months);
@@ -22,7 +24,7 @@ const addMonths = (d: Date, months: number) => {
  */
 export function latestPriceDate(now: Date): string {
   let day = daysFrom(now, -1);
-  while ([0, 6].includes(day.getUTCDay())) day = daysFrom(day, -1);
+  while (isWeekend(day)) day = daysFrom(day, -1);
   return isoDate(day);
 }
 
@@ -60,8 +62,7 @@ export function priceWalk(
   let value = last;
   for (let i = 0; i <= days; i++) {
     const d = daysFrom(end, -i);
-    const dow = d.getUTCDay();
-    if (dow === 0 || dow === 6) continue;
+    if (isWeekend(d)) continue;
     out.push({ date: isoDate(d), value });
     value = value / Math.exp(drift / 252 + (volatility / Math.sqrt(252)) * noise(rand) * 1.7);
   }

@@ -7,6 +7,7 @@ import { loadCatalog } from '../../../src/server/transactions/catalog';
 import { settleDuePayments } from '../../../src/server/transactions/settlement';
 import { runDueInstructions } from '../../../src/server/schedules/scheduler';
 import { ledgerRunner } from '../../../src/server/schedules/runner';
+import { dayOfWeek } from '../../../src/server/schedules/recurrence';
 import { bothEngines, testDbs } from '../test-db';
 import {
   balanceOf,
@@ -24,8 +25,6 @@ import { insertCustomer, uniquePhone } from '../otp/fixtures';
 const rp = (n: number) => n * 100;
 const usd = (n: number) => n * 100;
 const inDays = (n: number) => bankDate(new Date(), n);
-/** 1 (Monday) to 7 (Sunday), as the form's dayOfWeek counts. */
-const isoWeekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay() || 7;
 const catalog = loadCatalog();
 
 /**
@@ -459,7 +458,7 @@ describe.each(testDbs)('scheduling a transfer through the engine on $name', ({ o
         kind: 'recurring',
         every: 'week',
         // The day after the only day the rule spans, whatever today is.
-        dayOfWeek: String((isoWeekday(inDays(2)) % 7) + 1),
+        dayOfWeek: String((dayOfWeek(inDays(2)) % 7) + 1),
         startDate: inDays(2),
         endKind: 'date',
         endDate: inDays(2),
