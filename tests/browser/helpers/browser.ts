@@ -78,20 +78,33 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 
 /**
  * A test of a long session that fails leaves its evidence: a screenshot under
- * test-results/screenshots/failed-<test>.png, and the page's URL and the test ids it shows, printed
- * (a CI log keeps them where the screenshot is gone with the machine).
+ * test-results/screenshots/failed-<test>.png, and the page's URL, the test ids it shows (a field's
+ * with its value) and the problems seen, printed and added to the failure's message, so the summary
+ * at the end of a CI log carries them where the screenshot is gone with the machine.
  */
-export async function keepEvidence(page: Page | undefined, test: string): Promise<void> {
+export async function keepEvidence(
+  page: Page | undefined,
+  test: string,
+  failure?: { message: string },
+  problems: readonly string[] = [],
+): Promise<void> {
   if (!page || page.isClosed()) return;
   const name = `failed-${test.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`;
   const shown = await page
     .evaluate(() =>
       [...document.querySelectorAll('[data-testid]')]
         .filter((e) => (e as HTMLElement).offsetParent !== null)
-        .map((e) => e.getAttribute('data-testid'))
-        .slice(0, 40),
+        .map((e) => {
+          const id = e.getAttribute('data-testid') ?? '';
+          return e instanceof HTMLInputElement ? `${id}=${JSON.stringify(e.value)}` : id;
+        })
+        .slice(0, 80),
     )
     .catch(() => []);
   const file = await screenshot(page, name).catch(() => 'none');
-  console.error(`${test}: failed on ${page.url()}; shown: ${shown.join(' ')}; screenshot: ${file}`);
+  const evidence = `${test}: failed on ${page.url()}; shown: ${shown.join(' ')}; problems: ${
+    problems.join(' | ') || 'none'
+  }; screenshot: ${file}`;
+  console.error(evidence);
+  if (failure && typeof failure.message === 'string') failure.message += `\n[evidence] ${evidence}`;
 }

@@ -48,7 +48,9 @@ export function signedInSession(
     await login(session.page, env.server.baseUrl, persona);
   });
   afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await keepEvidence(session.page, ctx.task.name);
+    const result = ctx.task.result;
+    if (result?.state === 'fail')
+      await keepEvidence(session.page, ctx.task.name, result.errors?.[0], session.problems);
   });
   afterAll(async () => {
     await session.context?.close();
