@@ -91,11 +91,21 @@ export async function listProducts(
   });
 }
 
+/** The periods a fund's return is given over, in days back from its newest NAV. */
+export const RETURN_DAYS = { m1: 30, m3: 91, m6: 182, y1: 365 } as const;
+/**
+ * How much history the returns read: a year and a week, so a period that starts on a day with no NAV
+ * (a weekend, a holiday) still finds the NAV published before it.
+ */
+export const RETURNS_WINDOW_DAYS = RETURN_DAYS.y1 + 7;
+/** The price chart: a year of NAVs. */
+const CHART_DAYS = 366;
+
 /** Percent change from the value on or before `daysAgo` to the latest, 2 decimals; null without history. */
 function change(history: PricePoint[], daysAgo: number): string | null {
   const last = history[history.length - 1];
   if (!last) return null;
-  const cutoff = dateText(new Date(Date.parse(`${last.date}T00:00:00Z`) - daysAgo * DAY_MS));
+  const cutoff = daysBefore(last.date, daysAgo);
   let base: PricePoint | undefined;
   for (const p of history) {
     if (p.date <= cutoff) base = p;
@@ -103,6 +113,19 @@ function change(history: PricePoint[], daysAgo: number): string | null {
   }
   if (!base) return null;
   return ((Number(last.value) / Number(base.value) - 1) * 100).toFixed(2);
+}
+
+const daysBefore = (date: string, days: number) =>
+  dateText(new Date(Date.parse(`${date}T00:00:00Z`) - days * DAY_MS));
+
+/** A fund's return over each period, from its history (oldest first, newest last). */
+export function periodReturns(history: PricePoint[]): Record<keyof typeof RETURN_DAYS, string | null> {
+  return {
+    m1: change(history, RETURN_DAYS.m1),
+    m3: change(history, RETURN_DAYS.m3),
+    m6: change(history, RETURN_DAYS.m6),
+    y1: change(history, RETURN_DAYS.y1),
+  };
 }
 
 interface FundRow {
@@ -140,7 +163,7 @@ const FUND_SQL = `
          f.management_fee::text AS management_fee, f.aum, to_char(f.cutoff_time, 'HH24:MI') AS cutoff_time,
          f.settlement_days,
          (SELECT h.value::text FROM investment_price_history h
-           WHERE h.code = p.code AND h.price_date <= p.price_date - interval '1 year'
+           WHERE h.code = p.code AND h.price_date <= p.price_date - ${RETURN_DAYS.y1}
            ORDER BY h.price_date DESC LIMIT 1) AS nav_year_ago
     FROM investment_products p JOIN fund_facts f ON f.code = p.code
    WHERE p.kind = 'mutual_fund'`;
@@ -186,7 +209,8 @@ export async function fundDetail(
   const { rows } = await db.query<FundRow>(`${FUND_SQL} AND p.code = $1`, [code]);
   const r = rows[0];
   if (!r) return null;
-  const h = await history(db, code, 366);
+  const h = await history(db, code, RETURNS_WINDOW_DAYS);
+  const chartFrom = h.length ? daysBefore(h[h.length - 1]!.date, CHART_DAYS) : '';
   const currency = r.currency.trim();
   return {
     ...fundSummary(r, eligibilityOf(r.code, r.risk_level)),
@@ -201,8 +225,8 @@ export async function fundDetail(
     aum: money(r.aum, currency),
     cutoffTime: r.cutoff_time,
     settlementDays: r.settlement_days,
-    returns: { m1: change(h, 30), m3: change(h, 91), m6: change(h, 182), y1: change(h, 365) },
-    history: h,
+    returns: periodReturns(h),
+    history: h.filter((p) => p.date > chartFrom),
   };
 }
 

@@ -110,6 +110,10 @@ describe.each(testDbs)('apply & invest read side on $name', ({ open }) => {
       minSubscription: { amount: 10_000_000 },
     });
     expect(Object.values(fund.returns).every((r) => typeof r === 'string')).toBe(true);
+    // The fund's page and the list give the same year's return.
+    expect(fund.returns.y1).toBe(byCode['MF-SDP'].return1y);
+    // A year of NAVs on the chart, though the returns read a week more.
+    expect(Date.parse(fund.navDate) - Date.parse(fund.history[0].date)).toBeLessThan(366 * DAY_MS);
   });
 
   it('lists bonds with their offering period status and secondary prices', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { periodReturns, RETURNS_WINDOW_DAYS } from '../../../src/server/invest/catalogue';
 import { lastPublishedDay } from '../../../src/server/invest/nav';
 import { latestPriceDate, priceWalk } from '../../../src/server/invest/seed';
 
@@ -23,6 +24,20 @@ describe('the demo catalogue prices a business day', () => {
       expect(walk.every((p) => ![0, 6].includes(new Date(`${p.date}T00:00:00Z`).getUTCDay()))).toBe(true);
       // Not newer than what the NAV publisher would have out by then (17:00 WIB of a business day).
       expect(date <= lastPublishedDay(now)).toBe(true);
+    }
+  });
+
+  // A year back from a Monday is a Sunday with no NAV (it was on 2026-12-01): the return starts from
+  // the Friday before it, not from nothing.
+  it('gives every period a return from the NAV on or before its first day, whatever the seed day', () => {
+    for (let d = 0; d < 14; d++) {
+      const date = latestPriceDate(new Date(Date.UTC(2026, 10, 23 + d, 3)));
+      const walk = priceWalk('MF-SDP', 3120.7745, new Date(`${date}T00:00:00Z`), 370, 0.1, 0.2);
+      // What the fund's page reads of it: the newest RETURNS_WINDOW_DAYS.
+      const from = new Date(Date.parse(`${date}T00:00:00Z`) - RETURNS_WINDOW_DAYS * 86_400_000);
+      const read = walk.filter((p) => p.date > from.toISOString().slice(0, 10));
+      const returns = periodReturns(read.map((p) => ({ date: p.date, value: p.value.toFixed(4) })));
+      expect(Object.values(returns).every((r) => r !== null && /^-?\d+\.\d{2}$/.test(r))).toBe(true);
     }
   });
 });
