@@ -404,7 +404,10 @@ export function Markdown({ children }) { return createElement('span', null, chil
           : {},
       input:
         mode === 'login-shell'
-          ? { 'login-shell': r('./src/app/prerender/login-shell.tsx') }
+          ? {
+              'login-shell': r('./src/app/prerender/login-shell.tsx'),
+              'signed-in-frame': r('./src/app/prerender/signed-in-frame.tsx'),
+            }
           : mode in APPS
             ? { [mode]: r(APPS[mode as AppName]) }
             : Object.fromEntries(Object.entries(APPS).map(([name, file]) => [name, r(file)])),

@@ -24,6 +24,7 @@ const INPUT_FILES = [
   'scripts/compile-validators.ts',
   'scripts/page-preloads.ts',
   'scripts/precompress.ts',
+  'scripts/prerender-frame.ts',
   'scripts/prerender-login.ts',
 ];
 /** Not built into the apps, or written by the build itself. */

@@ -15,8 +15,8 @@ import { warmLocaleData } from '@/shared/locale-warmup';
 const i18n = initI18n();
 
 /** The lean visitor router for the login area; the data router from the first page outside it on. */
-function App() {
-  const [router, setRouter] = useState<AppRouter | null>(null);
+function App({ first }: { first: AppRouter | null }) {
+  const [router, setRouter] = useState<AppRouter | null>(first);
   // A transition, as the first render below: React draws the page in slices and answers a tap between them.
   const leave = useCallback((r: AppRouter) => startTransition(() => setRouter(r)), []);
   return router ? <RouterProvider router={router} /> : <VisitorRouter i18n={i18n} onLeave={leave} />;
@@ -41,9 +41,13 @@ if (path === '/dashboard/' && signedIn) {
 // A signed-in customer's page outside the login area: what its frame asks for on every page (the
 // customer, the badges) likewise, and its router, routes and chunks now, beside the login area's
 // strings, not after the first render has found it is elsewhere.
+// Its first render waits for them: the page's HTML is the shell's frame prerendered
+// (scripts/prerender-frame.ts), which the first render replaces with the same frame and the page, not
+// with a blank page while the router loads.
+let firstRouter: Promise<AppRouter | null> = Promise.resolve(null);
 if (signedIn && !isLoginArea(path)) {
   for (const call of Object.values(SHELL_CALLS)) requestEarly(call);
-  void loadAppRouter(i18n, path);
+  firstRouter = loadAppRouter(i18n, path).catch(() => null);
   // Once those are asked for, while they are on their way.
   setTimeout(() => warmLocaleData(i18n.language === 'en' ? 'en' : 'id'), 0);
 }
@@ -52,11 +56,12 @@ if (signedIn && !isLoginArea(path)) {
 void Promise.all([
   addStrings(i18n, loginStrings).catch(() => undefined),
   loginBanners && Promise.race([loginBanners, new Promise((r) => setTimeout(r, 1000))]),
-]).then(() =>
+  firstRouter,
+]).then(([, , first]) =>
   startTransition(() =>
     createRoot(document.getElementById('root')!).render(
       <AppProviders i18n={i18n}>
-        <App />
+        <App first={first} />
       </AppProviders>,
     ),
   ),

@@ -127,7 +127,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (opts.staticDir)
     await app.register(staticApps, {
       root: opts.staticDir,
-      loginBanners: () => pageBanners(app.db, 'login', null),
+      banners: (page, variant) => pageBanners(app.db, page, null, variant),
     });
   return app;
 }

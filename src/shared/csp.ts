@@ -1,3 +1,5 @@
+import { CREDENTIALS } from './api/session-store';
+
 /**
  * What the built pages carry where the response's CSP nonce goes (vite.config.ts `html.cspNonce`
  * writes it into `<meta property="csp-nonce">` and the script and style tags); the server replaces
@@ -24,3 +26,10 @@ export const DEFERRED_SCRIPTS_LOADER =
  */
 export const BANNER_DISMISSAL_SCRIPT =
   "(function(){var s=document.currentScript,l=s&&s.previousElementSibling;if(!l)return;try{var d=JSON.parse(localStorage.getItem('bannerDismissed')||'{}'),n=new Date(),p=function(x){return(x<10?'0':'')+x},t=n.getFullYear()+'-'+p(n.getMonth()+1)+'-'+p(n.getDate());[].slice.call(l.querySelectorAll('[data-banner-key]')).forEach(function(e){if(d[e.getAttribute('data-banner-key')]===t)e.parentNode.removeChild(e)});if(!l.querySelector('[data-banner-key]'))l.parentNode.removeChild(l)}catch(e){}})()";
+
+/**
+ * The third (hashed too): first in a prerendered signed-in page's root (scripts/prerender-frame.ts), it
+ * marks the page of a visitor with no session, whose frame then never shows: the app sends them to the
+ * login page instead.
+ */
+export const SIGNED_IN_FRAME_SCRIPT = `(function(){var v;try{v=!sessionStorage.getItem('${CREDENTIALS}')}catch(e){v=true}if(v)document.documentElement.setAttribute('data-visitor','')})()`;

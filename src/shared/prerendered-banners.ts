@@ -12,7 +12,7 @@ import { escapeHtml } from './escape-html';
 export const BANNERS_SLOT = '<!--maintenance-banners-->';
 
 /** Where the build writes a language's template: among the build's own notes, which are not served. */
-export const bannerTemplateFile = (lang: 'en' | 'id') => `.vite/login-banners.${lang}.json`;
+export const bannerTemplateFile = (lang: 'en' | 'id') => `.vite/maintenance-banners.${lang}.json`;
 
 /** What the list is made of: `open` holds the first banner, `item` each further one, then `close`. */
 export interface BannerListTemplate {

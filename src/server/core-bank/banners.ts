@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/db';
 import type { BannerText } from '../../shared/prerendered-banners';
+import type { BannerPage } from '../../shared/banner-pages';
 
-export type BannerPage = 'login' | 'dashboard' | 'payment' | 'purchase' | 'transfer';
+export type { BannerPage };
 
 export type Banner = BannerText;
 

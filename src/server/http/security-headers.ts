@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import { createHash, randomBytes } from 'node:crypto';
-import { BANNER_DISMISSAL_SCRIPT, DEFERRED_SCRIPTS_LOADER } from '../../shared/csp';
+import { BANNER_DISMISSAL_SCRIPT, DEFERRED_SCRIPTS_LOADER, SIGNED_IN_FRAME_SCRIPT } from '../../shared/csp';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 declare module 'fastify' {
@@ -26,10 +26,12 @@ const NONCE = '__CSP_NONCE__';
  * per request; the middleware itself still joins the policy anew each time); a page's nonce is put in per request.
  */
 export default fp(async function securityHeaders(app: FastifyInstance) {
-  // Pages may run two inline scripts, named by their hashes: the prerendered page's script loader and
-  // its banners' dismissal check.
+  // Pages may run three inline scripts, named by their hashes: the prerendered page's script loader, its
+  // banners' dismissal check and the signed-in frame's visitor check.
   const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
-  const inlineScripts = [DEFERRED_SCRIPTS_LOADER, BANNER_DISMISSAL_SCRIPT].map(hashOf);
+  const inlineScripts = [DEFERRED_SCRIPTS_LOADER, BANNER_DISMISSAL_SCRIPT, SIGNED_IN_FRAME_SCRIPT].map(
+    hashOf,
+  );
   const fixedHeaders = (styleSrc: string[], scriptSrc = ["'self'"]) => {
     const headers = helmet({
       contentSecurityPolicy: {

@@ -10,6 +10,8 @@ import {
   preloadsFor,
   type PagePreloads,
 } from '../../shared/page-preloads';
+import { bannerPageOf, bannerVariantOf, type BannerPage } from '../../shared/banner-pages';
+import { isLoginArea } from '../../shared/login-area';
 import {
   bannerTemplateFile,
   BANNERS_SLOT,
@@ -21,6 +23,10 @@ import {
 const APPS = ['index.html', 'register/index.html', 'm/index.html'] as const;
 /** The login page prerendered in each language (scripts/prerender-login.ts). */
 const LOGIN_SHELLS = ['login/index.id.html', 'login/index.en.html'] as const;
+/** A signed-in page's frame prerendered in each language (scripts/prerender-frame.ts). */
+const FRAMES = ['frame/index.id.html', 'frame/index.en.html'] as const;
+/** Where a prerendered page holds its app's scripts until it has painted (scripts/prerender-login.ts deferScripts). */
+const APP_SCRIPTS = '<template id="app-scripts">';
 /** The language the visitor chose last (src/shared/i18n/i18n.ts writes it beside localStorage). */
 const languageOf = (cookie: string | undefined) =>
   /(?:^|;\s*)language=en(?:;|$)/.test(cookie ?? '') ? 'en' : 'id';
@@ -36,8 +42,8 @@ export default async function staticApps(
   app: FastifyInstance,
   opts: {
     root: string;
-    /** The login page's maintenance banners active now, put in its prerendered HTML. */
-    loginBanners?: () => Promise<BannerText[]>;
+    /** A page's maintenance banners active now (of the transaction `variant` it shows), put in its prerendered HTML. */
+    banners?: (page: BannerPage, variant?: string) => Promise<BannerText[]>;
   },
 ) {
   const root = path.resolve(opts.root);
@@ -57,18 +63,18 @@ export default async function staticApps(
       bannerTemplates.set(lang, JSON.parse(readFileSync(file, 'utf8')) as BannerListTemplate);
   }
   /** The banners as the app will draw them, so the page does not move when it does; none if they cannot be read. */
-  const bannersOf = async (lang: 'en' | 'id'): Promise<string> => {
+  const bannersOf = async (page: BannerPage | null, variant: string | undefined, lang: 'en' | 'id') => {
     const template = bannerTemplates.get(lang);
-    if (!template || !opts.loginBanners) return '';
+    if (!page || !template || !opts.banners) return '';
     try {
-      return renderBannerList(template, await opts.loginBanners(), lang);
+      return renderBannerList(template, await opts.banners(page, variant), lang);
     } catch (err) {
-      app.log.warn({ err }, 'login banners left out of the page');
+      app.log.warn({ err, page }, 'maintenance banners left out of the page');
       return '';
     }
   };
   const pages = new Map<string, string[]>();
-  for (const page of [...APPS, ...LOGIN_SHELLS]) {
+  for (const page of [...APPS, ...LOGIN_SHELLS, ...FRAMES]) {
     const file = path.join(root, page);
     if (existsSync(file)) pages.set(page, readFileSync(file, 'utf8').split(CSP_NONCE_PLACEHOLDER));
   }
@@ -100,7 +106,7 @@ export default async function staticApps(
     brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
   };
   app.get('/*', { schema: { hide: true }, compress: pageCompression }, async (request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
+    const [url = '/', query = ''] = request.url.split('?');
     if (url.startsWith('/api/')) return reply.callNotFound();
     const file = path.join(root, path.normalize(url));
     // (dot folders are the build's own notes, such as .vite/page-preloads.json: not served)
@@ -108,21 +114,34 @@ export default async function staticApps(
     if (file.startsWith(root) && served && existsSync(file)) {
       return reply.sendFile(path.relative(root, file));
     }
-    // The login page comes prerendered in the visitor's language: painted before the app has run.
+    // The login page and a signed-in page's frame come prerendered in the visitor's language, with the
+    // page's maintenance banners: painted before the app has run.
     const lang = languageOf(request.headers.cookie);
-    const shell = url === '/login/' ? pages.get(`login/index.${lang}.html`) : undefined;
-    if (shell) reply.header('Vary', 'Cookie');
     const app = entry(url);
+    const signedIn = app === 'index.html' && !isLoginArea(url);
+    const shell =
+      url === '/login/'
+        ? pages.get(`login/index.${lang}.html`)
+        : signedIn
+          ? pages.get(`frame/index.${lang}.html`)
+          : undefined;
+    // (in the visitor's language: a cache must not give it to another)
+    if (shell) reply.header('Vary', 'Cookie');
     const page = shell ?? pages.get(app) ?? pages.get('index.html')!;
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
-    const banners = shell ? await bannersOf(lang) : '';
+    const bannerPage = url === '/login/' ? 'login' : signedIn ? bannerPageOf(url) : null;
+    const banners = shell ? await bannersOf(bannerPage, bannerVariantOf(query), lang) : '';
     const html = page
       .join(request.cspNonce)
-      .replace(BANNERS_SLOT, () => banners.split(CSP_NONCE_PLACEHOLDER).join(request.cspNonce));
-    const links = shell || app !== 'index.html' || !preloads ? [] : preloadsFor(preloads, url, lang);
+      .split(BANNERS_SLOT)
+      .join(banners.split(CSP_NONCE_PLACEHOLDER).join(request.cspNonce));
+    const links = signedIn && preloads ? preloadsFor(preloads, url, lang) : [];
     if (!links.length) return html;
     // a signed-in page names its strings in the visitor's language: a cache must not give it to another
     reply.header('Vary', 'Cookie');
-    return html.replace('</head>', `${modulePreloadLinks(links)}</head>`);
+    // Asked for with the app's scripts: a prerendered page holds them until it has painted.
+    return html.includes(APP_SCRIPTS)
+      ? html.replace(APP_SCRIPTS, `${APP_SCRIPTS}${modulePreloadLinks(links)}`)
+      : html.replace('</head>', `${modulePreloadLinks(links)}</head>`);
   });
 }

@@ -7,8 +7,9 @@ import { apiPost } from '../api/client';
 import { whenAnswered } from './when-answered';
 import type { BannerText } from '../prerendered-banners';
 
-/** Pages with maintenance banner keys (spec section 3). */
-export type BannerPage = 'login' | 'dashboard' | 'payment' | 'purchase' | 'transfer';
+import type { BannerPage } from '../banner-pages';
+
+export { bannerPageOf, bannerVariantOf, type BannerPage } from '../banner-pages';
 
 /** A banner as the server sends it (the same shape the server fills into the prerendered login page). */
 export type MaintenanceBannerItem = BannerText;
@@ -57,19 +58,6 @@ interface EarlyBanners {
   promise: Promise<void>;
 }
 const early = new Map<BannerPage, EarlyBanners>();
-
-/** Pages that carry maintenance banners (spec section 3): the dashboard and the three transaction areas. */
-export function bannerPageOf(pathname: string): BannerPage | null {
-  if (/^\/dashboard\/?$/.test(pathname)) return 'dashboard';
-  const area = pathname.split('/')[1];
-  return area === 'payment' || area === 'purchase' || area === 'transfer' ? area : null;
-}
-
-/** The transaction a page of several shows (/transfer/?type=own-account): its banners only. */
-export function bannerVariantOf(search: string): string | undefined {
-  const type = new URLSearchParams(search).get('type');
-  return type && /^[a-z][a-z0-9-]{0,39}$/.test(type) ? type : undefined;
-}
 
 const authOf = (page: BannerPage) => (page === 'login' ? 'none' : 'session');
 

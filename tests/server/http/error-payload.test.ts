@@ -5,7 +5,11 @@ import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { testDbs } from '../test-db';
 import { customerWithSession } from '../transactions/bank';
-import { DEFERRED_SCRIPTS_LOADER, BANNER_DISMISSAL_SCRIPT } from '../../../src/shared/csp';
+import {
+  BANNER_DISMISSAL_SCRIPT,
+  DEFERRED_SCRIPTS_LOADER,
+  SIGNED_IN_FRAME_SCRIPT,
+} from '../../../src/shared/csp';
 
 describe.each(testDbs)('HTTP basics on $name', ({ open }) => {
   let db: Db;
@@ -38,12 +42,12 @@ describe.each(testDbs)('HTTP basics on $name', ({ open }) => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
-  it("lets a page run two inline scripts, the prerendered page's script loader and banner check, named by their hashes", async () => {
+  it("lets a page run three inline scripts, the prerendered page's script loader, banner check and visitor check, named by their hashes", async () => {
     const res = await app.inject({ method: 'GET', url: '/no-such-page/' });
     const csp = String(res.headers['content-security-policy']);
     const hash = (s: string) => createHash('sha256').update(s).digest('base64');
     expect(csp).toContain(
-      `script-src 'self' 'sha256-${hash(DEFERRED_SCRIPTS_LOADER)}' 'sha256-${hash(BANNER_DISMISSAL_SCRIPT)}';`,
+      `script-src 'self' 'sha256-${hash(DEFERRED_SCRIPTS_LOADER)}' 'sha256-${hash(BANNER_DISMISSAL_SCRIPT)}' 'sha256-${hash(SIGNED_IN_FRAME_SCRIPT)}';`,
     );
     expect(csp).not.toMatch(/script-src[^;]*(unsafe-inline|nonce-)/);
   });

@@ -78,7 +78,7 @@ describe('the login page goes prerendered in the visitor’s language (src/serve
     ];
     const withBanners = Fastify(serverOptions({}));
     await registerHttpBasics(withBanners);
-    await withBanners.register(staticApps, { root: dist, loginBanners: () => banners() });
+    await withBanners.register(staticApps, { root: dist, banners: () => banners() });
     try {
       const id = await withBanners.inject({ url: '/login/' });
       const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(String(id.headers['content-security-policy']))?.[1];
@@ -97,7 +97,7 @@ describe('the login page goes prerendered in the visitor’s language (src/serve
         expect(res.body).toContain('<div inert><style');
         expect(res.body).not.toMatch(/maintenance-banners|<!--/);
       }
-      // Only the login page: another page of the app does not ask for them.
+      // Only a prerendered page: another page of the app (here no frame was built) does not ask for them.
       const calls: string[] = [];
       banners = async () => (calls.push('asked'), []);
       await withBanners.inject({ url: '/dashboard/' });
