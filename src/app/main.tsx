@@ -48,8 +48,8 @@ let firstRouter: Promise<AppRouter | null> = Promise.resolve(null);
 if (signedIn && !isLoginArea(path)) {
   for (const call of Object.values(SHELL_CALLS)) requestEarly(call);
   firstRouter = loadAppRouter(i18n, path).catch(() => null);
-  // Once those are asked for, while they are on their way.
-  setTimeout(() => warmLocaleData(i18n.language === 'en' ? 'en' : 'id'), 0);
+  // Once those are asked for, while they are on their way (each in a task of its own).
+  warmLocaleData(i18n.language === 'en' ? 'en' : 'id');
 }
 
 // The login area's strings in the stored language (Indonesian by default), then the first render.
