@@ -9,7 +9,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CSP_NONCE_PLACEHOLDER, SIGNED_IN_FRAME_SCRIPT } from '../src/shared/csp';
 import { BANNERS_SLOT } from '../src/shared/prerendered-banners';
-import { deferScripts, disableControls, LOGIN_SHELL_LANGS, moveStyleAttributes } from './prerender-login';
+import {
+  deferScripts,
+  disableControls,
+  hoistEmotionStyles,
+  LOGIN_SHELL_LANGS,
+  moveStyleAttributes,
+} from './prerender-login';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -50,8 +56,9 @@ export function withSignedInFrame(
   const root = '<div id="root"></div>';
   if (!page.includes(root) || !/<html lang="\w+">/.test(page))
     throw new Error('prerender-frame: the page has no empty root or no <html lang>');
-  const screens = SCREENS.map((screen) => {
-    const markup = frames[screen];
+  const { head, markups } = hoistEmotionStyles(SCREENS.map((screen) => frames[screen]));
+  const screens = SCREENS.map((screen, i) => {
+    const markup = markups[i]!;
     if (!BANNERS_SLOT_ELEMENT.test(markup))
       throw new Error(`prerender-frame: the ${screen} frame has no place for the maintenance banners`);
     // each screen's style rules named apart (both stand in one page)
@@ -70,6 +77,7 @@ export function withSignedInFrame(
     '[data-visitor] [data-signed-in-frame]{display:none}',
   ].join('');
   return deferScripts(page)
+    .replace('</head>', `${head}</head>`)
     .replace(/<html lang="\w+">/, `<html lang="${lang}">`)
     .replace(
       root,

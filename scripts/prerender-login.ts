@@ -37,6 +37,40 @@ export function moveStyleAttributes(markup: string, prefix = ''): string {
   return rules.length ? `<style nonce="${CSP_NONCE_PLACEHOLDER}">${rules.join('')}</style>${out}` : out;
 }
 
+/**
+ * Emotion's style elements taken out of the markup, each once, to go in the page's head: the app's
+ * style cache then finds them in place and marked so (`data-s`), where it moved every one it found in
+ * the markup into the head one by one (a restyle each) before the app's first render, and they stay
+ * when the app replaces the markup. The component styles go as one element naming all their classes
+ * (the cache re-inserts each element it adopts); the global ones (CssBaseline) as they are, each
+ * adopted by its own Global. In the order the markup first uses them.
+ */
+export function hoistEmotionStyles(markups: string[]): { head: string; markups: string[] } {
+  const seen = new Set<string>();
+  const globals: string[] = [];
+  const names: string[] = [];
+  const rules: string[] = [];
+  const element = /<style data-emotion="([^"]+)" nonce="([^"]+)">([\s\S]*?)<\/style>/g;
+  const out = markups.map((markup) =>
+    markup.replace(element, (whole, attr: string, nonce: string, css: string) => {
+      if (nonce !== CSP_NONCE_PLACEHOLDER)
+        throw new Error('prerender: a style element without the nonce placeholder');
+      if (seen.has(attr)) return '';
+      seen.add(attr);
+      const [key, ...ids] = attr.split(' ');
+      if (key === 'css') {
+        names.push(...ids);
+        rules.push(css);
+      } else globals.push(whole.replace('<style ', '<style data-s="" '));
+      return '';
+    }),
+  );
+  const components = names.length
+    ? `<style data-emotion="css ${names.join(' ')}" data-s="" nonce="${CSP_NONCE_PLACEHOLDER}">${rules.join('')}</style>`
+    : '';
+  return { head: globals.join('') + components, markups: out };
+}
+
 /** The prerendered page's fields and buttons are disabled besides inert: nothing typed into it is lost when the app replaces it. */
 export function disableControls(markup: string): string {
   return markup.replace(/<(input|button|select|textarea)\b/g, '<$1 disabled=""');
@@ -67,8 +101,10 @@ export function withLoginShell(page: string, lang: string, markup: string): stri
     throw new Error('prerender-login: the page has no empty root or no <html lang>');
   if (!markup.includes(BANNERS_SLOT_ELEMENT))
     throw new Error('prerender-login: the login page has no place for its maintenance banners');
-  const body = disableControls(moveStyleAttributes(markup)).replace(BANNERS_SLOT_ELEMENT, BANNERS_SLOT);
+  const { head, markups } = hoistEmotionStyles([markup]);
+  const body = disableControls(moveStyleAttributes(markups[0]!)).replace(BANNERS_SLOT_ELEMENT, BANNERS_SLOT);
   return deferScripts(page)
+    .replace('</head>', `${head}</head>`)
     .replace(/<html lang="\w+">/, `<html lang="${lang}">`)
     .replace(root, `<div id="root"><div inert>${body}</div></div>`);
 }

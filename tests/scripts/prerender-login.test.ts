@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   bannerListTemplate,
+  hoistEmotionStyles,
   deferScripts,
   disableControls,
   moveStyleAttributes,
@@ -84,6 +85,25 @@ describe('the login page prerendered into the app page (scripts/prerender-login.
   it('refuses a page without an empty root (the build changed its shape)', () => {
     expect(() => withLoginShell(PAGE.replace('<div id="root"></div>', '<main></main>'), 'id', SLOT)).toThrow(
       /empty root/,
+    );
+  });
+});
+
+describe('emotion’s style elements of a prerendered page (scripts/prerender-login.ts hoistEmotionStyles)', () => {
+  const style = (attr: string, css: string) =>
+    `<style data-emotion="${attr}" nonce="${CSP_NONCE_PLACEHOLDER}">${css}</style>`;
+  it('go to the head once each, the components’ as one element naming their classes, marked as placed', () => {
+    const { head, markups } = hoistEmotionStyles([
+      `${style('css-global 1f', 'body{margin:0}')}${style('css a1', '.css-a1{color:red}')}<div class="css-a1">${style('css b2 animation-k', '.css-b2{x:1}@keyframes animation-k{}')}<p class="css-b2"></p></div>`,
+      `${style('css-global 1f', 'body{margin:0}')}${style('css a1', '.css-a1{color:red}')}<nav class="css-a1">${style('css c3', '.css-c3{y:2}')}</nav>`,
+    ]);
+    expect(markups).toEqual([
+      '<div class="css-a1"><p class="css-b2"></p></div>',
+      '<nav class="css-a1"></nav>',
+    ]);
+    expect(head).toBe(
+      `<style data-s="" data-emotion="css-global 1f" nonce="${CSP_NONCE_PLACEHOLDER}">body{margin:0}</style>` +
+        `<style data-emotion="css a1 b2 animation-k c3" data-s="" nonce="${CSP_NONCE_PLACEHOLDER}">.css-a1{color:red}.css-b2{x:1}@keyframes animation-k{}.css-c3{y:2}</style>`,
     );
   });
 });
