@@ -29,27 +29,36 @@ const path = location.pathname;
 const loginBanners = path.startsWith('/login') ? prefetchBanners('login') : undefined;
 // (The dashboard and the transaction areas likewise, for a customer who is signed in.)
 const signedIn = !!getCredentials();
-const bannerPage = bannerPageOf(path);
-if (bannerPage && signedIn) void prefetchBanners(bannerPage, bannerVariantOf(location.search));
-// The dashboard's own figures likewise, on their way while its scripts load (the dashboard takes the
-// answer: src/features/dashboard/api.ts DASHBOARD_SUMMARY_PATH; its module is not imported here, so
-// /login/ carries no dashboard code).
-if (path === '/dashboard/' && signedIn) {
-  requestEarly('/api/dashboard/v1/summary');
-  requestEarly('/api/dashboard/v1/defaultaccount'); // DASHBOARD_DEFAULT_ACCOUNT_PATH
-}
 // A signed-in customer's page outside the login area: what its frame asks for on every page (the
 // customer, the badges) likewise, and its router, routes and chunks now, beside the login area's
-// strings, not after the first render has found it is elsewhere.
-// Its first render waits for them: the page's HTML is the shell's frame prerendered
-// (scripts/prerender-frame.ts), which the first render replaces with the same frame and the page, not
-// with a blank page while the router loads.
+// strings, not after the first render has found it is elsewhere. Its first render waits for them: the
+// page's HTML is the shell's frame prerendered (scripts/prerender-frame.ts), which the first render
+// replaces with the same frame and the page, not with a blank page while the router loads.
 let firstRouter: Promise<AppRouter | null> = Promise.resolve(null);
 if (signedIn && !isLoginArea(path)) {
+  // In a task of their own, after this module's: the frame is painted, and one task of both would
+  // block a tap on it for as long as they take together.
+  firstRouter = new Promise((resolve) =>
+    setTimeout(() => {
+      askEarly(path);
+      resolve(loadAppRouter(i18n, path).catch(() => null));
+      // Once those are asked for, while they are on their way (each in a task of its own).
+      warmLocaleData(i18n.language === 'en' ? 'en' : 'id');
+    }, 0),
+  );
+}
+
+/** What a signed-in page asks for first: its banners, its frame's figures, the dashboard's own. */
+function askEarly(path: string): void {
+  const bannerPage = bannerPageOf(path);
+  if (bannerPage) void prefetchBanners(bannerPage, bannerVariantOf(location.search));
   for (const call of Object.values(SHELL_CALLS)) requestEarly(call);
-  firstRouter = loadAppRouter(i18n, path).catch(() => null);
-  // Once those are asked for, while they are on their way (each in a task of its own).
-  warmLocaleData(i18n.language === 'en' ? 'en' : 'id');
+  // The dashboard's figures likewise (the dashboard takes the answer: src/features/dashboard/api.ts
+  // DASHBOARD_SUMMARY_PATH; its module is not imported here, so /login/ carries no dashboard code).
+  if (path === '/dashboard/') {
+    requestEarly('/api/dashboard/v1/summary');
+    requestEarly('/api/dashboard/v1/defaultaccount'); // DASHBOARD_DEFAULT_ACCOUNT_PATH
+  }
 }
 
 // The login area's strings in the stored language (Indonesian by default), then the first render.
