@@ -9,6 +9,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
 import { demoLogin, startDemoServer } from './demo-server';
+import { throttleAsPhone } from './throttle';
 
 const PAGE = process.env.PAGE ?? '/dashboard/';
 const READY = process.env.READY ?? '[data-testid="section-accounts"]';
@@ -65,15 +66,7 @@ try {
     localStorage.setItem('browserId', 'bench-long-tasks');
     sessionStorage.setItem('credentials', creds);
   }, JSON.stringify(credentials));
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await throttleAsPhone(await context.newCDPSession(page));
   await browser.startTracing(page, {
     categories: [
       'devtools.timeline',

@@ -11,10 +11,11 @@
 // `node --import tsx scripts/page-preloads.ts`).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type CDPSession } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
 import { demoLogin, startDemoServer } from './demo-server';
 import { median } from './median';
+import { throttleAsPhone } from './throttle';
 
 const PAGE = process.env.PAGE ?? '/payment/bpjs/inquiry/';
 const READY = process.env.READY ?? '#root_customerNumber';
@@ -73,17 +74,6 @@ const top = (m: Map<string, number>, n: number) =>
     .map(([k, ms]) => `  ${ms.toFixed(0).padStart(6)} ms  ${k}`)
     .join('\n');
 
-async function throttle(cdp: CDPSession): Promise<void> {
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-}
-
 const server = await startDemoServer();
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -105,7 +95,7 @@ try {
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     }, JSON.stringify(credentials));
     const cdp = await context.newCDPSession(page);
-    await throttle(cdp);
+    await throttleAsPhone(cdp);
     const profiling = PROFILE && i === RUNS - 1;
     if (profiling) {
       await cdp.send('Profiler.enable');
