@@ -13,23 +13,19 @@ import { chunkGroups, type TogetherGroup } from './scripts/chunk-groups.ts';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-// react-router ships as one module, and a bundler puts a module (the union of what every chunk uses
-// of it) in one chunk: the login page's Link would bring the data router (createRouter) with it.
-// The one module that creates the data router (src/app/router.tsx) gets react-router's second,
-// identical build (dist/production; the package's exports serve dist/development), so createRouter
-// loads with that lazy chunk only. The router object it returns is plain data and methods, handed
-// to the shared copy's RouterProvider, whose contexts every Link and hook reads.
 // What the main app's entry loads statically (computed when the module graph is complete, before
 // chunks are made): one chunk, instead of the handful of shared chunks the automatic splitting
 // makes of it because lazy chunks use parts of it too. Fewer requests, and gzip sees it as a whole.
 const MAIN_ENTRY = r('./src/app/main.tsx');
+/** The entry chunks of each app and the bundler's runtime ("assets/main-<hash>.js"). */
+const ALWAYS_LOADED = /^assets\/(main|register|mobile|rolldown-runtime)-[\w-]{8}\.js$/;
 const mainStaticGraph = new Set<string>();
 
 // Modules that always load together, one chunk each (issue 20; scripts/chunk-groups.ts): on HTTP/1.1 a
 // phone fetches six files at a time, so thirty small chunks cost five round trips where two larger ones
 // cost one.
 const TOGETHER: TogetherGroup[] = [
-  // every signed-in page: the data router, the routes and the shell
+  // every signed-in page: the whole route table and the shell
   {
     name: 'shell',
     roots: [
@@ -40,22 +36,37 @@ const TOGETHER: TogetherGroup[] = [
   },
   // every transaction page: the flow page and its form (RJSF, its validator's runtime)
   { name: 'flow-page', roots: [r('./src/engine/ui/flow-page.tsx'), r('./src/engine/ui/form-loader.ts')] },
+  // what a transaction page adds once its form is sent: the verify, FDS challenge and receipt pages
+  { name: 'flow-steps', roots: [r('./src/engine/ui/later-steps.ts')] },
 ];
 const togetherGraphs = new Map<string, Set<string>>(TOGETHER.map((g) => [g.name, new Set()]));
 
-const DATA_ROUTER_MODULE = r('./src/app/router.tsx');
-const reactRouterSecondCopy = fileURLToPath(
-  new URL('dist/production/index.mjs', import.meta.resolve('react-router/package.json')),
-);
-
 // Flows load per flow (issue 20): what the menu and the routes need of every flow is eager and small
-// (`flows/<x>.json?flow-meta`), a flow's whole file, form schema, validator and own strings load
-// when its page opens. A flow's own strings are the subtrees of locales/<lang>/flows.json, two keys
-// deep (`payment.bpjs`), that it alone names; what several flows name (`common.*`), what no flow names
-// (a bespoke page's), and every flow's title and menu label stay in the authenticated pages' strings.
+// (`flows/<x>.json?flow-meta`), a flow's whole file, form schema, validator and strings load when its
+// page opens. A flow's strings are the subtrees of locales/<lang>/flows.json, two keys deep
+// (`payment.bpjs`, `common.errors`), that it names, those several flows name included (each such flow's
+// chunk repeats them); what no flow names (a bespoke page's) and every flow's title and menu label
+// stay in the signed-in pages' strings.
 const FLOWS_DIR = r('./flows');
-/** A flow file's keys that the runtime does not need to draw the menu or route to its pages. */
-const FLOW_BODY_KEYS = ['form', 'choices', 'inquiry', 'amount', 'posting', 'verify', 'receipt'];
+/** A flow file's keys that the runtime does not need to draw the menu or route to its pages (src/engine/flows-data.ts FlowMeta). */
+const FLOW_BODY_KEYS = [
+  'form',
+  'choices',
+  'inquiry',
+  'amount',
+  'posting',
+  'verify',
+  'receipt',
+  // what only its transaction reads: fee and limit rules, eligibility gates, alerts, its biller, the
+  // schedule and promo fields, its service shape
+  'rules',
+  'gates',
+  'notify',
+  'provider',
+  'schedule',
+  'promo',
+  'service',
+];
 /** The languages a flow's own strings come in (locales/<lang>/flows.json). */
 const FLOW_LANGUAGES = ['en', 'id'];
 type Json = null | string | number | boolean | Json[] | { [k: string]: Json };
@@ -81,12 +92,24 @@ function flowsSubtreesOf(flow: Json): Set<string> {
   walk(flow);
   return out;
 }
-/** Each flow file's own subtrees (named by no other flow). */
-function ownSubtrees(): Map<string, string[]> {
-  const named = new Map(flowFilePaths().map((f) => [f, flowsSubtreesOf(readJson(f))]));
-  const count = new Map<string, number>();
-  for (const keys of named.values()) for (const k of keys) count.set(k, (count.get(k) ?? 0) + 1);
-  return new Map([...named].map(([f, keys]) => [f, [...keys].filter((k) => count.get(k) === 1)]));
+/** The form schemas a flow file names ("schema": "forms/payment/bpjs.json"): its form, its steps' forms. */
+function formSchemasOf(flow: Json): string[] {
+  const out = new Set<string>();
+  const walk = (v: Json) => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object')
+      for (const [k, w] of Object.entries(v)) {
+        if (k === 'schema' && typeof w === 'string' && w.startsWith('forms/')) out.add(w);
+        else walk(w);
+      }
+  };
+  walk(flow);
+  return [...out].sort();
+}
+
+/** Each flow file's subtrees (what it names). */
+function namedSubtrees(): Map<string, string[]> {
+  return new Map(flowFilePaths().map((f) => [f, [...flowsSubtreesOf(readJson(f))]]));
 }
 const getPath = (obj: Json, dotted: string): Json | undefined =>
   dotted
@@ -107,7 +130,10 @@ function deletePath(obj: Json, dotted: string) {
   const o = keys.length === 1 ? obj : parent;
   if (o && typeof o === 'object' && !Array.isArray(o)) delete o[keys.at(-1)!];
 }
-/** A flow's states with their page metadata only (what `stepsOf` reads), none of their transitions. */
+/**
+ * A flow's states with their page metadata only (what `stepsOf` reads: each page's view, path and
+ * titles), none of their transitions, nor an extra step's form (it loads with the flow's file).
+ */
 function machineSkeleton(machine: Json): Json {
   if (!machine || typeof machine !== 'object' || Array.isArray(machine)) return machine;
   const states = (s: Json): Json =>
@@ -115,9 +141,11 @@ function machineSkeleton(machine: Json): Json {
       ? Object.fromEntries(
           Object.entries(s).map(([name, st]) => {
             const o = (st ?? {}) as { [k: string]: Json };
+            const meta = o.meta && typeof o.meta === 'object' && !Array.isArray(o.meta) ? o.meta : undefined;
+            const page = meta && Object.fromEntries(Object.entries(meta).filter(([k]) => k !== 'form'));
             return [
               name,
-              { ...(o.meta ? { meta: o.meta } : {}), ...(o.states ? { states: states(o.states) } : {}) },
+              { ...(page ? { meta: page } : {}), ...(o.states ? { states: states(o.states) } : {}) },
             ];
           }),
         )
@@ -163,7 +191,7 @@ export default defineConfig(({ mode }) => ({
       apply: () => mode === 'main',
       generateBundle(_, bundle) {
         const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
-        const files: ChunkFiles = { groups: {}, strings: {}, flows: {}, forms: {} };
+        const files: ChunkFiles = { groups: {}, strings: {}, areas: {}, flows: {}, forms: {} };
         const stringsDir = r('./src/app/strings') + path.sep;
         for (const { name } of TOGETHER)
           files.groups[name] = chunks.filter((c) => c.name === name).map((c) => `/${c.fileName}`);
@@ -172,8 +200,11 @@ export default defineConfig(({ mode }) => ({
         for (const c of chunks) {
           const [id, query] = (c.facadeModuleId ?? '').split('?') as [string, string | undefined];
           const file = `/${c.fileName}`;
+          const area = /[\\/]locales[\\/]([\w-]+)[\\/]([\w-]+)\.json$/.exec(id);
           if (!query && id.startsWith(stringsDir)) {
             files.strings[path.basename(id).replace(/\.tsx?$/, '')] = file;
+          } else if (!query && area) {
+            files.areas![`${area[2]}-${area[1]}`] = file;
           } else if (id.startsWith(FLOWS_DIR + path.sep) && query === 'flow-bundle') {
             files.flows[slash(path.relative(FLOWS_DIR, id))] = file;
           } else if (!query && id.startsWith(validatorsDir) && /[\\/]forms[\\/]/.test(id)) {
@@ -223,14 +254,6 @@ export default defineConfig(({ mode }) => ({
           : null;
       },
     },
-    {
-      name: 'data-router-chunk',
-      enforce: 'pre',
-      resolveId(source, importer) {
-        if (source === 'react-router' && importer === DATA_ROUTER_MODULE) return reactRouterSecondCopy;
-        return null;
-      },
-    },
     // `flows/<x>.json?flow-meta`, `?flow-bundle` and `locales/<lang>/flows.json?flow-shared`
     // (src/engine/flows-data.ts; the rules above).
     {
@@ -258,24 +281,31 @@ export default defineConfig(({ mode }) => ({
             };
           return `export default ${JSON.stringify(meta)};`;
         }
-        // A flow's whole file and its own strings in both languages: one chunk, one request.
+        // A flow's whole file and its strings in both languages: one chunk, one request; its forms' loaders.
         if (file.startsWith(FLOWS_DIR) && query === 'flow-bundle') {
           const strings: { [lang: string]: Json } = {};
-          // Its own strings are the subtrees no other flow names: every flow file decides them.
-          for (const f of [file, ...flowFilePaths()]) this.addWatchFile(f);
+          this.addWatchFile(file);
           for (const lang of FLOW_LANGUAGES) {
             const locale = r(`./locales/${lang}/flows.json`);
             this.addWatchFile(locale);
             const all = readJson(locale);
             const own: { [k: string]: Json } = {};
-            for (const k of ownSubtrees().get(file) ?? []) {
+            for (const k of flowsSubtreesOf(readJson(file))) {
               const v = getPath(all, k);
               if (v !== undefined) setPath(own, k, v);
             }
             strings[lang] = { flows: own };
           }
-          return `export const flow = ${JSON.stringify(readJson(file))};
-export const strings = ${JSON.stringify(strings)};`;
+          // Its forms' modules (schema and precompiled validator, scripts/compile-validators.ts), each
+          // a chunk of its own that loads when the form draws: the app keeps no index of every form.
+          const flow = readJson(file);
+          const forms = formSchemasOf(flow).map(
+            (schema) =>
+              `${JSON.stringify(schema)}: () => import(${JSON.stringify(r(`./src/engine/generated/${schema.replace(/\.json$/, '.ts')}`))})`,
+          );
+          return `export const flow = ${JSON.stringify(flow)};
+export const strings = ${JSON.stringify(strings)};
+export const forms = {${forms.join(', ')}};`;
         }
         const shared = /[\\/]locales[\\/]([\w-]+)[\\/]flows\.json$/.exec(file);
         if (shared && query === 'flow-shared') {
@@ -292,7 +322,7 @@ export const strings = ${JSON.stringify(strings)};`;
             };
             return [...keep(flow.titleKey), ...keep(flow.menu?.labelKey), ...keep(flow.menu?.descriptionKey)];
           });
-          for (const keys of ownSubtrees().values()) for (const k of keys) deletePath(all, k);
+          for (const keys of namedSubtrees().values()) for (const k of keys) deletePath(all, k);
           for (const [k, v] of titles) setPath(all as { [k: string]: Json }, k, v);
           return `export default ${JSON.stringify(all)};`;
         }
@@ -370,6 +400,10 @@ export function Markdown({ children }) { return createElement('span', null, chil
     },
   ],
   resolve: { alias: { '@': r('./src') } },
+  // A form's validator (src/engine/generated) is reached only through its flow's file, a module the
+  // dev server's dependency scan does not crawl: what validators import is named here, or the first
+  // form that needs it would have Vite optimize it then and reload the page (Storybook's tests fail so).
+  optimizeDeps: { include: ['ajv-formats/dist/formats'] },
   // Script, style and `<meta property="csp-nonce">` tags carry a placeholder the server fills in per
   // response with the nonce its CSP names (src/server/http/static-apps.ts, src/shared/ui/style-cache.tsx).
   // (src/shared/csp.ts's CSP_NONCE_PLACEHOLDER: the config imports no module of ours, see Vite's configLoader.)
@@ -385,7 +419,13 @@ export function Markdown({ children }) { return createElement('span', null, chil
     sourcemap: false,
     // Only preloads the few static chunks of an entry in browsers without modulepreload (Safari < 17,
     // Firefox < 115); they load the same modules without it, so the 0.4 KiB script is not worth it.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The entry and the bundler's runtime are in before any of its dynamic imports runs, and the
+      // imported file is asked for by the import itself: naming them in every on-demand chunk's preload
+      // list (a flow's file, now that it imports its forms) is bytes for nothing.
+      resolveDependencies: (file, deps) => deps.filter((d) => d !== file && !ALWAYS_LOADED.test(d)),
+    },
     chunkSizeWarningLimit: 1500,
     rollupOptions: {
       output:

@@ -9,6 +9,8 @@ export interface ChunkFiles {
   groups: Record<string, string[]>;
   /** Each string group's, by its module under src/app/strings/ ("late-id"). */
   strings: Record<string, string>;
+  /** Each area namespace's (src/app/area-strings.ts), by namespace and language ("dashboard-id"). */
+  areas?: Record<string, string>;
   /** Each flow's, by its file under flows/ ("payment/bpjs.json"): the whole file with its own strings. */
   flows: Record<string, string>;
   /** Each form's, by its schema's path under schemas/ ("forms/payment/bpjs.json"): its validator and schema. */

@@ -3,7 +3,7 @@
 // flows, into dist/.vite/page-preloads.json for the server.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pageStepPathsOf } from '../src/shared/flows/steps';
+import { isLaterStep, pageStepPathsOf } from '../src/shared/flows/steps';
 import { loadFlowsOrThrow } from '../src/shared/flows/load-node';
 import type { LoadedFlow } from '../src/shared/flows/types';
 import { PAGE_PRELOADS_FILE, type PagePreloads, type PreloadLang } from '../src/shared/page-preloads';
@@ -11,23 +11,27 @@ import { CHUNK_FILES, type ChunkFiles } from './chunk-files';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const LANGS: PreloadLang[] = ['en', 'id'];
-/** The string groups a signed-in page adds before its first render (src/app/strings.ts). */
-const STRING_GROUPS = ['login', 'login-pages', 'late'];
+/** The string group a signed-in page adds before its first render (src/app/main.tsx, src/app/strings.ts). */
+const STRING_GROUPS = ['late'];
 
 /**
  * Per flow page, what the app asks for when it opens there (src/engine/index.ts preloadFlowsOf): each
- * flow file of its route with its strings, and the form when the route has one flow.
+ * flow file of its route with its strings, the form when the route has one flow, and on a verify or
+ * receipt page the chunk of those pages.
  */
 export function pagePreloadsOf(chunks: ChunkFiles, flows: Pick<LoadedFlow, 'flow' | 'file'>[]): PagePreloads {
   const signedIn = chunks.groups.shell ?? [];
   const flowPage = chunks.groups['flow-page'] ?? [];
-  if (!signedIn.length || !flowPage.length)
-    throw new Error('page-preloads: the build has no shell or flow-page chunk (vite.config.ts TOGETHER)');
+  const flowSteps = chunks.groups['flow-steps'] ?? [];
+  if (!signedIn.length || !flowPage.length || !flowSteps.length)
+    throw new Error(
+      'page-preloads: the build has no shell, flow-page or flow-steps chunk (vite.config.ts TOGETHER)',
+    );
   const own = (file: string | undefined, what: string) => {
     if (!file) throw new Error(`page-preloads: the build has no chunk for ${what}`);
     return file;
   };
-  // what src/app/main.tsx and the data router add before a signed-in page's first render
+  // what src/app/main.tsx and the app's table (src/app/router.tsx) add before a signed-in page's first render
   const signedInStrings = Object.fromEntries(
     LANGS.map((lang) => [
       lang,
@@ -43,10 +47,20 @@ export function pagePreloadsOf(chunks: ChunkFiles, flows: Pick<LoadedFlow, 'flow
     if (form) {
       entry.push(own(chunks.forms[form], form));
     }
+    // a verify or receipt page (opened again by a reload) adds those pages' code
+    const later = [...entry, ...flowSteps];
     for (const { flow } of ofRoute)
-      for (const step of pageStepPathsOf(flow)) flowPages[`${route}${step}`] = entry;
+      for (const step of pageStepPathsOf(flow))
+        flowPages[`${route}${step}`] = ofRoute.some((f) => isLaterStep(f.flow, step)) ? later : entry;
   }
-  return { signedIn, signedInStrings, flowPage, flowPages };
+  // the dashboard's strings (its route waits for them: src/app/authenticated-routes.tsx), in the HTML of
+  // the page a customer lands on after logging in, not a round trip after the app's start
+  const pageStrings: PagePreloads['pageStrings'] = {
+    '/dashboard/': Object.fromEntries(
+      LANGS.map((lang) => [lang, [own(chunks.areas?.[`dashboard-${lang}`], `dashboard-${lang}`)]]),
+    ) as Record<PreloadLang, string[]>,
+  };
+  return { signedIn, signedInStrings, pageStrings, flowPage, flowPages };
 }
 
 export function writePagePreloads(dist = path.join(ROOT, 'dist')): void {

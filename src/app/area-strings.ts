@@ -14,6 +14,9 @@ export const AREA_NAMESPACES = [
   'living',
   'bills',
   'batch',
+  'dashboard',
+  'help',
+  'cart',
 ] as const;
 export type AreaNamespace = (typeof AREA_NAMESPACES)[number];
 
@@ -31,6 +34,9 @@ const areaFiles = import.meta.glob<ResourceLanguage[string]>(
     '/locales/*/living.json',
     '/locales/*/bills.json',
     '/locales/*/batch.json',
+    '/locales/*/dashboard.json',
+    '/locales/*/help.json',
+    '/locales/*/cart.json',
   ],
   { import: 'default' },
 );

@@ -82,21 +82,22 @@ export function authenticatedRoutes(f: FeatureRoutes): RouteObject[] {
 }
 
 /** Each feature's routes, and the area namespaces its pages speak (they load with its pages). */
-const FEATURES: readonly { routes: RouteObject[]; strings?: AreaNamespace }[] = [
+const FEATURES: readonly { routes: RouteObject[]; strings?: AreaNamespace | AreaNamespace[] }[] = [
   { routes: favoritesRoutes },
   { routes: transferRoutes, strings: 'transfer' },
   { routes: myAccountRoutes, strings: 'myaccount' },
   { routes: settingsRoutes, strings: 'settings' },
   { routes: investRoutes, strings: 'invest' },
   { routes: goldRoutes, strings: 'gold' },
-  { routes: helpRoutes },
+  { routes: helpRoutes, strings: 'help' },
   { routes: myBusinessRoutes, strings: 'business' },
   { routes: pfmRoutes, strings: 'pfm' },
   { routes: poinXtraRoutes, strings: 'living' },
   { routes: goalRoutes, strings: 'living' },
   { routes: billsRoutes, strings: 'bills' },
-  { routes: cartRoutes },
-  { routes: batchRoutes, strings: 'batch' },
+  { routes: cartRoutes, strings: 'cart' },
+  // a batch is verified with the cart's panel and texts
+  { routes: batchRoutes, strings: ['batch', 'cart'] },
   { routes: promoRoutes, strings: 'living' },
   { routes: travelRoutes, strings: 'living' },
 ];
@@ -107,9 +108,11 @@ const FEATURES: readonly { routes: RouteObject[]; strings?: AreaNamespace }[] = 
  * matching), the same table.
  */
 export function shellChildrenWith(areaReady?: (ns: AreaNamespace) => Promise<unknown>): RouteObject[] {
-  const ready = (ns?: AreaNamespace) => (areaReady && ns ? () => areaReady(ns) : undefined);
+  const ready = (ns?: AreaNamespace | AreaNamespace[]) =>
+    areaReady && ns ? () => Promise.all([ns].flat().map(areaReady)) : undefined;
   return authenticatedRoutes({
-    dashboardRoutes,
+    // (its pages are elements: they wait for their strings as lazy ones do)
+    dashboardRoutes: withReady(dashboardRoutes, ready('dashboard'), true),
     featureRoutes: FEATURES.flatMap((f) => withReady(f.routes, ready(f.strings))),
     flowRoutes,
     registrationAppRoutes: withReady(registrationAppRoutes, ready('register')),

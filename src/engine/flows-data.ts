@@ -1,16 +1,31 @@
 import type { ResourceLanguage } from 'i18next';
 import { pageStepPathsOf, type FlowFile, type StepsOfFlow } from '@/shared/flows';
 import type { StringLoader } from '@/shared/i18n/i18n';
+import type { CompiledForm } from './generated';
 
 /**
  * What the menu and the routes need of a flow, for every flow at once: its file without the body a
- * transaction runs on (form, choices, inquiry, amount, posting, verify, receipt), its machine's
- * states with their page metadata only. Built by the `flow-parts` plugin (vite.config.ts), so the
- * authenticated pages carry a few hundred bytes a flow however many flows there are.
+ * transaction runs on (form, choices, inquiry, amount, posting, verify, receipt, and its rules, gates,
+ * alerts, biller, schedule, promo and service shape), its machine's states with their page metadata
+ * only. Built by the `flow-parts` plugin (vite.config.ts), so the authenticated pages carry a few
+ * hundred bytes a flow however many flows there are.
  */
 export type FlowMeta = Omit<
   FlowFile,
-  'form' | 'choices' | 'inquiry' | 'amount' | 'posting' | 'verify' | 'receipt'
+  | 'form'
+  | 'choices'
+  | 'inquiry'
+  | 'amount'
+  | 'posting'
+  | 'verify'
+  | 'receipt'
+  | 'rules'
+  | 'gates'
+  | 'notify'
+  | 'provider'
+  | 'schedule'
+  | 'promo'
+  | 'service'
 > & { inquiry?: StepsOfFlow['inquiry'] };
 
 const metas = import.meta.glob<FlowMeta>('/flows/**/*.json', {
@@ -19,12 +34,14 @@ const metas = import.meta.glob<FlowMeta>('/flows/**/*.json', {
   import: 'default',
 });
 /**
- * Each flow's whole file with its own strings in both languages (vite.config.ts, flow-parts): a chunk
- * of its own, loaded when its page opens; one entry here a flow, whatever else it brings.
+ * Each flow's whole file with its strings in both languages and its forms' loaders (vite.config.ts,
+ * flow-parts): a chunk of its own, loaded when its page opens; one entry here a flow, whatever else it brings.
  */
 interface FlowBundle {
   flow: FlowFile;
   strings: Record<'en' | 'id', ResourceLanguage>;
+  /** Each form schema the flow names ("forms/payment/bpjs.json"): its compiled module, on demand. */
+  forms: Record<string, () => Promise<CompiledForm>>;
 }
 const bundles = import.meta.glob<FlowBundle>('/flows/**/*.json', { query: '?flow-bundle' });
 
@@ -39,13 +56,25 @@ export function flowMetaById(id: string): FlowMeta | undefined {
 }
 
 const loaded = new Map<string, Promise<FlowFile | undefined>>();
+const formModules = new Map<string, () => Promise<CompiledForm>>();
+
+/** The compiled module of a form schema some loaded flow names (loadFlow), or undefined. */
+export function formModule(schema: string): (() => Promise<CompiledForm>) | undefined {
+  return formModules.get(schema);
+}
+
 /** The whole flow file (cached); undefined for a flow that does not exist. */
 export function loadFlow(id: string): Promise<FlowFile | undefined> {
   let p = loaded.get(id);
   if (!p) {
     const file = fileOf.get(id);
     const get = file ? bundles[file] : undefined;
-    p = get ? get().then((b) => b.flow) : Promise.resolve(undefined);
+    p = get
+      ? get().then((b) => {
+          for (const [schema, load] of Object.entries(b.forms)) formModules.set(schema, load);
+          return b.flow;
+        })
+      : Promise.resolve(undefined);
     loaded.set(id, p);
   }
   return p;

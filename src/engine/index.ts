@@ -1,28 +1,42 @@
+import { createElement, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
+import type { FlowStepHandle } from './ui/flow-page';
 import { FLOWS, flowStrings, flowsOfRoute, loadFlow } from './flows-data';
 import { fdsPagesOf, menuEntriesOf, pagePathsOf, type FlowMenuEntry } from './routes-of';
+import { isLaterStep } from '@/shared/flows';
 
 export type { FlowMenuEntry };
 
 // The renderer, RJSF and the machines load only on transaction pages (route `lazy`).
 const loadPage = () => import('./ui/flow-page');
 
+/** The verify, FDS challenge and receipt pages' code (ui/later-steps.ts), for a page opened on one of them. */
+const preloadLaterSteps = () => void import('./ui/later-steps').catch(() => undefined);
+
 /**
  * What a flow page will ask for once it renders (the app preloads it with the page's chunks, so they
- * do not wait for the renderer): the route's flow files and their strings in the page's language, and
- * the form of a route with one flow.
+ * do not wait for the renderer): the route's flow files and their strings in the page's language, the
+ * form of a route with one flow (and the widgets it draws that load on demand), and on a verify or
+ * receipt page those pages' code.
  */
-function preloadFlowsOf(route: string, language: string): void {
+function preloadFlowsOf(route: string, stepPath: string, language: string): void {
   const flows = flowsOfRoute(route);
+  if (flows.some((f) => isLaterStep(f, stepPath))) preloadLaterSteps();
   for (const meta of flows) {
     flowStrings(meta.id)(language === 'en' ? 'en' : 'id').catch(() => undefined);
     void loadFlow(meta.id).then(async (flow) => {
       if (flows.length !== 1 || !flow?.form) return;
-      const { loadForm } = await import('./ui/form-loader');
-      await loadForm(flow.form.schema);
+      const { loadForm, formWidgetsReady } = await import('./ui/form-loader');
+      const [form] = await Promise.all([loadForm(flow.form.schema), formWidgetsReady(flow, flow.form)]);
+      await formWidgetsReady(flow, flow.form, form.schema);
     });
   }
 }
+
+/** A step route's page: the one step component, told its step (the route's `handle.flowStep`). */
+const stepPage = (flowStep: FlowStepHandle['flowStep']) => async (): Promise<{ element: ReactElement }> => ({
+  element: createElement((await loadPage()).FlowStepPage, { flowStep }),
+});
 
 /** Routes of every flow file (inquiry, verify, receipt, declared extra steps, FDS pages), under one pathless layout. */
 export const flowRoutes: RouteObject[] = [
@@ -34,16 +48,16 @@ export const flowRoutes: RouteObject[] = [
         path,
         handle: {
           flowStep: { route, stepPath },
-          preload: (language: string) => preloadFlowsOf(route, language),
+          preload: (language: string) => preloadFlowsOf(route, stepPath, language),
         },
         // One component for every step: moving between a flow's steps keeps its page mounted.
-        lazy: async () => ({ Component: (await loadPage()).FlowStepPage }),
+        lazy: stepPage({ route, stepPath }),
       })),
       // The FDS challenge of whichever flow of the area is in progress (/payment/fds-payment/, ...).
       ...fdsPagesOf(FLOWS).map((path): RouteObject => ({
         path,
-        handle: { flowStep: { fdsPage: path, stepPath: 'fds-challenge/' } },
-        lazy: async () => ({ Component: (await loadPage()).FlowStepPage }),
+        handle: { flowStep: { fdsPage: path, stepPath: 'fds-challenge/' }, preload: preloadLaterSteps },
+        lazy: stepPage({ fdsPage: path, stepPath: 'fds-challenge/' }),
       })),
     ],
   },

@@ -13,18 +13,25 @@ export type PreloadLang = 'en' | 'id';
 export interface PagePreloads {
   /** What every page outside the login area loads (the shell chunk). */
   signedIn: string[];
-  /** And its strings, in each language (src/app/strings.ts: the login, login pages' and late groups). */
+  /** And its strings, in each language (src/app/strings.ts: the signed-in pages' group). */
   signedInStrings: Record<PreloadLang, string[]>;
   /** What a transaction page loads besides (the flow-page chunk). */
   flowPage: string[];
-  /** Each flow page's own ("/payment/bpjs/inquiry/"): its route's flow files (with their strings) and form. */
+  /** A bespoke page's own strings, in each language (the dashboard's: src/app/area-strings.ts). */
+  pageStrings?: Record<string, Record<PreloadLang, string[]>>;
+  /** Each flow page's own ("/payment/bpjs/inquiry/"): its route's flow files (with their strings) and form; on a verify or receipt page also those pages' chunk. */
   flowPages: Record<string, string[]>;
 }
 
 /** The chunks to name for `pathname` in `lang`; none in the login area, which the visitor router serves alone. */
 export function preloadsFor(preloads: PagePreloads, pathname: string, lang: PreloadLang): string[] {
   if (isLoginArea(pathname)) return [];
-  const page = [...preloads.signedIn, ...preloads.signedInStrings[lang]];
+  const own = preloads.pageStrings && Object.hasOwn(preloads.pageStrings, pathname);
+  const page = [
+    ...preloads.signedIn,
+    ...preloads.signedInStrings[lang],
+    ...(own ? preloads.pageStrings![pathname]![lang] : []),
+  ];
   const flow = Object.hasOwn(preloads.flowPages, pathname) ? preloads.flowPages[pathname] : undefined;
   return flow ? [...page, ...preloads.flowPage, ...flow] : page;
 }

@@ -24,15 +24,22 @@ describe("an area's strings load with its pages, not with every authenticated pa
     ['/my-goal/detail/', 'living'],
     ['/searchflight/', 'living'],
     ['/virtual-account/', 'bills'],
-    ['/transfer/mass-transfer/', 'batch'],
+    ['/dashboard/', 'dashboard'],
+    ['/exchange-rate/', 'dashboard'],
+    ['/help/mailbox/', 'help'],
+    ['/cart/', 'cart'],
     ['/transfer/manage-underlaying-document/', 'transfer'],
     ['/register/userinformations/', 'register'],
   ] as const)('%s waits for %s', async (path, ns) => {
     expect(await stringsWaitedFor(path)).toEqual([ns]);
   });
 
-  it('the dashboard, a transaction page and the favourites wait for none (their strings come with the shell)', async () => {
-    for (const path of ['/dashboard/', '/payment/bpjs/inquiry/', '/my-favorite/'])
+  it("a mass transfer waits for its own and the cart's (its verify panel)", async () => {
+    expect(await stringsWaitedFor('/transfer/mass-transfer/')).toEqual(['batch', 'cart']);
+  });
+
+  it('a transaction page and the favourites wait for none (their strings come with the shell)', async () => {
+    for (const path of ['/payment/bpjs/inquiry/', '/my-favorite/'])
       expect(await stringsWaitedFor(path)).toEqual([]);
   });
 });

@@ -53,7 +53,7 @@ describe('the login page bundle', () => {
     expect(files).toContain('src/features/auth/login-page.tsx');
   });
 
-  it('carries no data router: the module that creates it loads when the visitor leaves the login area', () => {
+  it("carries no data router, nor the whole app's route table: that loads when the visitor leaves the login area", () => {
     expect(files).not.toContain('src/app/router.tsx');
     const creators = files.filter((f) =>
       /\bcreate(Browser|Memory|Hash)Router\b/.test(readFileSync(path.join(root, f), 'utf8')),

@@ -152,7 +152,8 @@ describe('apply & invest and gold saving, as Budi does it', () => {
       // The product list's types on that phone, in Indonesian (the longer names): every one on the
       // screen (they wrap), none cut at its edge.
       await page.goto(`${base}/applyandinvest/productlist/`);
-      await page.getByTestId('lang-id').click();
+      // the app's switch, not the prerendered frame's two (phone and desktop, disabled until it draws)
+      await page.locator('[data-testid="lang-id"]:not([disabled])').click();
       const types = page.getByRole('group', { name: 'Jenis produk' }).getByRole('button');
       await types.first().waitFor();
       const rights = await types.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right));

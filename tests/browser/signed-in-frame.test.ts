@@ -37,9 +37,21 @@ describe('a signed-in page is painted from its HTML frame, before the app has ru
         await screenshot(page, `signed-in-frame-${viewport}-en`);
         await page.unroute(/\.js$/);
 
-        // With the app: the same banner where the HTML put it, the frame gone, the page there.
+        // With the app: the same banner where the HTML put it, the frame gone, the page there, and the
+        // header on the page all along (the app replaces the frame with itself, never with nothing).
+        await page.addInitScript(() => {
+          const w = window as unknown as { headerless: number };
+          w.headerless = 0;
+          let painted = false;
+          new MutationObserver(() => {
+            const header = !!document.querySelector('#root header');
+            if (painted && !header) w.headerless++;
+            painted ||= header;
+          }).observe(document, { childList: true, subtree: true });
+        });
         await page.goto(`${env.server.baseUrl}/dashboard/`);
         await page.getByTestId('dashboard').waitFor();
+        expect(await page.evaluate(() => (window as unknown as { headerless: number }).headerless)).toBe(0);
         expect(await page.locator('[inert]').count()).toBe(0);
         expect(await bannerBox()).toEqual(drawn);
         // (nothing but the aborted scripts went wrong: no CSP refusal of the frame's checks)

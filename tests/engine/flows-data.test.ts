@@ -7,13 +7,27 @@ import { ALL_FLOWS } from '@/engine/flows-all';
 import { stepsOf } from '@/shared/flows';
 
 // A transaction page loads its own flow, not every flow (issue 20): what every page carries of the
-// flows is their menu and route metadata; a flow's file and its own strings come when its page opens.
+// flows is their menu and route metadata; a flow's file and its strings come when its page opens.
 describe('flows load per flow', () => {
   it('every flow is known at once by its route, menu and pages, without the body a transaction runs on', () => {
     expect(FLOWS.map((f) => f.id)).toEqual(ALL_FLOWS.map((f) => f.id));
     for (const full of ALL_FLOWS) {
       const meta = flowMetaById(full.id)!;
-      for (const body of ['form', 'choices', 'amount', 'posting', 'verify', 'receipt'])
+      for (const body of [
+        'form',
+        'choices',
+        'amount',
+        'posting',
+        'verify',
+        'receipt',
+        'rules',
+        'gates',
+        'notify',
+        'provider',
+        'schedule',
+        'promo',
+        'service',
+      ])
         expect(meta, `${full.id} ${body}`).not.toHaveProperty(body);
       // Of the inquiry, only a multi-step one's pages (ids, paths, titles): no look-up, no form.
       if (full.inquiry?.steps)
@@ -33,8 +47,8 @@ describe('flows load per flow', () => {
         menu: full.menu,
         titleKey: full.titleKey,
       });
-      // The pages the routes are made of are the same as the whole file's.
-      expect(stepsOf(meta)).toEqual(stepsOf(full));
+      // The pages the routes are made of are the same as the whole file's (an extra step's form aside).
+      expect(stepsOf(meta)).toEqual(stepsOf(full).map(({ form: _form, ...page }) => page));
     }
     expect(stepPathsOfRoute('/payment/bpjs/')).toEqual(['inquiry/', 'verify/', 'receipt/']);
     expect(JSON.stringify(FLOWS).length).toBeLessThan(JSON.stringify(ALL_FLOWS).length / 3);
@@ -45,17 +59,37 @@ describe('flows load per flow', () => {
     expect(await loadFlow('payment.nope')).toBeUndefined();
   });
 
-  it('a flow’s own strings come with it; what several flows share, titles and menu labels come with the pages', async () => {
+  it('a flow’s strings come with it (those several flows name too); titles and menu labels come with the pages', async () => {
+    const at = (o: unknown, dotted: string) =>
+      dotted.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], o);
+    /** The subtrees of flows.json, two keys deep, a flow file names ("flows:payment.bpjs.title" -> payment.bpjs). */
+    const namedBy = (flow: unknown) =>
+      new Set([...JSON.stringify(flow).matchAll(/"flows:([\w-]+(?:\.[\w-]+)?)/g)].map((m) => m[1]!));
     const bpjs = (await flowStrings('payment.bpjs')('en')) as { flows: typeof allEn };
-    expect(bpjs.flows).toEqual({ payment: { bpjs: allEn.payment.bpjs } });
+    const bpjsFile = ALL_FLOWS.find((f) => f.id === 'payment.bpjs')!;
+    expect([...namedBy(bpjsFile)]).toEqual(expect.arrayContaining(['payment.bpjs', 'common.sourceOfFund']));
+    const expected: Record<string, Record<string, unknown>> = {};
+    for (const k of namedBy(bpjsFile)) {
+      const [top, sub] = k.split('.') as [string, string];
+      if (at(allEn, k) !== undefined) (expected[top] ??= {})[sub] = at(allEn, k);
+    }
+    expect(bpjs.flows).toEqual(expected);
+    // What any flow names is in no page's strings but its titles and menu texts.
     const shared = sharedEn as unknown as typeof allEn;
     expect(shared.payment.bpjs).toEqual({
       title: allEn.payment.bpjs.title,
       menu: allEn.payment.bpjs.menu,
       description: allEn.payment.bpjs.description,
     });
-    expect(shared.common).toEqual(allEn.common);
-    expect(Object.keys(shared.transfer).sort()).toEqual(Object.keys(allEn.transfer).sort());
+    const titles = new Set(
+      ALL_FLOWS.flatMap((f) => [f.titleKey, f.menu?.labelKey, f.menu?.descriptionKey]).filter(Boolean),
+    );
+    const leaves = (v: unknown, at: string): string[] =>
+      v && typeof v === 'object' ? Object.entries(v).flatMap(([k, w]) => leaves(w, `${at}.${k}`)) : [at];
+    for (const f of ALL_FLOWS)
+      for (const k of namedBy(f))
+        for (const leaf of at(shared, k) === undefined ? [] : leaves(at(shared, k), k))
+          expect(titles, `${f.id}: ${leaf}`).toContain(`flows:${leaf}`);
     const idStrings = (await flowStrings('payment.bpjs')('id')) as {
       flows: { payment: { bpjs: { title: string } } };
     };

@@ -6,10 +6,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/lib/compileSchemaValidatorsCode.js';
 import type { ValidatorType } from '@rjsf/utils';
+import { formWidgetsReady } from '@/engine/ui/form-theme';
 import { InquiryView } from '@/engine/ui/inquiry-view';
 import { initI18n } from '@/shared/i18n/i18n';
 import { inlineSchemaRefs } from '@/shared/flows/schema-refs';
@@ -39,6 +40,9 @@ function precompiled(): ValidatorType {
   new Function('require', 'module', 'exports', code)(createRequire(import.meta.url), mod, mod.exports);
   return createPrecompiledValidator(mod.exports, schema as never) as ValidatorType;
 }
+
+// The form's radios load with it, as on the flow's page (flow-step-view.tsx useLoadedForm).
+beforeAll(() => formWidgetsReady(flow, flow.form, schema));
 
 const choices = {
   sourceOfFund: [

@@ -8,12 +8,17 @@ describe('what a signed-in page names in its HTML (scripts/page-preloads.ts)', (
   const loaded = loadFlowsOrThrow();
   // a build's chunk files: one per flow file, string file and form, named after what they hold
   const chunks: ChunkFiles = {
-    groups: { shell: ['/assets/shell-1.js'], 'flow-page': ['/assets/flow-page-2.js'] },
+    groups: {
+      shell: ['/assets/shell-1.js'],
+      'flow-page': ['/assets/flow-page-2.js'],
+      'flow-steps': ['/assets/flow-steps-3.js'],
+    },
     strings: Object.fromEntries(
       ['login', 'login-pages', 'late'].flatMap((g) =>
         ['en', 'id'].map((l) => [`${g}-${l}`, `/str/${g}-${l}.js`]),
       ),
     ),
+    areas: { 'dashboard-en': '/area/dashboard-en.js', 'dashboard-id': '/area/dashboard-id.js' },
     flows: Object.fromEntries(loaded.map(({ file }) => [file, `/f/${file}`])),
     forms: Object.fromEntries(
       loaded.flatMap(({ flow }) => (flow.form ? [[flow.form.schema, `/form/${flow.form.schema}`]] : [])),
@@ -21,20 +26,29 @@ describe('what a signed-in page names in its HTML (scripts/page-preloads.ts)', (
   };
   const preloads = pagePreloadsOf(chunks, loaded);
 
-  it("takes the build's shell and flow-page chunks, and the strings a signed-in page adds before it renders", () => {
+  it("takes the build's shell and flow-page chunks, and the strings a signed-in page adds before it renders (none of the login area's)", () => {
     expect(preloads.signedIn).toEqual(['/assets/shell-1.js']);
-    expect(preloads.signedInStrings).toEqual({
-      en: ['/str/login-en.js', '/str/login-pages-en.js', '/str/late-en.js'],
-      id: ['/str/login-id.js', '/str/login-pages-id.js', '/str/late-id.js'],
-    });
+    expect(preloads.signedInStrings).toEqual({ en: ['/str/late-en.js'], id: ['/str/late-id.js'] });
     expect(preloads.flowPage).toEqual(['/assets/flow-page-2.js']);
   });
 
+  it('gives the dashboard its strings, which its route waits for', () => {
+    expect(preloads.pageStrings).toEqual({
+      '/dashboard/': { en: ['/area/dashboard-en.js'], id: ['/area/dashboard-id.js'] },
+    });
+  });
+
   it('gives each page of a one-flow route its flow file (with its strings) and its form (schema and validator)', () => {
-    for (const step of ['inquiry/', 'verify/', 'receipt/'])
+    expect(preloads.flowPages['/payment/bpjs/inquiry/']).toEqual([
+      '/f/payment/bpjs.json',
+      '/form/forms/payment/bpjs.json',
+    ]);
+    // and its verify and receipt pages the chunk of those pages, which its form page loads when sent
+    for (const step of ['verify/', 'receipt/'])
       expect(preloads.flowPages[`/payment/bpjs/${step}`]).toEqual([
         '/f/payment/bpjs.json',
         '/form/forms/payment/bpjs.json',
+        '/assets/flow-steps-3.js',
       ]);
   });
 
@@ -45,6 +59,7 @@ describe('what a signed-in page names in its HTML (scripts/page-preloads.ts)', (
     const entry = preloads.flowPages[`${route}inquiry/`]!;
     expect(entry).toHaveLength(count);
     expect(entry.every((f) => f.startsWith('/f/'))).toBe(true);
+    expect(preloads.flowPages[`${route}verify/`]).toEqual([...entry, '/assets/flow-steps-3.js']);
   });
 
   it("covers every flow's pages, a multi-step flow's own steps and its inquiry/ too", () => {
@@ -57,9 +72,10 @@ describe('what a signed-in page names in its HTML (scripts/page-preloads.ts)', (
 
   it('refuses a build without a chunk it names', () => {
     expect(() => pagePreloadsOf({ ...chunks, groups: { shell: ['/a.js'] } }, loaded)).toThrow(
-      /no shell or flow-page chunk/,
+      /no shell, flow-page or flow-steps chunk/,
     );
     expect(() => pagePreloadsOf({ ...chunks, forms: {} }, loaded)).toThrow(/no chunk for forms\//);
-    expect(() => pagePreloadsOf({ ...chunks, strings: {} }, loaded)).toThrow(/no chunk for login-en/);
+    expect(() => pagePreloadsOf({ ...chunks, strings: {} }, loaded)).toThrow(/no chunk for late-en/);
+    expect(() => pagePreloadsOf({ ...chunks, areas: {} }, loaded)).toThrow(/no chunk for dashboard-en/);
   });
 });

@@ -3,9 +3,9 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { useTypedTranslation } from '@/shared/i18n/keys';
-import { NotFoundPage } from './not-found-page';
 
 /** A chunk that could not be loaded (offline, or a new deployment removed it). */
 function isLoadFailure(error: unknown): boolean {
@@ -15,9 +15,30 @@ function isLoadFailure(error: unknown): boolean {
   );
 }
 
-/** A data router route's error element: the error the router caught, shown by RouteErrorView. */
-export function RouteErrorPage() {
-  return <RouteErrorView error={useRouteError()} />;
+type BoundaryState = { failure: { error: unknown } | null; pathname: string };
+
+/** A failed load or render below shows RouteErrorView until the next navigation (another path). */
+export class RouteErrorBoundary extends Component<{ pathname: string; children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { failure: null, pathname: this.props.pathname };
+  static getDerivedStateFromError(error: unknown) {
+    return { failure: { error } };
+  }
+  static getDerivedStateFromProps(props: { pathname: string }, state: BoundaryState) {
+    return props.pathname === state.pathname ? null : { failure: null, pathname: props.pathname };
+  }
+  override render() {
+    const { failure } = this.state;
+    return failure ? <RouteErrorView error={failure.error} /> : this.props.children;
+  }
+}
+
+/** A layout route's element: its child page, or RouteErrorView in its place (inside the shell). */
+export function PageErrorBoundary() {
+  return (
+    <RouteErrorBoundary pathname={useLocation().pathname}>
+      <Outlet />
+    </RouteErrorBoundary>
+  );
 }
 
 /**
@@ -26,7 +47,6 @@ export function RouteErrorPage() {
  */
 export function RouteErrorView({ error }: { error: unknown }) {
   const { t } = useTypedTranslation('errors');
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   const loadFailure = isLoadFailure(error);
   return (
     <Box sx={{ minHeight: '60vh', display: 'grid', placeItems: 'center', p: 2 }}>

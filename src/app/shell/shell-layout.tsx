@@ -11,7 +11,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { apiPost, onInvalidToken } from '@/shared/api/client';
 import { earlyOr, SHELL_CALLS } from '@/shared/api/early-requests';
 import { bannerPageOf, bannerVariantOf, MaintenanceBanner } from '@/shared/ui/maintenance-banner';
@@ -23,6 +23,7 @@ import { OPEN_CHAT_EVENT } from '@/shared/ui/chat-events';
 import { MailboxBadge } from '@/features/help/mailbox-badge';
 import { CartBadge, useCartCount } from '@/features/cart/cart-badge';
 import { useCartLogoutGuard } from '@/features/cart/logout-guard';
+import { useStableNavigate } from '../declarative-routes';
 import { logout, type LogoutReason } from '../session/logout';
 import { useIdleLogout } from '../session/use-idle-logout';
 import { ChatPanel } from './chat-panel';
@@ -55,7 +56,7 @@ export function ShellLayout() {
   const [chatOpen, setChatOpen] = useState(false);
   const [customer, setCustomer] = useState<SessionCustomer | null>(null);
   const [absoluteExpires, setAbsoluteExpires] = useState<number | null>(null);
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   const { pathname, search } = useLocation();
   const errors = useErrorHandler();
 

@@ -1,21 +1,37 @@
-// What only the authenticated pages use, in English only: loaded with the authenticated routes.
+// Every string a signed-in page may use before its area's own (the dashboard's, help's and the cart's
+// pages too have theirs: src/app/area-strings.ts), in English only: the one group a
+// signed-in page adds before its first render (src/app/main.tsx). It repeats what the login page's
+// group holds for every page (common, errors, the 404) and the login pages' area names and placeholder,
+// so a signed-in page loads one strings chunk and none of the login area's.
 import type { ResourceLanguage } from 'i18next';
-import dashboard from '../../../locales/en/dashboard.json';
+import * as common from '../../../locales/en/common.json?late';
+import * as errors from '../../../locales/en/errors.json?late';
 import engine from '../../../locales/en/engine.json';
 import flows from '../../../locales/en/flows.json?flow-shared';
-import help from '../../../locales/en/help.json';
-import cart from '../../../locales/en/cart.json';
+import * as help from '../../../locales/en/help.json?late';
+import * as cart from '../../../locales/en/cart.json?late';
 import engine2 from '../../../locales/en/engine2.json';
 import * as shell from '../../../locales/en/shell.json?late';
 
 export const strings: ResourceLanguage = {
-  dashboard,
+  common: { ...common },
+  errors: { ...errors },
   engine,
   flows,
-  help,
-  cart,
+  // the header's badges and the cart's logout question; the rest with the help and cart pages
+  help: { badge: help.badge },
+  cart: {
+    badge: cart.badge,
+    logout: cart.logout,
+    addToCart: cart.addToCart,
+    updateInCart: cart.updateInCart,
+  },
   engine2,
   shell: {
+    appName: shell.appName,
+    areas: shell.areas,
+    placeholder: shell.placeholder,
+    notFound: shell.notFound,
     logoAlt: shell.logoAlt,
     header: shell.header,
     menu: shell.menu,

@@ -3,15 +3,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { createContext, Suspense, use, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Navigate,
-  Outlet,
-  useLocation,
-  useMatches,
-  useNavigate,
-  useParams,
-  useSearchParams,
-} from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { createActor, type AnyActorRef, type Subscription } from 'xstate';
 import { apiPost } from '@/shared/api/client';
 import {
@@ -534,8 +526,6 @@ export interface FlowStepHandle {
  * being typed, the focus) when the URL follows the machine to the next step; one per step would
  * mount the page anew and lose them.
  */
-export function FlowStepPage() {
-  const step = (useMatches().at(-1)?.handle as FlowStepHandle | undefined)?.flowStep;
-  if (!step) return null;
+export function FlowStepPage({ flowStep: step }: FlowStepHandle) {
   return <FlowPage route={step.route} stepPath={step.stepPath} fdsPage={step.fdsPage} />;
 }

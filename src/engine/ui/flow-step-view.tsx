@@ -6,12 +6,11 @@ import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createActor, type AnyActorRef } from 'xstate';
+import { createActor } from 'xstate';
 import { Link, useInRouterContext } from 'react-router';
 import { ErrorProvider, useErrorHandler, whenAnswered } from '@/shared/ui';
-import { kindOf } from '../machine/errors';
 import { secretFields, type ChoiceOption, type FlowFile, type FlowForm, type StepMeta } from '@/shared/flows';
 import {
   createFlowMachine,
@@ -22,13 +21,19 @@ import {
   type FlowSnapshot,
 } from '../machine/flow-machine';
 import type { TransactionServices } from '../services/transaction-services';
-import { loadForm, type FormLoader, type LoadedForm } from './form-loader';
+import { flowFormLoader, type FormLoader, type LoadedForm } from './form-loader';
+import { formWidgetsReady } from './form-theme';
 import { InquiryView } from './inquiry-view';
-import { FdsChallengeView } from './fds-challenge-view';
 import { fieldsOfSchema, formOfStep, ownValues, stepChoices, stepCounter } from './multi-step';
-import { ReceiptView } from './receipt-view';
-import { Summary } from './summary';
-import { ApprovalPanel, OtpPanel, useNow } from './verification-panels';
+
+// The verify, FDS challenge and receipt pages' code (their panels, the summary, the receipt's actions:
+// vite.config.ts, the flow-steps group) is asked for when a form is sent, so it arrives while the
+// inquiry is answered; a page opened on one of those steps asks for it at once.
+const laterSteps = () => import('./later-steps');
+const VerifyView = lazy(() => laterSteps().then((m) => ({ default: m.VerifyView })));
+const FdsChallengeView = lazy(() => laterSteps().then((m) => ({ default: m.FdsChallengeView })));
+const ReceiptView = lazy(() => laterSteps().then((m) => ({ default: m.ReceiptView })));
+const preloadLaterSteps = () => void laterSteps().catch(() => undefined);
 
 export interface FlowActorViewProps {
   flow: FlowFile;
@@ -47,21 +52,25 @@ export interface FlowActorViewProps {
   routeValues?: Record<string, string>;
 }
 
-function useLoadedForm(form: FlowForm | undefined, loader: FormLoader) {
+function useLoadedForm(flow: FlowFile, form: FlowForm | undefined, loader: FormLoader) {
   const [loaded, setLoaded] = useState<
     { path: string; form: LoadedForm } | { path: string; error: unknown }
   >();
   useEffect(() => {
     if (!form) return;
     let live = true;
-    loader(form.schema).then(
-      whenAnswered((f: LoadedForm) => live && setLoaded({ path: form.schema, form: f })),
-      whenAnswered((error: unknown) => live && setLoaded({ path: form.schema, error })),
-    );
+    // with the widgets it draws that load on demand (form-theme.tsx), so it draws whole: those its
+    // uiSchema names beside its schema, then a boolean field's check box
+    Promise.all([loader(form.schema), formWidgetsReady(flow, form)])
+      .then(async ([f]) => (await formWidgetsReady(flow, form, f.schema), f))
+      .then(
+        whenAnswered((f: LoadedForm) => live && setLoaded({ path: form.schema, form: f })),
+        whenAnswered((error: unknown) => live && setLoaded({ path: form.schema, error })),
+      );
     return () => {
       live = false;
     };
-  }, [form, loader]);
+  }, [flow, form, loader]);
   return loaded && form && loaded.path === form.schema ? loaded : undefined;
 }
 
@@ -96,7 +105,7 @@ export function FlowActorView({
   flow,
   actor,
   services,
-  formLoader = loadForm,
+  formLoader: givenLoader,
   notice,
   onAddedToCart,
   cartItemId,
@@ -111,9 +120,10 @@ export function FlowActorView({
   // The steps that already sent themselves (autoSubmit): going back to one leaves it to the customer.
   const [autoSent, setAutoSent] = useState<string[]>([]);
   const ctx = snap.context;
+  const formLoader = givenLoader ?? flowFormLoader(flow.id);
   const stepForm = formOfStep(flow, meta);
-  const loaded = useLoadedForm(stepForm, formLoader);
-  const mainForm = useLoadedForm(flow.form, formLoader);
+  const loaded = useLoadedForm(flow, stepForm, formLoader);
+  const mainForm = useLoadedForm(flow, flow.form, formLoader);
   const choices = useChoices(flow, services, view === 'inquiry' || view === 'form' || view === 'step');
   // A multi-step inquiry: later steps choose among what the earlier ones answered.
   const multiStep = !!flow.inquiry?.steps?.length;
@@ -200,15 +210,16 @@ export function FlowActorView({
           initial={multiStep ? ownValues(loaded.form.schema, ctx.form) : ctx.form}
           busy={snap.hasTag('busy' as never)}
           error={ctx.error}
-          onSubmit={(form, labels) =>
+          onSubmit={(form, labels) => {
+            preloadLaterSteps();
             actor.send({
               type: snap.can({ type: 'NEXT', form } as never) ? 'NEXT' : 'SUBMIT',
               // Each step of a multi-step inquiry sends its own fields (the server keeps the others).
               form: multiStep ? ownValues(loaded.form.schema, form) : form,
               labels,
               ...(view === 'step' && meta?.step ? { step: meta.step } : {}),
-            } as never)
-          }
+            } as never);
+          }}
           onBack={snap.can({ type: 'BACK' } as never) ? () => actor.send({ type: 'BACK' }) : undefined}
           autoSubmit={autoSubmit && !autoSent.includes(meta?.path ?? '')}
           onAutoSubmit={() => setAutoSent((s) => [...s, meta?.path ?? ''])}
@@ -243,7 +254,7 @@ export function FlowActorView({
     );
   } else if (view === 'verify') {
     body = (
-      <VerifyBody
+      <VerifyView
         flow={flow}
         actor={actor}
         snap={snap}
@@ -297,7 +308,9 @@ export function FlowActorView({
       )}
       {(view === 'inquiry' || (view === 'step' && counter?.n === 1)) && notice}
       <Card variant="outlined">
-        <CardContent>{body}</CardContent>
+        <CardContent>
+          <Suspense fallback={<CircularProgress aria-label={t('common:loading')} />}>{body}</Suspense>
+        </CardContent>
       </Card>
     </Box>
   );
@@ -332,153 +345,6 @@ function Steps({ view }: { view: string }) {
         </Typography>
       ))}
     </Box>
-  );
-}
-
-function VerifyBody({
-  flow,
-  actor,
-  snap,
-  schema,
-  cart,
-}: {
-  flow: FlowFile;
-  actor: FlowActorRef;
-  snap: FlowSnapshot;
-  schema?: Record<string, unknown>;
-  cart?: NonNullable<TransactionServices['cart']> & { done: () => void; cartItemId?: number };
-}) {
-  const { t } = useTranslation(['engine', 'flows', 'cart']);
-  const [adding, setAdding] = useState(false);
-  const errors = useErrorHandler();
-  const ctx = snap.context;
-  const child = snap.children.verification as AnyActorRef | undefined;
-  const m = (v: unknown) => (snap as unknown as { matches: (v: unknown) => boolean }).matches(v);
-  const interrupted = m({ verify: 'interrupted' });
-  const rejected = m({ verify: 'rejected' });
-  const confirming = m({ verify: 'confirming' });
-  useEffect(() => {
-    if (interrupted && ctx.error && kindOf(ctx.error) !== 'cancelled')
-      errors.showError(ctx.error, { onRetry: () => actor.send({ type: 'RETRY' }) });
-  }, [interrupted, ctx.error, errors, actor]);
-  return (
-    <Box data-testid="verify-view">
-      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
-        {t('verify.heading')}
-      </Typography>
-      <Summary
-        flow={flow}
-        rows={flow.verify.summary}
-        ctx={{ form: ctx.form, inquiry: ctx.inquiry?.details }}
-        labels={ctx.labels}
-        schema={schema}
-        amounts={ctx.inquiry}
-      />
-      <Box sx={{ mt: 3 }}>
-        {rejected ? (
-          <Box data-testid="approval-rejected">
-            <Alert severity="warning" sx={{ mb: 2 }}>
-              {t('approval.rejected')}
-            </Alert>
-            <Button variant="contained" onClick={() => actor.send({ type: 'NEW' })}>
-              {t('receipt.actions.new')}
-            </Button>
-          </Box>
-        ) : interrupted ? (
-          <Button
-            variant="contained"
-            onClick={() => actor.send({ type: 'RETRY' })}
-            data-testid="verify-retry"
-          >
-            {t('verify.retry')}
-          </Button>
-        ) : confirming ? (
-          <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
-            <CircularProgress size={20} aria-hidden /> <Typography>{t('verify.processing')}</Typography>
-          </Box>
-        ) : child ? (
-          <ChildPanel
-            key={child.id + String(ctx.method)}
-            child={child}
-            method={ctx.method}
-            actor={actor}
-            methods={ctx.methods}
-          />
-        ) : null}
-      </Box>
-      {!confirming && !rejected && (
-        <Box sx={{ mt: 3, display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-          <Button onClick={() => actor.send({ type: 'BACK' })} data-testid="verify-back">
-            {t('verify.back')}
-          </Button>
-          {cart && (
-            // Instead of verifying now: kept in the cart (with its form), verified later with the others.
-            <Button
-              variant="outlined"
-              disabled={adding}
-              data-testid="add-to-cart"
-              onClick={() => {
-                setAdding(true);
-                const call =
-                  cart.cartItemId !== undefined
-                    ? cart.update(cart.cartItemId, ctx.form)
-                    : cart.add(flow.id, ctx.form);
-                call.then(
-                  () => {
-                    actor.send({ type: 'NEW' });
-                    cart.done();
-                  },
-                  (err: unknown) => {
-                    setAdding(false);
-                    errors.showError(err);
-                  },
-                );
-              }}
-            >
-              {t(cart.cartItemId !== undefined ? 'cart:updateInCart' : 'cart:addToCart')}
-            </Button>
-          )}
-        </Box>
-      )}
-    </Box>
-  );
-}
-
-function ChildPanel({
-  child,
-  method,
-  actor,
-  methods,
-}: {
-  child: AnyActorRef;
-  method: string;
-  actor: FlowActorRef;
-  methods: string[];
-}) {
-  const snap = useSelector(child, (s) => s) as { value: unknown; context: never };
-  const now = useNow();
-  const send = useCallback((e: { type: string }) => child.send(e), [child]);
-  const state = String(snap.value);
-  const appEnrolled = useSelector(actor, (s) => (s as FlowSnapshot).context.inquiry?.appEnrolled);
-  if (method === 'approval')
-    return (
-      <ApprovalPanel
-        state={state}
-        context={snap.context}
-        send={send}
-        now={now}
-        onSwitch={methods.includes('otp') ? () => child.send({ type: 'USE_OTP' }) : undefined}
-      />
-    );
-  return (
-    <OtpPanel
-      state={state}
-      context={snap.context}
-      send={send}
-      now={now}
-      onSwitch={methods.includes('approval') ? () => actor.send({ type: 'USE_APPROVAL' }) : undefined}
-      appEnrolled={appEnrolled}
-    />
   );
 }
 

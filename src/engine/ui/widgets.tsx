@@ -8,9 +8,7 @@ import type { ChoiceOption, ChoiceSpec } from '@/shared/flows';
 import type { TransactionServices } from '../services/transaction-services';
 import { formatMoney, isMoney, optionLabel, type Lang } from '../format';
 import { offeredOptions } from './choice-rules';
-import { SpecialRateWidget } from './special-rate-widget';
-import { PriceQuoteWidget } from './price-quote-widget';
-import { PhotoWidget } from './photo-widget';
+import { lazyWidget } from './lazy-parts';
 import { errorText, type ChoiceFieldProps } from './choice-field';
 import { WidgetLoading } from './widget-loading';
 import { SEARCH_FROM } from './search-from';
@@ -305,13 +303,20 @@ export function AmountWidget(props: WidgetProps) {
   );
 }
 
+/** The widgets a few flows' forms draw: each loads with a form that names it (form-theme.tsx formWidgetsReady). */
+export const ENGINE_LAZY_WIDGETS = {
+  specialRate: lazyWidget(() =>
+    import('./special-rate-widget').then((m) => ({ default: m.SpecialRateWidget })),
+  ),
+  priceQuote: lazyWidget(() => import('./price-quote-widget').then((m) => ({ default: m.PriceQuoteWidget }))),
+  photo: lazyWidget(() => import('./photo-widget').then((m) => ({ default: m.PhotoWidget }))),
+};
+
 export const ENGINE_WIDGETS = {
   choice: ChoiceWidget,
   amount: AmountWidget,
   digits: DigitsWidget,
-  specialRate: SpecialRateWidget,
-  priceQuote: PriceQuoteWidget,
-  photo: PhotoWidget,
+  ...ENGINE_LAZY_WIDGETS,
   // Replaces the theme's select for every enum.
   SelectWidget: EnumSelectWidget,
 };

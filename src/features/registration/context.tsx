@@ -1,17 +1,9 @@
-import { createContext, useCallback, useContext } from 'react';
+import { useCallback, useContext } from 'react';
 import { useNavigate } from 'react-router';
-import type { Reading } from './schemas';
+import { RegistrationConfigContext, type RegistrationConfig } from './config-context';
 import { READINGS, type ReadingSchemas } from './schemas';
 
-/** Which reading of the rules applies, and where the screens are mounted ('' on the microsite, '/register' in the app). */
-export interface RegistrationConfig {
-  reading: Reading;
-  prefix: string;
-}
-export const RegistrationConfigContext = createContext<RegistrationConfig>({
-  reading: 'microsite',
-  prefix: '',
-});
+export { RegistrationConfigContext, type RegistrationConfig };
 
 export function useRegistrationConfig(): RegistrationConfig & { rules: ReadingSchemas } {
   const cfg = useContext(RegistrationConfigContext);

@@ -28,6 +28,7 @@ function DataRouterBlocker({ router }: { router: DataRouter }) {
   return null;
 }
 
+/** Without a data router (the internet-banking app's screens): a back lands on a copy of this entry, pushed again. */
 function PopStateBlocker() {
   useLayoutEffect(() => {
     const stay = () => window.history.pushState(window.history.state, '', window.location.href);

@@ -26,12 +26,13 @@ export interface CutOff {
 const strip = <T>(file: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(file).filter(([k]) => !k.startsWith('$'))) as Record<string, T>;
 
+// (pure: a page that imports this package for something else carries none of the three files)
 /** Every limit category, with its defaults (rules/limit-categories.json). */
-export const LIMIT_CATEGORIES = strip<LimitCategory>(limitCategoriesFile);
+export const LIMIT_CATEGORIES = /* @__PURE__ */ strip<LimitCategory>(limitCategoriesFile);
 /** Every cut-off (rules/cut-offs.json). */
-export const CUT_OFFS = strip<CutOff>(cutOffsFile);
+export const CUT_OFFS = /* @__PURE__ */ strip<CutOff>(cutOffsFile);
 /** Days the bank does not clear, by YYYY-MM-DD in Jakarta, with their names (rules/holidays.json). */
-export const HOLIDAYS = strip<{ en: string; id: string }>(holidaysFile);
+export const HOLIDAYS = /* @__PURE__ */ strip<{ en: string; id: string }>(holidaysFile);
 
 /** A fee fixed in minor units of the transaction's currency, or read from the look-up's answer. */
 export type FeeSpec = { kind: FeeKind; amount: number; currency?: string } | { kind: FeeKind; from: string };

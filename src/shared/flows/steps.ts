@@ -128,6 +128,11 @@ export const stepHref = (
  * challenge is on its area's page. A multi-step flow's "inquiry/" is kept too: a link to the form (a
  * favourite, the cart, the search box) lands there and follows the machine to its step.
  */
+/** Whether a flow's page at `stepPath` comes after its form: the verify or receipt page (the app loads their code then). */
+export function isLaterStep(flow: StepsOfFlow, stepPath: string): boolean {
+  return stepsOf(flow).some((s) => s.path === stepPath && (s.view === 'verify' || s.view === 'receipt'));
+}
+
 export function pageStepPathsOf(flow: StepsOfFlow): string[] {
   return [
     ...stepsOf(flow)

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, MemoryRouter, Route, RouterProvider, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChooserPage } from '../../../src/app/pages/chooser-page';
 import { ChatPanel } from '../../../src/app/shell/chat-panel';
@@ -9,6 +9,7 @@ import { setCredentials } from '../../../src/shared/api/session-store';
 import { SessionContext } from '../../../src/shared/ui/session-context';
 import { testI18n } from '../../shared/i18n-fixture';
 import { mockFetch } from '../../shared/fetch-mock';
+import { renderRoutes } from '../render-routes';
 
 afterEach(() => {
   cleanup();
@@ -198,17 +199,13 @@ describe('root', () => {
     if (loggedIn) setCredentials({ accessToken: 't', expires: Date.now() + 60_000 });
     else setCredentials(null);
     mockFetch({});
-    const router = createMemoryRouter(
+    await renderRoutes(
       buildRoutes(
         [{ path: '/login/', element: <p>login here</p> }],
         [{ path: '/dashboard/', element: <p>dashboard here</p> }],
       ),
-      { initialEntries: ['/'] },
-    );
-    render(
-      <I18nextProvider i18n={testI18n('en')}>
-        <RouterProvider router={router} />
-      </I18nextProvider>,
+      '/',
+      testI18n('en'),
     );
     expect(await screen.findByText(text)).toBeTruthy();
   });

@@ -1,8 +1,7 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildRoutes } from '../../../src/app/routes';
+import { renderRoutes } from '../render-routes';
 import { setCredentials } from '../../../src/shared/api/session-store';
 import { testI18n } from '../../shared/i18n-fixture';
 import { mockFetch } from '../../shared/fetch-mock';
@@ -27,13 +26,10 @@ describe('route errors', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     setCredentials({ accessToken: 't', expires: Date.now() + 60_000 });
     const calls = mockFetch(shellReplies);
-    const router = createMemoryRouter(buildRoutes([], [{ path: '/dashboard/', element: <Boom /> }]), {
-      initialEntries: ['/dashboard/'],
-    });
-    render(
-      <I18nextProvider i18n={testI18n('en')}>
-        <RouterProvider router={router} />
-      </I18nextProvider>,
+    await renderRoutes(
+      buildRoutes([], [{ path: '/dashboard/', element: <Boom /> }]),
+      '/dashboard/',
+      testI18n('en'),
     );
     expect(await screen.findByText('Something went wrong. Please try again later.')).toBeTruthy();
     expect(screen.getByTestId('logout')).toBeTruthy();
@@ -46,7 +42,7 @@ describe('route errors', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     setCredentials({ accessToken: 't', expires: Date.now() + 60_000 });
     const calls = mockFetch(shellReplies);
-    const router = createMemoryRouter(
+    await renderRoutes(
       buildRoutes(
         [],
         [
@@ -57,12 +53,8 @@ describe('route errors', () => {
           },
         ],
       ),
-      { initialEntries: ['/dashboard/'] },
-    );
-    render(
-      <I18nextProvider i18n={testI18n('id')}>
-        <RouterProvider router={router} />
-      </I18nextProvider>,
+      '/dashboard/',
+      testI18n('id'),
     );
     expect(await screen.findByText('Koneksi terputus, data tidak dapat dimuat')).toBeTruthy();
     expect(screen.getByText('error: 0000')).toBeTruthy();

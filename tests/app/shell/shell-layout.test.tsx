@@ -1,6 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildRoutes } from '../../../src/app/routes';
 import { authenticatedRoutes } from '../../../src/app/authenticated-routes';
@@ -9,6 +7,7 @@ import { MENU } from '../../../src/app/menu';
 import en from '../../../locales/en/shell.json';
 import id from '../../../locales/id/shell.json';
 import { testI18n } from '../../shared/i18n-fixture';
+import { renderRoutes } from '../render-routes';
 import { INVALID_TOKEN_BODY, mockFetch } from '../../shared/fetch-mock';
 import { me, shellReplies } from './fixtures';
 
@@ -22,13 +21,7 @@ function renderApp(path: string, lang: 'en' | 'id' = 'en') {
       flowMenuEntries: [],
     }),
   );
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <I18nextProvider i18n={testI18n(lang)}>
-      <RouterProvider router={router} />
-    </I18nextProvider>,
-  );
-  return router;
+  return renderRoutes(routes, path, testI18n(lang));
 }
 
 beforeEach(() => {
@@ -46,7 +39,7 @@ describe('app shell', () => {
     mockFetch({
       ...shellReplies,
     });
-    renderApp('/dashboard/');
+    await renderApp('/dashboard/');
     expect(await screen.findByTestId('greeting', {}, { timeout: 5000 })).toHaveProperty(
       'textContent',
       'Hello, Mr. Budi',
@@ -64,7 +57,7 @@ describe('app shell', () => {
 
   it('speaks Indonesian by default strings', async () => {
     mockFetch({ '/api/v1/session/me': me });
-    renderApp('/help/', 'id');
+    await renderApp('/help/', 'id');
     expect(await screen.findByText(id.placeholder.title)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: id.header.openMenu }));
     expect(screen.getByTestId('menu-home').textContent).toBe(id.menu.items.home);
@@ -72,7 +65,7 @@ describe('app shell', () => {
 
   it('asks for the banners of the transaction the page shows (?type=), so own-account transfers skip the SKN/RTGS cut-off', async () => {
     const calls = mockFetch({ ...shellReplies });
-    renderApp('/transfer/inquiry/?type=own-account');
+    await renderApp('/transfer/inquiry/?type=own-account');
     await waitFor(() => expect(calls.some((c) => c.url === '/api/maintenance/v1/banner')).toBe(true));
     const banner = calls.find((c) => c.url === '/api/maintenance/v1/banner')!;
     expect(JSON.parse(banner.body)).toEqual({ page: 'transfer', variant: 'own-account' });
@@ -81,20 +74,20 @@ describe('app shell', () => {
   it('without credentials, goes to login', async () => {
     setCredentials(null);
     mockFetch({});
-    renderApp('/dashboard/');
+    await renderApp('/dashboard/');
     expect(await screen.findByText('login page')).toBeTruthy();
   });
 
   it('a route not built yet says so plainly, with a way back; an unknown path is the 404', async () => {
     mockFetch({ '/api/v1/session/me': me });
-    const router = renderApp('/settings/change-password');
+    const app = await renderApp('/settings/change-password');
     expect(await screen.findByText('This feature is not available yet')).toBeTruthy();
     expect(screen.getByTestId('feature-unavailable').textContent).toContain(
       'Settings & Services at this address',
     );
     expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/dashboard/');
-    await act(() => router.navigate('/definitely-not-a-page/'));
-    expect(screen.getByText('Page not found')).toBeTruthy();
+    await act(async () => app.navigate('/definitely-not-a-page/'));
+    expect(await screen.findByText('Page not found')).toBeTruthy();
     expect(screen.getByText('Error 404')).toBeTruthy();
     expect(screen.getByText("The page you're looking for does not exist")).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to homepage' }).getAttribute('href')).toBe('/');
@@ -105,7 +98,7 @@ describe('app shell', () => {
       '/api/v1/session/me': me,
       '/api/v1/login/logout': { status: 200, body: { logoutresponse: { eng: 'Bye', idn: 'Sampai jumpa' } } },
     });
-    renderApp('/dashboard/');
+    await renderApp('/dashboard/');
     fireEvent.click(await screen.findByTestId('logout'));
     expect(await screen.findByText('login page')).toBeTruthy();
     expect(calls.map((c) => c.url)).toContain('/api/v1/login/logout');
@@ -117,7 +110,7 @@ describe('app shell', () => {
 
   it('an authenticated call failing with INVALID_TOKEN clears the session, flags session_expired and goes to login', async () => {
     mockFetch({ '/api/v1/session/me': { status: 401, body: INVALID_TOKEN_BODY } });
-    renderApp('/dashboard/');
+    await renderApp('/dashboard/');
     expect(await screen.findByText('login page')).toBeTruthy();
     expect(getCredentials()).toBeNull();
     expect(sessionStorage.getItem('session_expired')).toBe('1');
@@ -129,7 +122,7 @@ describe('app shell', () => {
       '/api/v1/session/me': me,
       '/api/v1/session/refresh': { status: 200, body: { expires: 1 } },
     });
-    renderApp('/dashboard/');
+    await renderApp('/dashboard/');
     await screen.findByTestId('greeting');
     await act(async () => void vi.advanceTimersByTime(240_500));
     expect(screen.getByTestId('idle-dialog')).toBeTruthy();
@@ -147,7 +140,7 @@ describe('app shell', () => {
       '/api/v1/session/me': me,
       '/api/v1/login/logout': { status: 200, body: { logoutresponse: 'bye' } },
     });
-    renderApp('/dashboard/');
+    await renderApp('/dashboard/');
     await screen.findByTestId('greeting');
     await act(async () => void vi.advanceTimersByTime(300_500));
     expect(await screen.findByText('login page')).toBeTruthy();
@@ -159,7 +152,7 @@ describe('app shell', () => {
 describe('the left menu on a phone', () => {
   it('is not drawn until first opened, then stays drawn when closed', async () => {
     mockFetch({ ...shellReplies });
-    renderApp('/dashboard/');
+    await renderApp('/dashboard/');
     await screen.findByTestId('greeting', {}, { timeout: 5000 });
     expect(screen.queryByTestId('left-menu')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: en.header.openMenu }));

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import validator from '@rjsf/validator-ajv8';
 import { describe, expect, it } from 'vitest';
-import { EngineForm } from '@/engine/ui/form-theme';
+import { EngineForm, formWidgetsReady, lazyWidgetsOf } from '@/engine/ui/form-theme';
 
 describe("the engine's form theme", () => {
   it('draws a slider ("range") once its code has loaded, its field inert at its place meanwhile', async () => {
@@ -24,21 +24,35 @@ describe("the engine's form theme", () => {
     expect(screen.queryByRole('textbox', { name: /Tenor/ })).toBeNull();
   });
 
-  it("draws the theme's radios and checkboxes at once, with no code to load", () => {
-    render(
-      <EngineForm
-        schema={{
-          type: 'object',
-          properties: {
-            method: { type: 'string', title: 'Method', enum: ['bifast', 'rtgs'] },
-            agree: { type: 'boolean', title: 'I agree' },
-          },
-        }}
-        uiSchema={{ method: { 'ui:widget': 'radio' } }}
-        validator={validator}
-      />,
-    );
+  it("draws the theme's radios and checkboxes at once when they come with the form, as a flow's page loads them", async () => {
+    const schema = {
+      type: 'object' as const,
+      properties: {
+        method: { type: 'string' as const, title: 'Method', enum: ['bifast', 'rtgs'] },
+        agree: { type: 'boolean' as const, title: 'I agree' },
+      },
+    };
+    const uiSchema = { method: { 'ui:widget': 'radio' } };
+    // what the flow page waits for beside the form's schema (flow-step-view.tsx useLoadedForm)
+    expect(lazyWidgetsOf(schema, uiSchema).sort()).toEqual(['CheckboxWidget', 'RadioWidget']);
+    await formWidgetsReady({}, { uiSchema }, schema);
+    render(<EngineForm schema={schema} uiSchema={uiSchema} validator={validator} />);
     expect(screen.getAllByRole('radio')).toHaveLength(2);
     expect(screen.getByRole('checkbox', { name: /I agree/ })).toBeTruthy();
+  });
+
+  it('names the widgets a form draws that load on demand, none for a form of text fields and selects', () => {
+    expect(
+      lazyWidgetsOf(
+        { type: 'object', properties: { n: { type: 'string' }, p: { type: 'string', enum: ['a'] } } },
+        { n: { 'ui:widget': 'digits' }, p: { 'ui:widget': 'select' } },
+      ),
+    ).toEqual([]);
+    expect(
+      lazyWidgetsOf(
+        { type: 'object', properties: { rows: { type: 'array', items: { type: 'object' } } } },
+        { rows: { items: { photo: { 'ui:widget': 'photo' }, tenor: { 'ui:widget': 'range' } } } },
+      ).sort(),
+    ).toEqual(['RangeWidget', 'photo']);
   });
 });

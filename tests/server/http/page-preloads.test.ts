@@ -11,6 +11,7 @@ const page = `<!doctype html><html lang="id"><head><script type="module" crossor
 const preloads: PagePreloads = {
   signedIn: ['/assets/shell-1.js'],
   signedInStrings: { en: ['/assets/late-en.js'], id: ['/assets/late-id.js'] },
+  pageStrings: { '/dashboard/': { en: ['/assets/dashboard-en.js'], id: ['/assets/dashboard-id.js'] } },
   flowPage: ['/assets/flow-page-2.js'],
   flowPages: Object.fromEntries(
     ['/payment/bpjs/inquiry/', '/payment/bpjs/verify/'].map((p) => [
@@ -45,7 +46,7 @@ describe("a signed-in page's HTML names its chunks (src/shared/page-preloads.ts,
   });
 
   it("the shell and its strings in the visitor's language for any page outside the login area, in the head", async () => {
-    for (const url of ['/dashboard/', '/myaccount/', '/transfer/?type=own-account']) {
+    for (const url of ['/myaccount/', '/transfer/?type=own-account']) {
       const res = await built.app.inject({ url });
       expect(res.statusCode).toBe(200);
       expect(linksOf(res.body)).toEqual(['/assets/shell-1.js', '/assets/late-id.js']);
@@ -73,9 +74,17 @@ describe("a signed-in page's HTML names its chunks (src/shared/page-preloads.ts,
         '/assets/bpjs-form.js',
       ]);
     }
+  });
+
+  it("and on the dashboard, its own strings in the visitor's language", async () => {
+    expect(linksOf((await built.app.inject({ url: '/dashboard/' })).body)).toEqual([
+      '/assets/shell-1.js',
+      '/assets/late-id.js',
+      '/assets/dashboard-id.js',
+    ]);
     expect(
       linksOf((await built.app.inject({ url: '/dashboard/', headers: { cookie: 'language=en' } })).body),
-    ).toEqual(['/assets/shell-1.js', '/assets/late-en.js']);
+    ).toEqual(['/assets/shell-1.js', '/assets/late-en.js', '/assets/dashboard-en.js']);
   });
 
   it('none in the login area, on /, or in another app', async () => {
