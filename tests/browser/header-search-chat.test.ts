@@ -45,6 +45,55 @@ describe('header: search box and live chat', () => {
     }
   });
 
+  it('loads the wide screen search when reached for, keeping what was typed meanwhile', async () => {
+    const { context, page, problems } = await newContext(env.browser, { language: 'en' });
+    try {
+      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await page.getByTestId('dashboard').waitFor();
+      const fieldCode = () =>
+        page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .map((e) => e.name)
+            .filter((n) => /\/assets\/(search-field|Autocomplete)-/.test(n)),
+        );
+      // The page is drawn and quiet: the header's input is there, the field's code is not.
+      await page.waitForLoadState('networkidle');
+      expect(await fieldCode()).toEqual([]);
+      // where the text starts, and the outlined box around it
+      const place = () =>
+        page.getByTestId('search-input').evaluate((input) => {
+          const box = input.closest('.MuiOutlinedInput-root')!.getBoundingClientRect();
+          const text = input.getBoundingClientRect().left + parseFloat(getComputedStyle(input).paddingLeft);
+          return { text, left: box.left, top: box.top, width: box.width, height: box.height };
+        });
+      const standIn = await place();
+      // Typed into the stand-in while the field's code is on its way (held back 400 ms, a slow phone
+      // network's wait): every character lands, in order, in the field that replaces it, and what is
+      // typed after goes on the end.
+      await page.route(/\/assets\/search-field-/, async (route) => {
+        await new Promise((r) => setTimeout(r, 400));
+        await route.continue();
+      });
+      await page.getByTestId('search-input').click();
+      await page.keyboard.type('bpjs');
+      await page.locator('[data-testid="search-option"][data-group="flows"]').first().waitFor();
+      expect(await page.getByTestId('search-input').inputValue()).toBe('bpjs');
+      expect((await fieldCode()).length).toBeGreaterThan(0);
+      // the field stands where the stand-in stood, at its size
+      expect(await place()).toEqual(standIn);
+      await page.keyboard.type(' kes');
+      await page
+        .getByRole('option', { name: /^BPJS Kesehatan/ })
+        .first()
+        .waitFor();
+      expect(await page.getByTestId('search-input').inputValue()).toBe('bpjs kes');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('finds a transaction on a phone through the search button (Indonesian)', async () => {
     const { context, page } = await newContext(env.browser, { language: 'id', viewport: 'mobile' });
     try {

@@ -55,11 +55,17 @@ export function matching(options: readonly SearchOption[], query: string): Searc
  * the browser in the customer's language, billers and favourites asked of the server; 'no results
  * found' when none. Choosing one goes there.
  */
-export default function SearchField(p: { onChat: () => void; onDone?: () => void; autoFocus?: boolean }) {
+export default function SearchField(p: {
+  onChat: () => void;
+  onDone?: () => void;
+  autoFocus?: boolean;
+  /** What the customer typed before the field's code was in (search-box.tsx). */
+  initialInput?: string;
+}) {
   const { t, i18n } = useTranslation(['shell', 'flows']);
   const tx = t as unknown as (k: string) => string;
   const navigate = useNavigate();
-  const [input, setInput] = useState('');
+  const [input, setInput] = useState(p.initialInput ?? '');
   const [server, setServer] = useState<{ query: string; results: ServerResults }>();
   const query = input.trim();
   const ready = query.length >= SEARCH_MIN_CHARS;
