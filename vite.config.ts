@@ -345,6 +345,21 @@ export const forms = {${forms.join(', ')}};`;
 export function Markdown({ children }) { return createElement('span', null, children); }`;
       },
     },
+    // RJSF's own fields that few forms draw (a list, a choice of schemas, the layout grid) load with
+    // the first form that does (src/engine/ui/rjsf-fields.ts): ~7 KiB gzip off every transaction page.
+    {
+      name: 'rjsf-lazy-fields',
+      enforce: 'pre',
+      resolveId(source, importer) {
+        if (
+          source === './components/fields/index.js' &&
+          importer &&
+          /[\\/]@rjsf[\\/]core[\\/]/.test(importer)
+        )
+          return r('./src/engine/ui/rjsf-fields.ts');
+        return null;
+      },
+    },
     // RJSF's `$id` resolution (2020-12 forms only) on the browser's URL parser instead of fast-uri
     // (~7 KiB gzip on every transaction page); tests/engine/ui/rjsf-uri.test.ts holds them equal.
     {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHUNK_FILES, type ChunkFiles } from '../../scripts/chunk-files';
@@ -59,6 +59,18 @@ describe('the main app is split as its pages load it', () => {
       expect(flowPage.includes(`"${testId}"`) || flowPage.includes(`\`${testId}\``), testId).toBe(false);
     // nor the theme's radios and check boxes (MUI's Radio and Checkbox)
     for (const mui of ['MuiRadio', 'MuiCheckbox']) expect(flowPage.includes(mui), mui).toBe(false);
+  });
+
+  it("keeps RJSF's fields that few forms draw (a list, a choice of schemas) out of every transaction page", () => {
+    const flowPage = chunks!.groups['flow-page']!.map(read).join('\n');
+    // ArrayField's row keys, MultiSchemaField's option select: each in one on-demand file of its own
+    for (const mark of ['rjsf-array-item-${', '__anyof_select']) {
+      expect(flowPage.includes(mark), mark).toBe(false);
+      const holders = readdirSync(assets).filter(
+        (f) => f.endsWith('.js') && read(`assets/${f}`).includes(mark),
+      );
+      expect(holders, mark).toHaveLength(1);
+    }
   });
 
   it("keeps the pages after a form out of a transaction page's first load: they come in their own chunk", () => {

@@ -5,20 +5,35 @@ import type { RJSFSchema } from '@rjsf/utils';
 import type { FlowFile, FlowForm } from '@/shared/flows';
 import { uiSchemaWithSchedule } from '@/shared/flows/schedule';
 import { ENGINE_TEMPLATES } from './templates';
-import { lazyWidget, type LazyWidget } from './lazy-parts';
+import { lazyField, lazyWidget, type OnDemand } from './lazy-parts';
+import { RARE_FIELDS } from './rjsf-fields';
 import { ENGINE_LAZY_WIDGETS, ENGINE_WIDGETS } from './widgets';
 
 /**
  * The theme's widgets that a few forms draw (radio buttons, check boxes, the slider), each with the MUI
  * parts only it uses: they load with a form that names them (formWidgetsReady).
  */
-const THEME_LAZY_WIDGETS: Record<string, LazyWidget> = {
+const THEME_LAZY_WIDGETS = {
   CheckboxWidget: lazyWidget(() => import('@rjsf/mui/lib/CheckboxWidget/CheckboxWidget.js')),
   CheckboxesWidget: lazyWidget(() => import('@rjsf/mui/lib/CheckboxesWidget/CheckboxesWidget.js')),
   RadioWidget: lazyWidget(() => import('@rjsf/mui/lib/RadioWidget/RadioWidget.js')),
   RangeWidget: lazyWidget(() => import('@rjsf/mui/lib/RangeWidget/RangeWidget.js')),
 };
-const LAZY_WIDGETS: Record<string, LazyWidget> = { ...THEME_LAZY_WIDGETS, ...ENGINE_LAZY_WIDGETS };
+
+/** The engine's custom fields (`"ui:field"`): a mass transfer's list of rows loads with the first form that has one. */
+const ENGINE_FIELDS = {
+  LargeArrayField: lazyField(() =>
+    import('../fields/large-array-field').then((m) => ({ default: m.LargeArrayField })),
+  ),
+};
+
+/** Every part of a form that loads on demand, by the name a uiSchema or RJSF's registry gives it. */
+const ON_DEMAND: Record<string, Pick<OnDemand<object>, 'preload'>> = {
+  ...THEME_LAZY_WIDGETS,
+  ...ENGINE_LAZY_WIDGETS,
+  ...RARE_FIELDS,
+  ...ENGINE_FIELDS,
+};
 /** `ui:widget` names that RJSF maps to a theme widget (utils' getWidget). */
 const WIDGET_NAMES: Record<string, string> = {
   radio: 'RadioWidget',
@@ -27,28 +42,36 @@ const WIDGET_NAMES: Record<string, string> = {
   range: 'RangeWidget',
 };
 
-/** The lazy widgets a form draws: those its uiSchema names, and a boolean field's check box. */
+const typeIs = (type: unknown, name: string) => type === name || (Array.isArray(type) && type.includes(name));
+
+/**
+ * The parts a form draws that load on demand: the widgets and fields its uiSchema names, a boolean
+ * field's check box, a list's ArrayField and a choice of schemas' field (oneOf / anyOf; not under
+ * `not`, which only validates).
+ */
 export function lazyWidgetsOf(schema: unknown, uiSchema: unknown): string[] {
   const names = new Set<string>();
   const walk = (v: unknown, inSchema: boolean) => {
     if (Array.isArray(v)) v.forEach((w) => walk(w, inSchema));
     else if (v && typeof v === 'object')
       for (const [k, w] of Object.entries(v)) {
-        if (!inSchema && k === 'ui:widget' && typeof w === 'string') names.add(WIDGET_NAMES[w] ?? w);
-        else if (inSchema && k === 'type' && (w === 'boolean' || (Array.isArray(w) && w.includes('boolean'))))
-          names.add('CheckboxWidget');
-        else walk(w, inSchema);
+        if (!inSchema && (k === 'ui:widget' || k === 'ui:field') && typeof w === 'string')
+          names.add(WIDGET_NAMES[w] ?? w);
+        else if (inSchema && k === 'type' && typeIs(w, 'boolean')) names.add('CheckboxWidget');
+        else if (inSchema && k === 'type' && typeIs(w, 'array')) names.add('ArrayField');
+        else if (inSchema && (k === 'oneOf' || k === 'anyOf')) names.add('AnyOfField');
+        else if (!(inSchema && k === 'not')) walk(w, inSchema);
       }
   };
   walk(schema, true);
   walk(uiSchema, false);
-  return [...names].filter((n) => n in LAZY_WIDGETS);
+  return [...names].filter((n) => n in ON_DEMAND);
 }
 
 /**
- * Loads the lazy widgets a flow's form draws (its uiSchema's, with the "when to transfer" layout it
- * gets, and with `schema` a boolean field's check box), so it draws whole; a widget that cannot load
- * shows its placeholder.
+ * Loads the parts a flow's form draws that load on demand (its uiSchema's, with the "when to transfer"
+ * layout it gets, and with `schema` its schema's), so it draws whole; a part that cannot load shows its
+ * placeholder.
  */
 export async function formWidgetsReady(
   flow: Pick<FlowFile, 'schedule'>,
@@ -56,7 +79,7 @@ export async function formWidgetsReady(
   schema?: unknown,
 ): Promise<void> {
   const names = lazyWidgetsOf(schema, uiSchemaWithSchedule(flow, form.uiSchema));
-  await Promise.all(names.map((n) => LAZY_WIDGETS[n]!.preload().catch(() => undefined)));
+  await Promise.all(names.map((n) => ON_DEMAND[n]!.preload().catch(() => undefined)));
 }
 
 /**
@@ -68,4 +91,5 @@ export async function formWidgetsReady(
 export const EngineForm = withTheme<any, RJSFSchema, any>({
   templates: { ...generateTemplates(), ...ENGINE_TEMPLATES },
   widgets: { TextareaWidget, ...THEME_LAZY_WIDGETS, ...ENGINE_WIDGETS },
+  fields: ENGINE_FIELDS,
 });

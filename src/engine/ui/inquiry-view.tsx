@@ -18,17 +18,9 @@ import type { ChoiceOption, FlowFile, FlowForm } from '@/shared/flows';
 import { applyChoiceRules, type ChoiceState } from './choice-rules';
 import { EngineForm } from './form-theme';
 import { optionsFor, type EngineFormContext } from './widgets';
-import { lazyField } from './lazy-parts';
 import { fieldsOfSchema } from './multi-step';
 import { uiSchemaWithSchedule } from '@/shared/flows/schedule';
 import type { TransactionServices } from '../services/transaction-services';
-
-/** The engine's custom fields (`"ui:field"`): a mass transfer's list of rows loads with the first form that has one. */
-const ENGINE_FIELDS = {
-  LargeArrayField: lazyField(() =>
-    import('../fields/large-array-field').then((m) => ({ default: m.LargeArrayField })),
-  ),
-};
 
 const TEXT_KEYS = ['ui:title', 'ui:description', 'ui:help', 'ui:placeholder'];
 
@@ -235,7 +227,6 @@ export function InquiryView(props: InquiryViewProps) {
         validator={validator}
         formData={data}
         formContext={formContext}
-        fields={ENGINE_FIELDS}
         extraErrors={extraErrors}
         showErrorList={false}
         noHtml5Validate

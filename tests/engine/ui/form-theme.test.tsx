@@ -41,7 +41,7 @@ describe("the engine's form theme", () => {
     expect(screen.getByRole('checkbox', { name: /I agree/ })).toBeTruthy();
   });
 
-  it('names the widgets a form draws that load on demand, none for a form of text fields and selects', () => {
+  it('names the widgets and fields a form draws that load on demand, none for a form of text fields and selects', () => {
     expect(
       lazyWidgetsOf(
         { type: 'object', properties: { n: { type: 'string' }, p: { type: 'string', enum: ['a'] } } },
@@ -53,6 +53,22 @@ describe("the engine's form theme", () => {
         { type: 'object', properties: { rows: { type: 'array', items: { type: 'object' } } } },
         { rows: { items: { photo: { 'ui:widget': 'photo' }, tenor: { 'ui:widget': 'range' } } } },
       ).sort(),
-    ).toEqual(['RangeWidget', 'photo']);
+    ).toEqual(['ArrayField', 'RangeWidget', 'photo']);
+    // a choice of schemas draws RJSF's AnyOfField; a `not` only validates, and a custom field is named
+    expect(
+      lazyWidgetsOf(
+        {
+          type: 'object',
+          properties: {
+            pin: { type: 'string', not: { anyOf: [{ pattern: '^0+$' }] } },
+            payee: { oneOf: [{ type: 'string' }, { type: 'number' }] },
+          },
+        },
+        { rows: { 'ui:field': 'LargeArrayField' } },
+      ).sort(),
+    ).toEqual(['AnyOfField', 'LargeArrayField']);
+    expect(
+      lazyWidgetsOf({ type: 'object', properties: { pin: { type: 'string', not: { anyOf: [{}] } } } }, {}),
+    ).toEqual([]);
   });
 });
