@@ -24,6 +24,10 @@ const mainStaticGraph = new Set<string>();
 // Modules that always load together, one chunk each (issue 20; scripts/chunk-groups.ts): on HTTP/1.1 a
 // phone fetches six files at a time, so thirty small chunks cost five round trips where two larger ones
 // cost one.
+const DASHBOARD_PAGES = [
+  r('./src/features/dashboard/dashboard-page.tsx'),
+  r('./src/features/dashboard/exchange-rate-page.tsx'),
+];
 const TOGETHER: TogetherGroup[] = [
   // every signed-in page: the whole route table and the shell
   {
@@ -33,13 +37,20 @@ const TOGETHER: TogetherGroup[] = [
       r('./src/app/authenticated-routes.tsx'),
       r('./src/app/shell/shell-layout.tsx'),
     ],
+    // what the dashboard shares with other pages (the UI kit's chips, tables): a page needing it then
+    // loads the shell it loads anyway, not the dashboard's chunk
+    carries: DASHBOARD_PAGES,
   },
+  // the dashboard and the exchange rates (the page a customer lands on after logging in)
+  { name: 'dashboard', roots: DASHBOARD_PAGES },
   // every transaction page: the flow page and its form (RJSF, its validator's runtime)
   { name: 'flow-page', roots: [r('./src/engine/ui/flow-page.tsx'), r('./src/engine/ui/form-loader.ts')] },
   // what a transaction page adds once its form is sent: the verify, FDS challenge and receipt pages
   { name: 'flow-steps', roots: [r('./src/engine/ui/later-steps.ts')] },
 ];
 const togetherGraphs = new Map<string, Set<string>>(TOGETHER.map((g) => [g.name, new Set()]));
+/** What the groups import that other pages load too: its chunk, by the groups that import it (`shared~shell~flow-page`). */
+const sharedChunkOf = new Map<string, string>();
 
 // Flows load per flow (issue 20): what the menu and the routes need of every flow is eager and small
 // (`flows/<x>.json?flow-meta`), a flow's whole file, form schema, validator and strings load when its
@@ -193,8 +204,22 @@ export default defineConfig(({ mode }) => ({
         const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
         const files: ChunkFiles = { groups: {}, strings: {}, areas: {}, flows: {}, forms: {} };
         const stringsDir = r('./src/app/strings') + path.sep;
+        // A group's chunks with any other chunks they import (the bundler's own, for what no group takes),
+        // so a page's HTML names them all at once instead of a wave after its group's chunk.
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const withImports = (start: string[]) => {
+          const seen = new Set<string>();
+          for (let todo = [...start], f = todo.pop(); f !== undefined; f = todo.pop()) {
+            if (seen.has(f) || ALWAYS_LOADED.test(f)) continue;
+            seen.add(f);
+            todo.push(...(byFile.get(f)?.imports ?? []));
+          }
+          return [...seen].sort();
+        };
         for (const { name } of TOGETHER)
-          files.groups[name] = chunks.filter((c) => c.name === name).map((c) => `/${c.fileName}`);
+          files.groups[name] = withImports(chunks.filter((c) => c.name === name).map((c) => c.fileName)).map(
+            (f) => `/${f}`,
+          );
         const validatorsDir = r('./src/engine/generated') + path.sep;
         const slash = (p: string) => p.split(path.sep).join('/');
         for (const c of chunks) {
@@ -221,6 +246,9 @@ export default defineConfig(({ mode }) => ({
         mainStaticGraph.clear();
         for (const id of chunks.get('main')!) mainStaticGraph.add(id);
         for (const { name } of TOGETHER) togetherGraphs.set(name, chunks.get(name)!);
+        sharedChunkOf.clear();
+        for (const [name, ids] of chunks)
+          if (name.startsWith('shared~')) for (const id of ids) sharedChunkOf.set(id, name);
       },
     },
     // `locales/<lang>/<ns>.json?<group>` (src/app/strings/json-part.d.ts): the file as a module of its
@@ -360,6 +388,16 @@ export function Markdown({ children }) { return createElement('span', null, chil
         return null;
       },
     },
+    // RJSF's allOf merge loads with a form whose schema has an allOf (src/engine/ui/rjsf-all-of.ts).
+    {
+      name: 'rjsf-lazy-all-of',
+      enforce: 'pre',
+      resolveId(source, importer) {
+        if (source === './shallowAllOfMerge.js' && importer && /[\\/]@rjsf[\\/]utils[\\/]/.test(importer))
+          return r('./src/engine/ui/rjsf-all-of.ts');
+        return null;
+      },
+    },
     // RJSF's `$id` resolution (2020-12 forms only) on the browser's URL parser instead of fast-uri
     // (~7 KiB gzip on every transaction page); tests/engine/ui/rjsf-uri.test.ts holds them equal.
     {
@@ -447,11 +485,22 @@ export function Markdown({ children }) { return createElement('span', null, chil
         mode === 'main'
           ? {
               codeSplitting: {
+                includeDependenciesRecursively: false,
+                // Made in this order (priority, then place): a group also takes the modules it imports
+                // that no group made before it holds, so the entry's chunk comes first, then the shared
+                // chunks, those more groups import first (what a shared module imports, at least as many
+                // groups import), then the groups.
                 groups: [
-                  { name: 'main', test: (id: string) => mainStaticGraph.has(id) },
+                  { name: 'main', test: (id: string) => mainStaticGraph.has(id), priority: 100 },
+                  ...TOGETHER.map((_, i) => ({
+                    name: (id: string) => sharedChunkOf.get(id) ?? null,
+                    test: (id: string) => sharedChunkOf.get(id)?.split('~').length === i + 2,
+                    priority: 10 + i,
+                  })),
                   ...TOGETHER.map(({ name }) => ({
                     name,
                     test: (id: string) => togetherGraphs.get(name)!.has(id),
+                    priority: 1,
                   })),
                 ],
               },

@@ -11,6 +11,12 @@ export type ModuleGraph = (id: string) => ModuleEdges | null;
 export interface TogetherGroup {
   name: string;
   roots: string[];
+  /**
+   * Roots of pages loaded only after this group (the dashboard, after the shell): their own modules
+   * stay out of it (a later group of their own takes them), but what they import that other pages use
+   * too comes in, so such a page loads no other page's chunk for it.
+   */
+  carries?: string[];
 }
 
 /** What `from` reaches through static imports (and dynamic ones too, with `dynamic`), never entering `stop`. */
@@ -37,7 +43,8 @@ export function reach(
  * The entry's chunk: what it loads statically. Then each group in turn: what its roots import
  * statically, less what an earlier chunk holds and less what the entry can load without passing
  * through one of the roots. So a group's chunk is never fetched for a page that would not have loaded
- * every module of it anyway.
+ * every module of it anyway. Last, what the groups import that other pages load too, by which groups
+ * import it (`shared~...`).
  */
 export function chunkGroups(
   graph: ModuleGraph,
@@ -47,12 +54,30 @@ export function chunkGroups(
   const out = new Map<string, Set<string>>();
   const taken = reach(graph, [entry], false);
   out.set('main', new Set(taken));
-  for (const { name, roots } of groups) {
+  /** What only `roots` reach: what the entry cannot load without passing through one of them. */
+  const own = (roots: string[]) => {
     const elsewhere = reach(graph, [entry], true, new Set(roots));
-    const mine = new Set<string>();
-    for (const id of reach(graph, roots, false)) if (!taken.has(id) && !elsewhere.has(id)) mine.add(id);
+    return [...reach(graph, roots, false)].filter((id) => !taken.has(id) && !elsewhere.has(id));
+  };
+  for (const { name, roots, carries = [] } of groups) {
+    const carried = new Set(own(carries));
+    const mine = new Set(own([...roots, ...carries]).filter((id) => !carried.has(id)));
     for (const id of mine) taken.add(id);
     out.set(name, mine);
+  }
+  // What the groups import that other pages load too (a login-area page, a page of no group): a chunk
+  // per set of groups that import it, `shared~<group>~<group>`, so that no page loads a group it does not
+  // need for a module the group happens to import (the bundler would otherwise put it in the first
+  // group that imports it, and every other page would load that whole group for it).
+  const users = new Map<string, string[]>();
+  for (const { name } of groups)
+    for (const id of reach(graph, [...out.get(name)!], false, taken))
+      users.set(id, [...(users.get(id) ?? []), name]);
+  for (const [id, names] of users) {
+    if (taken.has(id)) continue;
+    const key = `shared~${names.join('~')}`;
+    if (!out.has(key)) out.set(key, new Set());
+    out.get(key)!.add(id);
   }
   return out;
 }

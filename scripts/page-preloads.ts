@@ -53,14 +53,23 @@ export function pagePreloadsOf(chunks: ChunkFiles, flows: Pick<LoadedFlow, 'flow
       for (const step of pageStepPathsOf(flow))
         flowPages[`${route}${step}`] = ofRoute.some((f) => isLaterStep(f.flow, step)) ? later : entry;
   }
-  // the dashboard's strings (its route waits for them: src/app/authenticated-routes.tsx), in the HTML of
-  // the page a customer lands on after logging in, not a round trip after the app's start
-  const pageStrings: PagePreloads['pageStrings'] = {
-    '/dashboard/': Object.fromEntries(
-      LANGS.map((lang) => [lang, [own(chunks.areas?.[`dashboard-${lang}`], `dashboard-${lang}`)]]),
-    ) as Record<PreloadLang, string[]>,
+  // the dashboard's and the exchange rates' code and strings (their routes wait for both:
+  // src/features/dashboard/routes.tsx, src/app/authenticated-routes.tsx), in the HTML of the page a
+  // customer lands on after logging in, not a round trip after the app's start
+  const dashboard = chunks.groups.dashboard ?? [];
+  if (!dashboard.length)
+    throw new Error('page-preloads: the build has no dashboard chunk (vite.config.ts TOGETHER)');
+  const dashboardChunks = Object.fromEntries(
+    LANGS.map((lang) => [
+      lang,
+      [...dashboard, own(chunks.areas?.[`dashboard-${lang}`], `dashboard-${lang}`)],
+    ]),
+  ) as Record<PreloadLang, string[]>;
+  const pageChunks: PagePreloads['pageChunks'] = {
+    '/dashboard/': dashboardChunks,
+    '/exchange-rate/': dashboardChunks,
   };
-  return { signedIn, signedInStrings, pageStrings, flowPage, flowPages };
+  return { signedIn, signedInStrings, pageChunks, flowPage, flowPages };
 }
 
 export function writePagePreloads(dist = path.join(ROOT, 'dist')): void {

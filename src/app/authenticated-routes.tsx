@@ -111,8 +111,7 @@ export function shellChildrenWith(areaReady?: (ns: AreaNamespace) => Promise<unk
   const ready = (ns?: AreaNamespace | AreaNamespace[]) =>
     areaReady && ns ? () => Promise.all([ns].flat().map(areaReady)) : undefined;
   return authenticatedRoutes({
-    // (its pages are elements: they wait for their strings as lazy ones do)
-    dashboardRoutes: withReady(dashboardRoutes, ready('dashboard'), true),
+    dashboardRoutes: withReady(dashboardRoutes, ready('dashboard')),
     featureRoutes: FEATURES.flatMap((f) => withReady(f.routes, ready(f.strings))),
     flowRoutes,
     registrationAppRoutes: withReady(registrationAppRoutes, ready('register')),

@@ -17,8 +17,8 @@ export interface PagePreloads {
   signedInStrings: Record<PreloadLang, string[]>;
   /** What a transaction page loads besides (the flow-page chunk). */
   flowPage: string[];
-  /** A bespoke page's own strings, in each language (the dashboard's: src/app/area-strings.ts). */
-  pageStrings?: Record<string, Record<PreloadLang, string[]>>;
+  /** A bespoke page's own chunks in each language: its code and its strings (the dashboard's: src/app/area-strings.ts). */
+  pageChunks?: Record<string, Record<PreloadLang, string[]>>;
   /** Each flow page's own ("/payment/bpjs/inquiry/"): its route's flow files (with their strings) and form; on a verify or receipt page also those pages' chunk. */
   flowPages: Record<string, string[]>;
 }
@@ -26,14 +26,15 @@ export interface PagePreloads {
 /** The chunks to name for `pathname` in `lang`; none in the login area, which the visitor router serves alone. */
 export function preloadsFor(preloads: PagePreloads, pathname: string, lang: PreloadLang): string[] {
   if (isLoginArea(pathname)) return [];
-  const own = preloads.pageStrings && Object.hasOwn(preloads.pageStrings, pathname);
+  const own = preloads.pageChunks && Object.hasOwn(preloads.pageChunks, pathname);
   const page = [
     ...preloads.signedIn,
     ...preloads.signedInStrings[lang],
-    ...(own ? preloads.pageStrings![pathname]![lang] : []),
+    ...(own ? preloads.pageChunks![pathname]![lang] : []),
   ];
   const flow = Object.hasOwn(preloads.flowPages, pathname) ? preloads.flowPages[pathname] : undefined;
-  return flow ? [...page, ...preloads.flowPage, ...flow] : page;
+  // once each: a group names the shared chunks it imports, which another group may import too
+  return [...new Set(flow ? [...page, ...preloads.flowPage, ...flow] : page)];
 }
 
 /** The links, as the page's `<head>` carries them (crossorigin, as the build's own module scripts). */

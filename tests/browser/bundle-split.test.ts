@@ -28,6 +28,21 @@ function reachedFrom(entry: string): string[] {
   return [...reached];
 }
 
+/** The files `file` loads before it runs: its static imports (`from "./x.js"`), all the way down. */
+function staticallyFrom(file: string): Set<string> {
+  const seen = new Set<string>();
+  const todo = [file];
+  for (let f = todo.pop(); f; f = todo.pop()) {
+    if (seen.has(f)) continue;
+    seen.add(f);
+    for (const m of read(f).matchAll(
+      /(?:^|[;}\s])import\s*(?:[\w$*{},\s]+from\s*)?["'`]\.\/([\w.~-]+\.js)["'`]/g,
+    ))
+      todo.push(`assets/${m[1]}`);
+  }
+  return seen;
+}
+
 describe('the main app is split as its pages load it', () => {
   it('exists (npm run build ran)', () => {
     expect(existsSync(assets) && chunks).toBeTruthy();
@@ -61,16 +76,44 @@ describe('the main app is split as its pages load it', () => {
     for (const mui of ['MuiRadio', 'MuiCheckbox']) expect(flowPage.includes(mui), mui).toBe(false);
   });
 
-  it("keeps RJSF's fields that few forms draw (a list, a choice of schemas) out of every transaction page", () => {
+  it("keeps RJSF's parts that few forms need (a list, a choice of schemas, an allOf) out of every transaction page", () => {
     const flowPage = chunks!.groups['flow-page']!.map(read).join('\n');
-    // ArrayField's row keys, MultiSchemaField's option select: each in one on-demand file of its own
-    for (const mark of ['rjsf-array-item-${', '__anyof_select']) {
+    // ArrayField's row keys, MultiSchemaField's option select, the allOf merge's keyword table: each in
+    // one on-demand file of its own
+    for (const mark of ['rjsf-array-item-${', '__anyof_select', 'maxProperties`']) {
       expect(flowPage.includes(mark), mark).toBe(false);
       const holders = readdirSync(assets).filter(
         (f) => f.endsWith('.js') && read(`assets/${f}`).includes(mark),
       );
       expect(holders, mark).toHaveLength(1);
     }
+  });
+
+  it("loads no other page's group for a module that page happens to import too", () => {
+    const { groups } = chunks!;
+    const files = (name: string) => groups[name]!.map((f) => f.slice(1));
+    const own = (name: string) => files(name).filter((f) => path.basename(f).startsWith(`${name}-`));
+    const dashboard = new Set(own('dashboard'));
+    const flowPage = new Set(own('flow-page'));
+    // (what a file imports is read: the flow page imports the shell)
+    expect(own('flow-page').some((f) => [...staticallyFrom(f)].some((x) => own('shell').includes(x)))).toBe(
+      true,
+    );
+    // the transaction page loads no dashboard code, the dashboard no form code
+    for (const f of own('flow-page'))
+      expect([...staticallyFrom(f)].filter((x) => dashboard.has(x))).toEqual([]);
+    for (const f of own('dashboard'))
+      expect([...staticallyFrom(f)].filter((x) => flowPage.has(x))).toEqual([]);
+    // nor a page of no group (settings, a history): what it shares with the flow page is in a shared chunk
+    const pages = readdirSync(assets).filter((f) =>
+      /^(settings-pages|account-history-page|cart-page)-[\w-]+\.js$/.test(f),
+    );
+    expect(pages.length).toBe(3);
+    for (const f of pages)
+      expect(
+        [...staticallyFrom(`assets/${f}`)].filter((x) => flowPage.has(x) || dashboard.has(x)),
+        f,
+      ).toEqual([]);
   });
 
   it("keeps the pages after a form out of a transaction page's first load: they come in their own chunk", () => {

@@ -12,6 +12,7 @@ describe('what a signed-in page names in its HTML (scripts/page-preloads.ts)', (
       shell: ['/assets/shell-1.js'],
       'flow-page': ['/assets/flow-page-2.js'],
       'flow-steps': ['/assets/flow-steps-3.js'],
+      dashboard: ['/assets/dashboard-4.js'],
     },
     strings: Object.fromEntries(
       ['login', 'login-pages', 'late'].flatMap((g) =>
@@ -32,10 +33,12 @@ describe('what a signed-in page names in its HTML (scripts/page-preloads.ts)', (
     expect(preloads.flowPage).toEqual(['/assets/flow-page-2.js']);
   });
 
-  it('gives the dashboard its strings, which its route waits for', () => {
-    expect(preloads.pageStrings).toEqual({
-      '/dashboard/': { en: ['/area/dashboard-en.js'], id: ['/area/dashboard-id.js'] },
-    });
+  it('gives the dashboard and the exchange rates their code and strings, which their routes wait for', () => {
+    const dashboard = {
+      en: ['/assets/dashboard-4.js', '/area/dashboard-en.js'],
+      id: ['/assets/dashboard-4.js', '/area/dashboard-id.js'],
+    };
+    expect(preloads.pageChunks).toEqual({ '/dashboard/': dashboard, '/exchange-rate/': dashboard });
   });
 
   it('gives each page of a one-flow route its flow file (with its strings) and its form (schema and validator)', () => {
@@ -77,5 +80,7 @@ describe('what a signed-in page names in its HTML (scripts/page-preloads.ts)', (
     expect(() => pagePreloadsOf({ ...chunks, forms: {} }, loaded)).toThrow(/no chunk for forms\//);
     expect(() => pagePreloadsOf({ ...chunks, strings: {} }, loaded)).toThrow(/no chunk for late-en/);
     expect(() => pagePreloadsOf({ ...chunks, areas: {} }, loaded)).toThrow(/no chunk for dashboard-en/);
+    const { dashboard: _, ...noDashboard } = chunks.groups;
+    expect(() => pagePreloadsOf({ ...chunks, groups: noDashboard }, loaded)).toThrow(/no dashboard chunk/);
   });
 });

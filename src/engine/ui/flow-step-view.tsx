@@ -24,6 +24,7 @@ import type { TransactionServices } from '../services/transaction-services';
 import { flowFormLoader, type FormLoader, type LoadedForm } from './form-loader';
 import { formWidgetsReady } from './form-theme';
 import { InquiryView } from './inquiry-view';
+import { preloadSearchField, searchedChoices } from './widgets';
 import { fieldsOfSchema, formOfStep, ownValues, stepChoices, stepCounter } from './multi-step';
 
 // The verify, FDS challenge and receipt pages' code (their panels, the summary, the receipt's actions:
@@ -87,12 +88,19 @@ function useChoices(flow: FlowFile, services: TransactionServices, wanted: boole
     if (!wanted || !flow.choices) return;
     let live = true;
     setState((s) => ({ ...s, loading: true }));
-    services.formData(flow).then(
-      whenAnswered(
-        (choices: Record<string, ChoiceOption[]>) => live && setState({ choices, loading: false }),
-      ),
-      whenAnswered((error: unknown) => live && setState({ choices: {}, loading: false, error })),
-    );
+    services
+      .formData(flow)
+      // a long list is searched by typing: its field's code comes before the choices are shown
+      .then(async (choices) => {
+        if (searchedChoices(flow.choices, choices)) await preloadSearchField().catch(() => undefined);
+        return choices;
+      })
+      .then(
+        whenAnswered(
+          (choices: Record<string, ChoiceOption[]>) => live && setState({ choices, loading: false }),
+        ),
+        whenAnswered((error: unknown) => live && setState({ choices: {}, loading: false, error })),
+      );
     return () => {
       live = false;
     };

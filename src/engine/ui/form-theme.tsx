@@ -6,6 +6,7 @@ import type { FlowFile, FlowForm } from '@/shared/flows';
 import { uiSchemaWithSchedule } from '@/shared/flows/schedule';
 import { ENGINE_TEMPLATES } from './templates';
 import { lazyField, lazyWidget, type OnDemand } from './lazy-parts';
+import { preloadAllOfMerge } from './rjsf-all-of';
 import { RARE_FIELDS } from './rjsf-fields';
 import { ENGINE_LAZY_WIDGETS, ENGINE_WIDGETS } from './widgets';
 
@@ -33,6 +34,8 @@ const ON_DEMAND: Record<string, Pick<OnDemand<object>, 'preload'>> = {
   ...ENGINE_LAZY_WIDGETS,
   ...RARE_FIELDS,
   ...ENGINE_FIELDS,
+  // not a part drawn but RJSF's code for a schema's allOf
+  AllOfMerge: { preload: preloadAllOfMerge },
 };
 /** `ui:widget` names that RJSF maps to a theme widget (utils' getWidget). */
 const WIDGET_NAMES: Record<string, string> = {
@@ -46,8 +49,8 @@ const typeIs = (type: unknown, name: string) => type === name || (Array.isArray(
 
 /**
  * The parts a form draws that load on demand: the widgets and fields its uiSchema names, a boolean
- * field's check box, a list's ArrayField and a choice of schemas' field (oneOf / anyOf; not under
- * `not`, which only validates).
+ * field's check box, a list's ArrayField, a choice of schemas' field (oneOf / anyOf) and RJSF's allOf
+ * merge; not for what is under `not`, which only validates.
  */
 export function lazyWidgetsOf(schema: unknown, uiSchema: unknown): string[] {
   const names = new Set<string>();
@@ -59,8 +62,11 @@ export function lazyWidgetsOf(schema: unknown, uiSchema: unknown): string[] {
           names.add(WIDGET_NAMES[w] ?? w);
         else if (inSchema && k === 'type' && typeIs(w, 'boolean')) names.add('CheckboxWidget');
         else if (inSchema && k === 'type' && typeIs(w, 'array')) names.add('ArrayField');
-        else if (inSchema && (k === 'oneOf' || k === 'anyOf')) names.add('AnyOfField');
-        else if (!(inSchema && k === 'not')) walk(w, inSchema);
+        else if (!(inSchema && k === 'not')) {
+          if (inSchema && (k === 'oneOf' || k === 'anyOf')) names.add('AnyOfField');
+          if (inSchema && k === 'allOf') names.add('AllOfMerge');
+          walk(w, inSchema);
+        }
       }
   };
   walk(schema, true);

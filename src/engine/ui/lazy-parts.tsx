@@ -14,7 +14,7 @@ export type LazyField = OnDemand<FieldProps>;
  * form without it does not carry it. Once loaded (a form that names it preloads it: formWidgetsReady)
  * it draws at once; drawn before that, `fallback` in its place.
  */
-function onDemand<P extends object>(
+export function onDemand<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
   fallback: (props: P) => ReactNode,
 ): OnDemand<P> {

@@ -1,6 +1,6 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { minorDigits } from '@/shared/money';
@@ -8,7 +8,7 @@ import type { ChoiceOption, ChoiceSpec } from '@/shared/flows';
 import type { TransactionServices } from '../services/transaction-services';
 import { formatMoney, isMoney, optionLabel, type Lang } from '../format';
 import { offeredOptions } from './choice-rules';
-import { lazyWidget } from './lazy-parts';
+import { lazyWidget, onDemand } from './lazy-parts';
 import { errorText, type ChoiceFieldProps } from './choice-field';
 import { WidgetLoading } from './widget-loading';
 import { SEARCH_FROM } from './search-from';
@@ -88,27 +88,35 @@ export function ChoiceWidget(props: WidgetProps) {
   );
 }
 
-// Autocomplete (and the popper it opens) loads with the first long list a form draws.
-const ChoiceSearch = lazy(() => import('./choice-search'));
+/**
+ * A choice searched by typing: Autocomplete (and the popper it opens) loads with the first long list a
+ * form draws (the page loads it with the choices that need it: searchedChoices); until then, its label
+ * and chosen option, inert.
+ */
+const SearchField = onDemand<ChoiceFieldProps>(
+  () => import('./choice-search'),
+  (props) => (
+    <WidgetLoading
+      id={props.widget.id}
+      label={props.widget.label}
+      value={props.options.find((o) => o.value === props.value)?.label ?? ''}
+      helperText={props.helperText}
+    />
+  ),
+);
 
-/** A choice searched by typing; until its code has loaded, its label and chosen option, inert. */
-function SearchField(props: ChoiceFieldProps) {
-  const selected = props.options.find((o) => o.value === props.value);
-  return (
-    <Suspense
-      fallback={
-        <WidgetLoading
-          id={props.widget.id}
-          label={props.widget.label}
-          value={selected?.label ?? ''}
-          helperText={props.helperText}
-        />
-      }
-    >
-      <ChoiceSearch {...props} />
-    </Suspense>
+/** Whether a flow's choices, as loaded, draw a field searched by typing (ChoiceWidget's rule). */
+export function searchedChoices(
+  specs: Record<string, ChoiceSpec> | undefined,
+  choices: Record<string, ChoiceOption[]>,
+): boolean {
+  return Object.entries(choices).some(
+    ([field, opts]) => !!specs?.[field]?.search || opts.length >= SEARCH_FROM,
   );
 }
+
+/** Loads the searched choice field's code (a form whose choices draw one waits for it). */
+export const preloadSearchField = SearchField.preload;
 
 /**
  * The engine's one select: label always above (as on every engine field), "Choose…" until something

@@ -1,9 +1,16 @@
 import type { RouteObject } from 'react-router';
-import { DashboardPage } from './dashboard-page';
-import { ExchangeRatePage } from './exchange-rate-page';
 
-/** Mounted by the app shell inside the authenticated layout. */
+/**
+ * Mounted by the app shell inside the authenticated layout. Each page loads when opened (a transaction
+ * page does not carry the dashboard); the dashboard's HTML names its chunk (scripts/page-preloads.ts).
+ */
 export const dashboardRoutes: RouteObject[] = [
-  { path: '/dashboard/', element: <DashboardPage /> },
-  { path: '/exchange-rate/', element: <ExchangeRatePage /> },
+  {
+    path: '/dashboard/',
+    lazy: async () => ({ Component: (await import('./dashboard-page')).DashboardPage }),
+  },
+  {
+    path: '/exchange-rate/',
+    lazy: async () => ({ Component: (await import('./exchange-rate-page')).ExchangeRatePage }),
+  },
 ];

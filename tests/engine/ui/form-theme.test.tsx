@@ -67,6 +67,19 @@ describe("the engine's form theme", () => {
         { rows: { 'ui:field': 'LargeArrayField' } },
       ).sort(),
     ).toEqual(['AnyOfField', 'LargeArrayField']);
+    // an allOf (a transfer's "when to transfer") needs RJSF's merge; what a choice holds is looked into
+    expect(
+      lazyWidgetsOf(
+        {
+          type: 'object',
+          properties: {
+            when: { type: 'object', allOf: [{ if: {}, then: {} }] },
+            payee: { anyOf: [{ type: 'boolean' }] },
+          },
+        },
+        {},
+      ).sort(),
+    ).toEqual(['AllOfMerge', 'AnyOfField', 'CheckboxWidget']);
     expect(
       lazyWidgetsOf({ type: 'object', properties: { pin: { type: 'string', not: { anyOf: [{}] } } } }, {}),
     ).toEqual([]);

@@ -11,7 +11,12 @@ const page = `<!doctype html><html lang="id"><head><script type="module" crossor
 const preloads: PagePreloads = {
   signedIn: ['/assets/shell-1.js'],
   signedInStrings: { en: ['/assets/late-en.js'], id: ['/assets/late-id.js'] },
-  pageStrings: { '/dashboard/': { en: ['/assets/dashboard-en.js'], id: ['/assets/dashboard-id.js'] } },
+  pageChunks: {
+    '/dashboard/': {
+      en: ['/assets/dashboard-page.js', '/assets/dashboard-en.js'],
+      id: ['/assets/dashboard-page.js', '/assets/dashboard-id.js'],
+    },
+  },
   flowPage: ['/assets/flow-page-2.js'],
   flowPages: Object.fromEntries(
     ['/payment/bpjs/inquiry/', '/payment/bpjs/verify/'].map((p) => [
@@ -76,15 +81,21 @@ describe("a signed-in page's HTML names its chunks (src/shared/page-preloads.ts,
     }
   });
 
-  it("and on the dashboard, its own strings in the visitor's language", async () => {
+  it("and on the dashboard, its own code and strings in the visitor's language", async () => {
     expect(linksOf((await built.app.inject({ url: '/dashboard/' })).body)).toEqual([
       '/assets/shell-1.js',
       '/assets/late-id.js',
+      '/assets/dashboard-page.js',
       '/assets/dashboard-id.js',
     ]);
     expect(
       linksOf((await built.app.inject({ url: '/dashboard/', headers: { cookie: 'language=en' } })).body),
-    ).toEqual(['/assets/shell-1.js', '/assets/late-en.js', '/assets/dashboard-en.js']);
+    ).toEqual([
+      '/assets/shell-1.js',
+      '/assets/late-en.js',
+      '/assets/dashboard-page.js',
+      '/assets/dashboard-en.js',
+    ]);
   });
 
   it('none in the login area, on /, or in another app', async () => {
