@@ -37,16 +37,17 @@ const TOGETHER: TogetherGroup[] = [
       r('./src/app/authenticated-routes.tsx'),
       r('./src/app/shell/shell-layout.tsx'),
     ],
-    // what the dashboard shares with other pages (the UI kit's chips, tables): a page needing it then
-    // loads the shell it loads anyway, not the dashboard's chunk
-    carries: DASHBOARD_PAGES,
   },
   // the dashboard and the exchange rates (the page a customer lands on after logging in)
-  { name: 'dashboard', roots: DASHBOARD_PAGES },
+  { name: 'dashboard', roots: DASHBOARD_PAGES, after: ['shell'] },
   // every transaction page: the flow page and its form (RJSF, its validator's runtime)
-  { name: 'flow-page', roots: [r('./src/engine/ui/flow-page.tsx'), r('./src/engine/ui/form-loader.ts')] },
+  {
+    name: 'flow-page',
+    roots: [r('./src/engine/ui/flow-page.tsx'), r('./src/engine/ui/form-loader.ts')],
+    after: ['shell'],
+  },
   // what a transaction page adds once its form is sent: the verify, FDS challenge and receipt pages
-  { name: 'flow-steps', roots: [r('./src/engine/ui/later-steps.ts')] },
+  { name: 'flow-steps', roots: [r('./src/engine/ui/later-steps.ts')], after: ['shell', 'flow-page'] },
 ];
 const togetherGraphs = new Map<string, Set<string>>(TOGETHER.map((g) => [g.name, new Set()]));
 /** What the groups import that other pages load too: its chunk, by the groups that import it (`shared~shell~flow-page`). */
@@ -256,7 +257,7 @@ export default defineConfig(({ mode }) => ({
     {
       name: 'locale-parts',
       load(id) {
-        const m = /^(.*[\\/]locales[\\/][\w-]+[\\/][\w-]+\.json)\?(login-pages|late)$/.exec(id);
+        const m = /^(.*[\\/]locales[\\/][\w-]+[\\/][\w-]+\.json)\?(login-pages|late|steps)$/.exec(id);
         const file = m?.[1];
         if (!file) return null;
         this.addWatchFile(file);
@@ -336,23 +337,30 @@ export const strings = ${JSON.stringify(strings)};
 export const forms = {${forms.join(', ')}};`;
         }
         const shared = /[\\/]locales[\\/]([\w-]+)[\\/]flows\.json$/.exec(file);
+        // What no flow names (a bespoke page's), for every signed-in page.
         if (shared && query === 'flow-shared') {
           for (const f of [file, ...flowFilePaths()]) this.addWatchFile(f);
           const all = readJson(file);
-          const keep = (k: string | undefined) => {
-            const v = k?.startsWith('flows:') ? getPath(all, k.slice(6)) : undefined;
-            return v === undefined ? [] : [[k!.slice(6), v] as const];
-          };
-          const titles = flowFilePaths().flatMap((f) => {
+          for (const keys of namedSubtrees().values()) for (const k of keys) deletePath(all, k);
+          return `export default ${JSON.stringify(all)};`;
+        }
+        // Every flow's title, menu label and description, for the pages that list flows (choosers, the
+        // header's search, favourites, bills): not on every page, since it grows with every flow.
+        if (shared && query === 'flow-names') {
+          for (const f of [file, ...flowFilePaths()]) this.addWatchFile(f);
+          const all = readJson(file);
+          const names: { [k: string]: Json } = {};
+          for (const f of flowFilePaths()) {
             const flow = readJson(f) as {
               titleKey?: string;
               menu?: { labelKey?: string; descriptionKey?: string };
             };
-            return [...keep(flow.titleKey), ...keep(flow.menu?.labelKey), ...keep(flow.menu?.descriptionKey)];
-          });
-          for (const keys of namedSubtrees().values()) for (const k of keys) deletePath(all, k);
-          for (const [k, v] of titles) setPath(all as { [k: string]: Json }, k, v);
-          return `export default ${JSON.stringify(all)};`;
+            for (const k of [flow.titleKey, flow.menu?.labelKey, flow.menu?.descriptionKey]) {
+              const v = k?.startsWith('flows:') ? getPath(all, k.slice(6)) : undefined;
+              if (v !== undefined) setPath(names, k!.slice(6), v);
+            }
+          }
+          return `export default ${JSON.stringify(names)};`;
         }
         return null;
       },

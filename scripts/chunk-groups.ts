@@ -11,12 +11,8 @@ export type ModuleGraph = (id: string) => ModuleEdges | null;
 export interface TogetherGroup {
   name: string;
   roots: string[];
-  /**
-   * Roots of pages loaded only after this group (the dashboard, after the shell): their own modules
-   * stay out of it (a later group of their own takes them), but what they import that other pages use
-   * too comes in, so such a page loads no other page's chunk for it.
-   */
-  carries?: string[];
+  /** Groups every page that loads this one loads too (the shell, for every signed-in page's group). */
+  after?: string[];
 }
 
 /** What `from` reaches through static imports (and dynamic ones too, with `dynamic`), never entering `stop`. */
@@ -59,9 +55,8 @@ export function chunkGroups(
     const elsewhere = reach(graph, [entry], true, new Set(roots));
     return [...reach(graph, roots, false)].filter((id) => !taken.has(id) && !elsewhere.has(id));
   };
-  for (const { name, roots, carries = [] } of groups) {
-    const carried = new Set(own(carries));
-    const mine = new Set(own([...roots, ...carries]).filter((id) => !carried.has(id)));
+  for (const { name, roots } of groups) {
+    const mine = new Set(own(roots));
     for (const id of mine) taken.add(id);
     out.set(name, mine);
   }
@@ -73,9 +68,15 @@ export function chunkGroups(
   for (const { name } of groups)
     for (const id of reach(graph, [...out.get(name)!], false, taken))
       users.set(id, [...(users.get(id) ?? []), name]);
+  // A chunk is loaded by the pages that load any group importing it: a group that only loads after
+  // another of the set adds none, so it is left out of the name, and chunks loaded by the same pages
+  // are one (every signed-in page loads the shell: anything the shell imports goes in `shared~shell`).
+  const after = new Map(groups.map((g) => [g.name, new Set(g.after ?? [])]));
+  const pagesOf = (names: string[]) =>
+    names.filter((g) => !names.some((h) => h !== g && after.get(g)!.has(h)));
   for (const [id, names] of users) {
     if (taken.has(id)) continue;
-    const key = `shared~${names.join('~')}`;
+    const key = `shared~${pagesOf(names).join('~')}`;
     if (!out.has(key)) out.set(key, new Set());
     out.get(key)!.add(id);
   }

@@ -19,6 +19,7 @@ import { promoRoutes } from '@/features/promo/routes';
 import { travelRoutes } from '@/features/travel/routes';
 import { registrationAppRoutes } from '@/features/registration/app-routes';
 import { flowMenuEntries, flowRoutes, sharedFlowRoutes, type FlowMenuEntry } from '@/engine/index';
+import { flowNames } from '@/engine/strings';
 import type { RouteObject } from 'react-router';
 import { placeholders, withReady } from './routes';
 import type { i18n as I18n } from 'i18next';
@@ -50,6 +51,8 @@ export interface FeatureRoutes {
   flowMenuEntries: readonly FlowMenuEntry[];
   /** Base routes several flows share (engine's sharedFlowRoutes): a chooser of them unless a page serves it. */
   sharedFlowRoutes?: readonly string[];
+  /** What a chooser page waits for besides its code: the flows' names it lists. */
+  choosersReady?: () => Promise<unknown>;
 }
 
 /** Children of the authenticated shell: features first, then choosers, then placeholders for the rest. */
@@ -77,24 +80,30 @@ export function authenticatedRoutes(f: FeatureRoutes): RouteObject[] {
   const routeChoosers = (f.sharedFlowRoutes ?? [])
     .filter((route) => !chosen(route))
     .map((route) => chooser(route, route, { route }));
-  const served = [...features, ...choosers, ...routeChoosers];
+  const served = [...features, ...withReady([...choosers, ...routeChoosers], f.choosersReady)];
   return [...served, ...placeholders(AUTHENTICATED_PATHS, served, false)];
 }
 
-/** Each feature's routes, and the area namespaces its pages speak (they load with its pages). */
-const FEATURES: readonly { routes: RouteObject[]; strings?: AreaNamespace | AreaNamespace[] }[] = [
-  { routes: favoritesRoutes },
-  { routes: transferRoutes, strings: 'transfer' },
+/** Strings a page waits for: its area's namespace, or every flow's name (a page that lists flows). */
+export type PageStrings = AreaNamespace | 'flow-names';
+
+/** Each feature's routes, and the strings its pages speak (they load with its pages). */
+const FEATURES: readonly { routes: RouteObject[]; strings?: PageStrings | PageStrings[] }[] = [
+  { routes: favoritesRoutes, strings: 'flow-names' },
+  // the transfer types' chooser lists flows
+  { routes: transferRoutes, strings: ['transfer', 'flow-names'] },
   { routes: myAccountRoutes, strings: 'myaccount' },
   { routes: settingsRoutes, strings: 'settings' },
-  { routes: investRoutes, strings: 'invest' },
+  // the apply & invest hub lists flows
+  { routes: investRoutes, strings: ['invest', 'flow-names'] },
   { routes: goldRoutes, strings: 'gold' },
   { routes: helpRoutes, strings: 'help' },
   { routes: myBusinessRoutes, strings: 'business' },
   { routes: pfmRoutes, strings: 'pfm' },
   { routes: poinXtraRoutes, strings: 'living' },
   { routes: goalRoutes, strings: 'living' },
-  { routes: billsRoutes, strings: 'bills' },
+  // the billers' lists
+  { routes: billsRoutes, strings: ['bills', 'flow-names'] },
   { routes: cartRoutes, strings: 'cart' },
   // a batch is verified with the cart's panel and texts
   { routes: batchRoutes, strings: ['batch', 'cart'] },
@@ -103,14 +112,15 @@ const FEATURES: readonly { routes: RouteObject[]; strings?: AreaNamespace | Area
 ];
 
 /**
- * The shell's children; with `areaReady`, each feature's lazy pages also wait for their area's
- * strings (the router passes one that adds them to the app's i18n). Without it (route tests,
- * matching), the same table.
+ * The shell's children; with `areaReady`, each feature's lazy pages also wait for their strings (the
+ * router passes one that adds them to the app's i18n). Without it (route tests, matching), the same
+ * table.
  */
-export function shellChildrenWith(areaReady?: (ns: AreaNamespace) => Promise<unknown>): RouteObject[] {
-  const ready = (ns?: AreaNamespace | AreaNamespace[]) =>
+export function shellChildrenWith(areaReady?: (strings: PageStrings) => Promise<unknown>): RouteObject[] {
+  const ready = (ns?: PageStrings | PageStrings[]) =>
     areaReady && ns ? () => Promise.all([ns].flat().map(areaReady)) : undefined;
   return authenticatedRoutes({
+    choosersReady: ready('flow-names'),
     dashboardRoutes: withReady(dashboardRoutes, ready('dashboard')),
     featureRoutes: FEATURES.flatMap((f) => withReady(f.routes, ready(f.strings))),
     flowRoutes,
@@ -124,7 +134,13 @@ const shellOf = new WeakMap<I18n, RouteObject[]>();
 /** The shell's children with their areas' strings added to `i18n`: built once, for the preload and the router. */
 export function shellChildrenFor(i18n: I18n): RouteObject[] {
   let routes = shellOf.get(i18n);
-  if (!routes) shellOf.set(i18n, (routes = shellChildrenWith((ns) => addStrings(i18n, areaStrings(ns)))));
+  if (!routes)
+    shellOf.set(
+      i18n,
+      (routes = shellChildrenWith((ns) =>
+        addStrings(i18n, ns === 'flow-names' ? flowNames : areaStrings(ns)),
+      )),
+    );
   return routes;
 }
 

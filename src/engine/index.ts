@@ -4,14 +4,18 @@ import type { FlowStepHandle } from './ui/flow-page';
 import { FLOWS, flowStrings, flowsOfRoute, loadFlow } from './flows-data';
 import { fdsPagesOf, menuEntriesOf, pagePathsOf, type FlowMenuEntry } from './routes-of';
 import { isLaterStep } from '@/shared/flows';
+import { stepStrings } from './strings';
 
 export type { FlowMenuEntry };
 
 // The renderer, RJSF and the machines load only on transaction pages (route `lazy`).
 const loadPage = () => import('./ui/flow-page');
 
-/** The verify, FDS challenge and receipt pages' code (ui/later-steps.ts), for a page opened on one of them. */
-const preloadLaterSteps = () => void import('./ui/later-steps').catch(() => undefined);
+/** The verify, FDS challenge and receipt pages' code (ui/later-steps.ts) and strings, for a page opened on one of them. */
+const preloadLaterSteps = (language: string) => {
+  void import('./ui/later-steps').catch(() => undefined);
+  stepStrings(language === 'en' ? 'en' : 'id').catch(() => undefined);
+};
 
 /**
  * What a flow page will ask for once it renders (the app preloads it with the page's chunks, so they
@@ -21,7 +25,7 @@ const preloadLaterSteps = () => void import('./ui/later-steps').catch(() => unde
  */
 function preloadFlowsOf(route: string, stepPath: string, language: string): void {
   const flows = flowsOfRoute(route);
-  if (flows.some((f) => isLaterStep(f, stepPath))) preloadLaterSteps();
+  if (flows.some((f) => isLaterStep(f, stepPath))) preloadLaterSteps(language);
   for (const meta of flows) {
     flowStrings(meta.id)(language === 'en' ? 'en' : 'id').catch(() => undefined);
     void loadFlow(meta.id).then(async (flow) => {

@@ -48,46 +48,6 @@ describe('the main app chunks (scripts/chunk-groups.ts)', () => {
     expect(names('flow-page')).toEqual(['flow', 'rjsf']);
   });
 
-  it("takes into a group what a page it carries shares with others, leaving that page's own modules to it", () => {
-    const carried = chunkGroups(graph, 'main', [
-      { name: 'shell', roots: ['shell'], carries: ['dashboard'] },
-      { name: 'dashboard', roots: ['dashboard'] },
-      { name: 'flow-page', roots: ['flow'] },
-    ]);
-    // dashboard -> chip, which the shell already imports; give the dashboard one of its own and a
-    // shared one with settings
-    const richer = graphOf({
-      main: [['react'], ['login-otp', 'shell']],
-      react: [[]],
-      'login-otp': [['divider']],
-      shell: [
-        ['divider', 'react'],
-        ['dashboard', 'flow', 'settings'],
-      ],
-      divider: [[]],
-      dashboard: [['chip', 'table', 'sections']],
-      chip: [[]],
-      table: [[]],
-      sections: [[]],
-      flow: [['rjsf', 'text-field']],
-      rjsf: [[]],
-      'text-field': [[]],
-      settings: [['text-field', 'table']],
-    });
-    const rich = chunkGroups(richer, 'main', [
-      { name: 'shell', roots: ['shell'], carries: ['dashboard'] },
-      { name: 'dashboard', roots: ['dashboard'] },
-      { name: 'flow-page', roots: ['flow'] },
-    ]);
-    const of = (c: Map<string, Set<string>>, name: string) => [...c.get(name)!].sort();
-    expect(of(carried, 'shell')).toEqual(['chip', 'shell']);
-    expect(of(carried, 'dashboard')).toEqual(['dashboard']);
-    // table (the dashboard's and a settings page's) goes with the shell both load; chip and sections are the dashboard's own
-    expect(of(rich, 'shell')).toEqual(['shell', 'table']);
-    expect(of(rich, 'dashboard')).toEqual(['chip', 'dashboard', 'sections']);
-    expect(of(rich, 'flow-page')).toEqual(['flow', 'rjsf']);
-  });
-
   it('puts what the groups import that other pages load too in a chunk per set of groups importing it', () => {
     // divider (the shell's and a login-area page's), text-field (the flow page's and the settings page's)
     expect(names('shared~shell')).toEqual(['divider']);
@@ -111,6 +71,34 @@ describe('the main app chunks (scripts/chunk-groups.ts)', () => {
     );
     expect([...both.get('shared~dashboard~flow-page')!].sort()).toEqual(['divider', 'paper']);
     expect([...both.get('dashboard')!].sort()).toEqual(['chip', 'dashboard']);
+  });
+
+  it('names a shared chunk by the groups whose pages load it: a group that only loads after another adds none', () => {
+    const after = chunkGroups(
+      graphOf({
+        main: [[], ['shell', 'login-faq']],
+        'login-faq': [['divider', 'chip', 'table']],
+        shell: [['divider'], ['dashboard', 'flow']],
+        dashboard: [['divider', 'chip', 'table']],
+        flow: [['chip'], ['steps']],
+        steps: [['chip', 'table']],
+        chip: [[]],
+        divider: [[]],
+        table: [[]],
+      }),
+      'main',
+      [
+        { name: 'shell', roots: ['shell'] },
+        { name: 'dashboard', roots: ['dashboard'], after: ['shell'] },
+        { name: 'flow-page', roots: ['flow'], after: ['shell'] },
+        { name: 'flow-steps', roots: ['steps'], after: ['shell', 'flow-page'] },
+      ],
+    );
+    // divider: every signed-in page loads the shell; chip: the dashboard's and every flow page's
+    // (steps load after the flow page); table: the dashboard's and the steps'
+    expect([...after.get('shared~shell')!]).toEqual(['divider']);
+    expect([...after.get('shared~dashboard~flow-page')!]).toEqual(['chip']);
+    expect([...after.get('shared~dashboard~flow-steps')!]).toEqual(['table']);
   });
 
   it('never puts a module in two chunks', () => {

@@ -8,6 +8,8 @@ import InputAdornment from '@mui/material/InputAdornment';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { lazy, Suspense, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { flowNames } from '@/engine/strings';
+import { stringsReady } from '@/shared/i18n/i18n';
 
 // The field (MUI's Autocomplete with its popper and text field, the menu and flow labels) loads when
 // the customer reaches for it: on a phone, when the search button is pressed; on a wide screen, when
@@ -36,11 +38,13 @@ function WideSearch({ onChat }: { onChat: () => void }) {
   const [typed, setTyped] = useState('');
   const standIn = useRef<HTMLInputElement>(null);
   const asked = useRef(false);
+  const { i18n } = useTranslation();
   const want = () => {
     if (asked.current) return;
     asked.current = true;
-    loadField().then(
-      (m) => setField({ Component: m.default, focused: document.activeElement === standIn.current }),
+    // with the flows' names it searches (useStrings then draws it at once)
+    Promise.all([loadField(), stringsReady(i18n, flowNames)]).then(
+      ([m]) => setField({ Component: m.default, focused: document.activeElement === standIn.current }),
       // offline now: the next reach asks again
       () => (asked.current = false),
     );

@@ -7,6 +7,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { flowNames } from '@/engine/strings';
+import { useStrings } from '@/shared/i18n/use-strings';
 import { useNavigate } from 'react-router';
 import { favouriteUrl } from '@/engine/favourites';
 import { flowMetaById } from '@/engine/flows-data';
@@ -62,6 +64,7 @@ export default function SearchField(p: {
   /** What the customer typed before the field's code was in (search-box.tsx). */
   initialInput?: string;
 }) {
+  useStrings(flowNames); // the flows' names it finds (search-box.tsx loads them before it draws on a wide screen)
   const { t, i18n } = useTranslation(['shell', 'flows']);
   const tx = t as unknown as (k: string) => string;
   const navigate = useNavigate();

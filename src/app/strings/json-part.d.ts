@@ -9,8 +9,17 @@ declare module '*.json?late' {
   const part: { readonly [key: string]: string | object };
   export = part;
 }
+declare module '*.json?steps' {
+  const part: { readonly [key: string]: string | object };
+  export = part;
+}
 // The flows' strings but each flow's own (vite.config.ts, flow-parts): those load with the flow's page.
 declare module '*.json?flow-shared' {
+  const strings: { readonly [key: string]: string | object };
+  export default strings;
+}
+// Every flow's title, menu label and description (vite.config.ts, flow-parts): with the pages that list flows.
+declare module '*.json?flow-names' {
   const strings: { readonly [key: string]: string | object };
   export default strings;
 }

@@ -6,17 +6,31 @@
 import type { ResourceLanguage } from 'i18next';
 import * as common from '../../../locales/en/common.json?late';
 import * as errors from '../../../locales/en/errors.json?late';
-import engine from '../../../locales/en/engine.json';
+import * as engine from '../../../locales/en/engine.json?late';
 import flows from '../../../locales/en/flows.json?flow-shared';
 import * as help from '../../../locales/en/help.json?late';
 import * as cart from '../../../locales/en/cart.json?late';
-import engine2 from '../../../locales/en/engine2.json';
+import * as engine2 from '../../../locales/en/engine2.json?late';
 import * as shell from '../../../locales/en/shell.json?late';
 
 export const strings: ResourceLanguage = {
   common: { ...common },
   errors: { ...errors },
-  engine,
+  // the flow pages' forms; what the pages after them say loads with those pages (src/engine/strings)
+  engine: {
+    steps: engine.steps,
+    casaRequired: engine.casaRequired,
+    supplementaryBlocked: engine.supplementaryBlocked,
+    inquiry: engine.inquiry,
+    validation: engine.validation,
+    largeArray: engine.largeArray,
+    favourites: engine.favourites,
+    promo: engine.promo,
+    secret: engine.secret,
+    routeUnknown: engine.routeUnknown,
+    routeUnknownBack: engine.routeUnknownBack,
+    when: engine.when,
+  },
   flows,
   // the header's badges and the cart's logout question; the rest with the help and cart pages
   help: { badge: help.badge },
@@ -26,7 +40,7 @@ export const strings: ResourceLanguage = {
     addToCart: cart.addToCart,
     updateInCart: cart.updateInCart,
   },
-  engine2,
+  engine2: { gates: engine2.gates, multiStep: engine2.multiStep },
   shell: {
     appName: shell.appName,
     areas: shell.areas,

@@ -11,6 +11,8 @@ import type { FlowFile } from '@/shared/flows';
 import { useErrorHandler } from '@/shared/ui';
 import type { FlowActorRef, FlowSnapshot } from '../machine/flow-machine';
 import { Summary } from './summary';
+import { useStrings } from '@/shared/i18n/use-strings';
+import { stepStrings } from '../strings';
 
 /**
  * The FDS challenge (docs/flow-engine-v2.md section 8), generic for every flow: the server flagged
@@ -28,6 +30,7 @@ export function FdsChallengeView({
   snap: FlowSnapshot;
   schema?: Record<string, unknown>;
 }) {
+  useStrings(stepStrings); // what these pages say loads with them (src/engine/strings)
   const { t } = useTranslation(['engine2', 'engine', 'flows']);
   const errors = useErrorHandler();
   const ctx = snap.context;

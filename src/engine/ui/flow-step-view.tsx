@@ -26,6 +26,9 @@ import { formWidgetsReady } from './form-theme';
 import { InquiryView } from './inquiry-view';
 import { preloadSearchField, searchedChoices } from './widgets';
 import { fieldsOfSchema, formOfStep, ownValues, stepChoices, stepCounter } from './multi-step';
+import type { i18n as I18n } from 'i18next';
+import { stringsReady } from '@/shared/i18n/i18n';
+import { stepStrings } from '../strings';
 
 // The verify, FDS challenge and receipt pages' code (their panels, the summary, the receipt's actions:
 // vite.config.ts, the flow-steps group) is asked for when a form is sent, so it arrives while the
@@ -34,7 +37,11 @@ const laterSteps = () => import('./later-steps');
 const VerifyView = lazy(() => laterSteps().then((m) => ({ default: m.VerifyView })));
 const FdsChallengeView = lazy(() => laterSteps().then((m) => ({ default: m.FdsChallengeView })));
 const ReceiptView = lazy(() => laterSteps().then((m) => ({ default: m.ReceiptView })));
-const preloadLaterSteps = () => void laterSteps().catch(() => undefined);
+/** Their code, and their strings in the page's language. */
+const preloadLaterSteps = (i18n: I18n) => {
+  void laterSteps().catch(() => undefined);
+  void stringsReady(i18n, stepStrings).catch(() => undefined);
+};
 
 export interface FlowActorViewProps {
   flow: FlowFile;
@@ -120,7 +127,7 @@ export function FlowActorView({
   autoSubmit,
   routeValues,
 }: FlowActorViewProps) {
-  const { t } = useTranslation(['engine', 'flows']);
+  const { t, i18n } = useTranslation(['engine', 'flows']);
   const snap = useSelector(actor, (s) => s) as FlowSnapshot;
   const meta = currentMeta(snap) as StepMeta | undefined;
   const view = meta?.view ?? 'inquiry';
@@ -219,7 +226,7 @@ export function FlowActorView({
           busy={snap.hasTag('busy' as never)}
           error={ctx.error}
           onSubmit={(form, labels) => {
-            preloadLaterSteps();
+            preloadLaterSteps(i18n);
             actor.send({
               type: snap.can({ type: 'NEXT', form } as never) ? 'NEXT' : 'SUBMIT',
               // Each step of a multi-step inquiry sends its own fields (the server keeps the others).

@@ -20,6 +20,8 @@ import { defaultFavouriteName } from '../favourites';
 import type { TransactionServices } from '../services/transaction-services';
 import { SaveFavouriteDialog } from './save-favourite-dialog';
 import { Row, summaryLines } from './summary';
+import { useStrings } from '@/shared/i18n/use-strings';
+import { stepStrings } from '../strings';
 
 /** The spec's pages a receipt leads to: the customer's favourites, and an account's history. */
 const FAVOURITES_PATH = '/my-favorite/';
@@ -39,6 +41,7 @@ export interface ReceiptViewProps {
 }
 
 export function ReceiptView(p: ReceiptViewProps) {
+  useStrings(stepStrings); // what these pages say loads with them (src/engine/strings)
   const { t, i18n } = useTranslation(['engine', 'flows']);
   const lang = (i18n.language === 'en' ? 'en' : 'id') as Lang;
   const [note, setNote] = useState<string | undefined>();

@@ -14,6 +14,8 @@ import type { FlowActorRef, FlowSnapshot } from '../machine/flow-machine';
 import type { TransactionServices } from '../services/transaction-services';
 import { Summary } from './summary';
 import { ApprovalPanel, OtpPanel, useNow } from './verification-panels';
+import { useStrings } from '@/shared/i18n/use-strings';
+import { stepStrings } from '../strings';
 
 /** The verify page: the transaction's summary, then its OTP or app approval (or adding it to the cart). */
 export function VerifyView({
@@ -29,6 +31,7 @@ export function VerifyView({
   schema?: Record<string, unknown>;
   cart?: NonNullable<TransactionServices['cart']> & { done: () => void; cartItemId?: number };
 }) {
+  useStrings(stepStrings); // what these pages say loads with them (src/engine/strings)
   const { t } = useTranslation(['engine', 'flows', 'cart']);
   const [adding, setAdding] = useState(false);
   const errors = useErrorHandler();

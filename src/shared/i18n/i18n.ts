@@ -67,12 +67,18 @@ const langOf = (instance: I18n): Lang => (instance.language === 'en' ? 'en' : 'i
 /** react-i18next's useTranslation hands out a per-language wrapper of the instance: work on the instance. */
 const unwrap = (instance: I18n): I18n => (instance as I18n & { __original?: I18n }).__original ?? instance;
 
+/** The groups in each instance by language, once added. */
+const added = new WeakMap<I18n, Map<StringLoader, Set<Lang>>>();
+
 async function loadGroups(instance: I18n, lang: Lang, loaders: readonly StringLoader[]): Promise<void> {
   const loaded = await Promise.all(loaders.map((load) => load(lang)));
   // deep merge: a group may bring part of a namespace another group started
   for (const namespaces of loaded)
     for (const [ns, bundle] of Object.entries(namespaces))
       instance.addResourceBundle(lang, ns, bundle, true, true);
+  const done = added.get(instance) ?? new Map<StringLoader, Set<Lang>>();
+  added.set(instance, done);
+  for (const load of loaders) done.set(load, (done.get(load) ?? new Set()).add(lang));
 }
 
 /**
@@ -98,4 +104,36 @@ export async function setLanguage(i18n: I18n, lang: Lang): Promise<void> {
   const instance = unwrap(i18n);
   await loadGroups(instance, lang, groups.get(instance) ?? []);
   await instance.changeLanguage(lang);
+}
+
+type Settled = Promise<void> & { status?: 'fulfilled' };
+const readiness = new WeakMap<I18n, Map<StringLoader, Map<Lang, Settled>>>();
+const settled = (): Settled => Object.assign(Promise.resolve(), { status: 'fulfilled' as const });
+
+/**
+ * `load`'s strings added in the instance's language (addStrings), as one promise per group and
+ * language, marked settled once in (or at once when they are, as after a switch to a language that
+ * loaded every added group): React's `use` then reads it without suspending (useStrings).
+ */
+export function stringsReady(i18n: I18n, load: StringLoader): Promise<void> {
+  const instance = unwrap(i18n);
+  const lang = langOf(instance);
+  const byLoader = readiness.get(instance) ?? new Map<StringLoader, Map<Lang, Settled>>();
+  readiness.set(instance, byLoader);
+  const byLang = byLoader.get(load) ?? new Map<Lang, Settled>();
+  byLoader.set(load, byLang);
+  let p = byLang.get(lang);
+  if (!p) {
+    if (added.get(instance)?.get(load)?.has(lang)) p = settled();
+    else {
+      const q: Settled = addStrings(instance, load).then(() => {
+        q.status = 'fulfilled';
+      });
+      // a failure (offline) is asked again by the next render
+      q.catch(() => byLang.delete(lang));
+      p = q;
+    }
+    byLang.set(lang, p);
+  }
+  return p;
 }

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FlowStepView } from '@/engine/ui/flow-step-view';
 import type { TransactionServices } from '@/engine/services/transaction-services';
-import { initI18n } from '@/shared/i18n/i18n';
+import { initI18n, stringsReady } from '@/shared/i18n/i18n';
+import { stepStrings } from '@/engine/strings';
 import { loadFlowsFromDisk } from '@/shared/flows/load-node';
 import type { InquiryResponse, Receipt } from '@/shared/flows';
 import { formatBankTime } from '@/shared/bank-time';
@@ -71,7 +72,7 @@ const restoreAt = (appEnrolled: boolean) => ({
 });
 
 let i18n: ReturnType<typeof initI18n>;
-beforeAll(() => {
+beforeAll(async () => {
   i18n = initI18n(
     {
       en: { common: enCommon, engine: enEngine, flows: enFlows, errors: enErrors },
@@ -79,6 +80,11 @@ beforeAll(() => {
     },
     'id',
   );
+  // what the pages after a form say, in both languages, before they draw (they wait for it: useStrings)
+  for (const lang of ['en', 'id'] as const) {
+    await i18n.changeLanguage(lang);
+    await stringsReady(i18n, stepStrings);
+  }
 });
 afterEach(async () => {
   cleanup();

@@ -5,7 +5,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ReceiptView } from '@/engine/ui/receipt-view';
 import { toRestore } from '@/engine/ui/flow-page';
 import { createFlowMachine, provideServices } from '@/engine/machine/flow-machine';
-import { initI18n } from '@/shared/i18n/i18n';
+import { initI18n, stringsReady } from '@/shared/i18n/i18n';
+import { stepStrings } from '@/engine/strings';
 import { loadFlowsFromDisk } from '@/shared/flows/load-node';
 import type { Receipt } from '@/shared/flows';
 import enCommon from '../../../locales/en/common.json';
@@ -44,14 +45,19 @@ const receipt: Receipt = {
   secret: { cardNumber: NUMBER, cvv: '408' },
 };
 
-beforeAll(() => {
-  initI18n(
+beforeAll(async () => {
+  const i18n = initI18n(
     {
       en: { common: enCommon, engine: enEngine, flows: enFlows },
       id: { common: idCommon, engine: idEngine, flows: idFlows },
     },
     'en',
   );
+  // what the pages after a form say, in both languages, before they draw (they wait for it: useStrings)
+  for (const lang of ['id', 'en'] as const) {
+    await i18n.changeLanguage(lang);
+    await stringsReady(i18n, stepStrings);
+  }
 });
 afterEach(() => {
   cleanup();

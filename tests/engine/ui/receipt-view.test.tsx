@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ReceiptView } from '@/engine/ui/receipt-view';
-import { initI18n } from '@/shared/i18n/i18n';
+import { initI18n, stringsReady } from '@/shared/i18n/i18n';
+import { stepStrings } from '@/engine/strings';
 import { loadFlowsFromDisk } from '@/shared/flows/load-node';
 import type { Receipt } from '@/shared/flows';
 import enCommon from '../../../locales/en/common.json';
@@ -37,14 +38,19 @@ const form = {
   message: 'Sewa Mei',
 };
 
-beforeAll(() => {
-  initI18n(
+beforeAll(async () => {
+  const i18n = initI18n(
     {
       en: { common: enCommon, engine: enEngine, flows: enFlows },
       id: { common: idCommon, engine: idEngine, flows: idFlows },
     },
     'id',
   );
+  // what the pages after a form say, in both languages, before they draw (they wait for it: useStrings)
+  for (const lang of ['en', 'id'] as const) {
+    await i18n.changeLanguage(lang);
+    await stringsReady(i18n, stepStrings);
+  }
 });
 afterEach(() => {
   cleanup();

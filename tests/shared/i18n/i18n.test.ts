@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { addStrings, initI18n, setLanguage, storedLang } from '../../../src/shared/i18n/i18n';
+import { addStrings, initI18n, setLanguage, storedLang, stringsReady } from '../../../src/shared/i18n/i18n';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { lateStrings, loginPagesStrings, loginStrings } from '../../../src/app/strings';
 import { AREA_NAMESPACES, areaStrings } from '../../../src/app/area-strings';
 import { FLOWS, flowStrings } from '../../../src/engine/flows-data';
+import { flowNames, stepStrings } from '../../../src/engine/strings';
 
 beforeEach(() => localStorage.clear());
 
@@ -47,6 +48,8 @@ describe('interface language', () => {
       expect(Object.keys(await lateStrings(lang)).sort()).toEqual(
         ['cart', 'common', 'engine', 'engine2', 'errors', 'flows', 'help', 'shell'].sort(),
       );
+      // what the pages after a flow's form say, with those pages
+      expect(Object.keys(await stepStrings(lang)).sort()).toEqual(['engine', 'engine2']);
       // each area's namespace on its own, with its pages
       for (const ns of AREA_NAMESPACES) expect(Object.keys(await areaStrings(ns)(lang))).toEqual([ns]);
     }
@@ -62,8 +65,8 @@ describe('interface language', () => {
       /^(common|errors|shell\.(notFound|appName|areas|placeholder)|help\.badge|cart\.(badge|logout|addToCart|updateInCart))(\.|$)/;
     for (const lang of ['en', 'id'] as const) {
       const merged: Record<string, Record<string, unknown>> = {};
-      // The three groups, then each flow's own strings (they load with its page), leaf by leaf.
-      // A flow's chunk may repeat a shared string (its title, which the menu needs too), never change it.
+      // The groups, then every flow's name (with the pages that list flows) and each flow's own strings
+      // (they load with its page), leaf by leaf: a flow's chunk repeats its title, never changes it.
       const put = (into: Record<string, unknown>, bundle: object, at: string, repeats: RegExp | null) => {
         for (const [key, value] of Object.entries(bundle)) {
           const here = into[key];
@@ -78,13 +81,13 @@ describe('interface language', () => {
           }
         }
       };
-      for (const group of [loginStrings, loginPagesStrings, ...AREA_NAMESPACES.map(areaStrings)])
+      for (const group of [loginStrings, loginPagesStrings, stepStrings, ...AREA_NAMESPACES.map(areaStrings)])
         for (const [ns, bundle] of Object.entries(await group(lang)))
           put((merged[ns] ??= {}), bundle as object, `${lang}/${ns}`, null);
       for (const [ns, bundle] of Object.entries(await lateStrings(lang)))
         put((merged[ns] ??= {}), bundle as object, `${lang}/${ns}`, repeated);
-      for (const f of FLOWS)
-        for (const [ns, bundle] of Object.entries(await flowStrings(f.id)(lang)))
+      for (const load of [flowNames, ...FLOWS.map((f) => flowStrings(f.id))])
+        for (const [ns, bundle] of Object.entries(await load(lang)))
           put((merged[ns] ??= {}), bundle as object, `${lang}/${ns}`, /^/);
       for (const ns of Object.keys(merged)) {
         const file = path.resolve(import.meta.dirname, `../../../locales/${lang}/${ns}.json`);
@@ -109,6 +112,21 @@ describe('interface language', () => {
     expect(i18n.exists('auth:faq')).toBe(true);
     expect(i18n.exists('shell:menu')).toBe(true);
     expect(i18n.exists('shell:notFound.title')).toBe(true);
+  });
+
+  it('hands React one settled promise per group and language, at once for a language a switch loaded', async () => {
+    const i18n = await bankingI18n();
+    const first = stringsReady(i18n, stepStrings);
+    expect(stringsReady(i18n, stepStrings)).toBe(first);
+    expect((first as { status?: string }).status).toBeUndefined();
+    await first;
+    expect((first as { status?: string }).status).toBe('fulfilled');
+    expect(i18n.t('engine:verify.heading')).not.toBe('verify.heading');
+    // a switch loads every added group: the new language's promise is settled from the start
+    await setLanguage(i18n, 'en');
+    const english = stringsReady(i18n, stepStrings);
+    expect(english).not.toBe(first);
+    expect((english as { status?: string }).status).toBe('fulfilled');
   });
 
   it('stays in its language when the other one cannot be loaded (offline)', async () => {
