@@ -8,8 +8,8 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
+import { matchBySegment } from './match-by-segment';
 import {
-  matchRoutes,
   renderMatches,
   type RouteMatch,
   useLocation,
@@ -81,9 +81,9 @@ export function declarativeRoutes(routes: readonly RouteObject[]): RouteObject[]
   });
 }
 
-// react-router's matchRoutes flattens and ranks the whole table (~400 routes, ~18 ms on a desktop) on
-// every call, and useRoutes calls it on every render, each retry of a suspended navigation included:
-// matched once per table and path, as the data router matched once per navigation.
+// useRoutes would match on every render, each retry of a suspended navigation included: matched once
+// per table and path, as the data router matched once per navigation (and against the part of the
+// table that can match: match-by-segment.ts).
 interface Matched {
   pathname: string;
   matches: RouteMatch[] | null;
@@ -93,7 +93,7 @@ const lastMatch = new WeakMap<readonly RouteObject[], Matched>();
 function matchAt(routes: RouteObject[], pathname: string): Matched {
   const last = lastMatch.get(routes);
   if (last?.pathname === pathname) return last;
-  const match: Matched = { pathname, matches: matchRoutes(routes, pathname) };
+  const match: Matched = { pathname, matches: matchBySegment(routes, pathname) };
   lastMatch.set(routes, match);
   return match;
 }

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { matchedBy } from './served-paths';
+import { matchBySegment } from './match-by-segment';
 
 /** What a route's `handle` may name besides its `lazy` module: more it will ask for once it renders. */
 export interface PreloadHandle {
@@ -15,7 +15,7 @@ export interface PreloadHandle {
  * left for the router to meet and report.
  */
 export function preloadPage(routes: RouteObject[], path: string, language: string): void {
-  for (const route of matchedBy(routes)(path) ?? []) {
+  for (const { route } of matchBySegment(routes, path) ?? []) {
     if (typeof route.lazy === 'function') void Promise.resolve(route.lazy()).catch(() => undefined);
     const preload = (route.handle as PreloadHandle | undefined)?.preload;
     if (preload)

@@ -19,13 +19,13 @@ export const SHELL_ROUTE_ID = 'shell';
 export const NOT_FOUND_ROUTE_ID = 'not-found';
 export const PLACEHOLDER_ROUTE_PREFIX = 'placeholder:';
 
-/** Spec paths nobody serves yet, as "not available yet" routes. */
+/** Spec paths nobody serves yet (not by `served`'s routes, or what `served` says), as "not available yet" routes. */
 export function placeholders(
   paths: readonly string[],
-  served: RouteObject[],
+  served: RouteObject[] | ((path: string) => boolean),
   visitor: boolean,
 ): RouteObject[] {
-  const isServed = servedBy(served);
+  const isServed = typeof served === 'function' ? served : servedBy(served);
   return paths
     .filter((p) => !isServed(p))
     .map((path) => ({

@@ -95,9 +95,18 @@ export function flowStrings(id: string): StringLoader {
   return load;
 }
 
-/** The flows of one base route (several for /transfer/, told apart by variant). */
+const byRoute = new WeakMap<readonly FlowMeta[], Map<string, FlowMeta[]>>();
+/** The flows of one base route (several for /transfer/, told apart by variant), in their menu order. */
 export function flowsOfRoute<F extends FlowMeta>(route: string, flows: readonly F[] = FLOWS as F[]): F[] {
-  return flows.filter((f) => f.route === route).sort((a, b) => (a.menu?.order ?? 0) - (b.menu?.order ?? 0));
+  // grouped once per list: the route table asks for each of its ~100 routes
+  let routes = byRoute.get(flows);
+  if (!routes) {
+    routes = new Map();
+    for (const f of flows) routes.set(f.route, [...(routes.get(f.route) ?? []), f]);
+    for (const list of routes.values()) list.sort((a, b) => (a.menu?.order ?? 0) - (b.menu?.order ?? 0));
+    byRoute.set(flows, routes);
+  }
+  return [...((routes.get(route) ?? []) as F[])];
 }
 
 /** Distinct step paths of a route's flows (pageStepPathsOf), e.g. ["inquiry/", "verify/", "receipt/"]. */

@@ -1,4 +1,5 @@
 import { BANK_TIME_ZONE, bankLocale } from './bank-time';
+import { inTasks } from './in-tasks';
 
 /**
  * Builds the language's first date formatters and plural rules. A browser's first of each loads ICU
@@ -20,9 +21,5 @@ export function warmLocaleData(lang: 'en' | 'id'): void {
     ),
     () => new Intl.PluralRules(lang).select(1),
   ];
-  const next = () => {
-    steps.shift()?.();
-    if (steps.length) setTimeout(next, 0);
-  };
-  setTimeout(next, 0);
+  inTasks(steps);
 }
