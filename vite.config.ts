@@ -10,6 +10,7 @@ import { playwright } from '@vitest/browser-playwright';
 // (with its extension, and importing nothing of ours: Vite's native config loader will need both)
 import { CHUNK_FILES, type ChunkFiles } from './scripts/chunk-files.ts';
 import { chunkGroups, type TogetherGroup } from './scripts/chunk-groups.ts';
+import { FLOW_BODY_KEYS } from './src/shared/flows/body-keys.ts';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -60,25 +61,6 @@ const sharedChunkOf = new Map<string, string>();
 // chunk repeats them); what no flow names (a bespoke page's) and every flow's title and menu label
 // stay in the signed-in pages' strings.
 const FLOWS_DIR = r('./flows');
-/** A flow file's keys that the runtime does not need to draw the menu or route to its pages (src/engine/flows-data.ts FlowMeta). */
-const FLOW_BODY_KEYS = [
-  'form',
-  'choices',
-  'inquiry',
-  'amount',
-  'posting',
-  'verify',
-  'receipt',
-  // what only its transaction reads: fee and limit rules, eligibility gates, alerts, its biller, the
-  // schedule and promo fields, its service shape
-  'rules',
-  'gates',
-  'notify',
-  'provider',
-  'schedule',
-  'promo',
-  'service',
-];
 /** The languages a flow's own strings come in (locales/<lang>/flows.json). */
 const FLOW_LANGUAGES = ['en', 'id'];
 type Json = null | string | number | boolean | Json[] | { [k: string]: Json };
@@ -294,7 +276,9 @@ export default defineConfig(({ mode }) => ({
           this.addWatchFile(file);
           const flow = readJson(file) as { [k: string]: Json };
           const meta = Object.fromEntries(
-            Object.entries(flow).filter(([k]) => !FLOW_BODY_KEYS.includes(k) && k !== '$schema'),
+            Object.entries(flow).filter(
+              ([k]) => !(FLOW_BODY_KEYS as readonly string[]).includes(k) && k !== '$schema',
+            ),
           );
           if (flow.machine) meta.machine = machineSkeleton(flow.machine);
           // A multi-step inquiry's pages (stepsOf): each step's id, path and title, none of its form.

@@ -1,32 +1,15 @@
 import type { ResourceLanguage } from 'i18next';
 import { pageStepPathsOf, type FlowFile, type StepsOfFlow } from '@/shared/flows';
+import type { FLOW_BODY_KEYS } from '@/shared/flows/body-keys';
 import type { StringLoader } from '@/shared/i18n/i18n';
 import type { CompiledForm } from './generated';
 
 /**
  * What the menu and the routes need of a flow, for every flow at once: its file without the body a
- * transaction runs on (form, choices, inquiry, amount, posting, verify, receipt, and its rules, gates,
- * alerts, biller, schedule, promo and service shape), its machine's states with their page metadata
- * only. Built by the `flow-parts` plugin (vite.config.ts), so the authenticated pages carry a few
- * hundred bytes a flow however many flows there are.
+ * transaction runs on (FLOW_BODY_KEYS), its machine's states with their page metadata only. Built by the
+ * `flow-parts` plugin (vite.config.ts), so the signed-in pages carry a few dozen bytes (gzip) a flow.
  */
-export type FlowMeta = Omit<
-  FlowFile,
-  | 'form'
-  | 'choices'
-  | 'inquiry'
-  | 'amount'
-  | 'posting'
-  | 'verify'
-  | 'receipt'
-  | 'rules'
-  | 'gates'
-  | 'notify'
-  | 'provider'
-  | 'schedule'
-  | 'promo'
-  | 'service'
-> & { inquiry?: StepsOfFlow['inquiry'] };
+export type FlowMeta = Omit<FlowFile, (typeof FLOW_BODY_KEYS)[number]> & { inquiry?: StepsOfFlow['inquiry'] };
 
 const metas = import.meta.glob<FlowMeta>('/flows/**/*.json', {
   eager: true,

@@ -6,6 +6,7 @@ import { FLOWS, flowMetaById, flowStrings, loadFlow, stepPathsOfRoute } from '@/
 import { ALL_FLOWS } from '@/engine/flows-all';
 import { stepsOf } from '@/shared/flows';
 import { flowNames } from '@/engine/strings';
+import { FLOW_BODY_KEYS } from '@/shared/flows/body-keys';
 
 // A transaction page loads its own flow, not every flow (issue 20): what every page carries of the
 // flows is their menu and route metadata; a flow's file and its strings come when its page opens.
@@ -14,21 +15,7 @@ describe('flows load per flow', () => {
     expect(FLOWS.map((f) => f.id)).toEqual(ALL_FLOWS.map((f) => f.id));
     for (const full of ALL_FLOWS) {
       const meta = flowMetaById(full.id)!;
-      for (const body of [
-        'form',
-        'choices',
-        'amount',
-        'posting',
-        'verify',
-        'receipt',
-        'rules',
-        'gates',
-        'notify',
-        'provider',
-        'schedule',
-        'promo',
-        'service',
-      ])
+      for (const body of FLOW_BODY_KEYS.filter((k) => k !== 'inquiry'))
         expect(meta, `${full.id} ${body}`).not.toHaveProperty(body);
       // Of the inquiry, only a multi-step one's pages (ids, paths, titles): no look-up, no form.
       if (full.inquiry?.steps)

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { FlowFile } from '@/shared/flows';
 import { useErrorHandler } from '@/shared/ui';
 import type { FlowActorRef, FlowSnapshot } from '../machine/flow-machine';
-import { Summary } from './summary';
+import { VerifySummary } from './summary';
 import { useStrings } from '@/shared/i18n/use-strings';
 import { stepStrings } from '../strings';
 
@@ -48,14 +48,7 @@ export function FdsChallengeView({
       <Alert severity="warning" sx={{ mb: 2 }}>
         {t('engine2:fds.challenge.intro')}
       </Alert>
-      <Summary
-        flow={flow}
-        rows={flow.verify.summary}
-        ctx={{ form: ctx.form, inquiry: ctx.inquiry?.details }}
-        labels={ctx.labels}
-        schema={schema}
-        amounts={ctx.inquiry}
-      />
+      <VerifySummary flow={flow} ctx={ctx} schema={schema} />
       <Box sx={{ mt: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
         <FormControlLabel
           control={

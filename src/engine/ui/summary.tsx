@@ -7,6 +7,7 @@ import { formatRate } from '@/shared/decimal';
 import type { Money } from '@/shared/money';
 import type { PromoApplied } from '@/shared/promo';
 import { formatMoney, formatRow, type Lang } from '../format';
+import type { FlowContext } from '../machine/flow-machine';
 
 export interface SummaryProps {
   flow: FlowFile;
@@ -142,5 +143,27 @@ export function Summary(p: SummaryProps) {
         </Box>
       ))}
     </Box>
+  );
+}
+
+/** What a transaction will do, as its verify page and its FDS challenge show it: the flow's verify rows over its machine's context. */
+export function VerifySummary({
+  flow,
+  ctx,
+  schema,
+}: {
+  flow: FlowFile;
+  ctx: Pick<FlowContext, 'form' | 'inquiry' | 'labels'>;
+  schema?: Record<string, unknown>;
+}) {
+  return (
+    <Summary
+      flow={flow}
+      rows={flow.verify.summary}
+      ctx={{ form: ctx.form, inquiry: ctx.inquiry?.details }}
+      labels={ctx.labels}
+      schema={schema}
+      amounts={ctx.inquiry}
+    />
   );
 }

@@ -12,7 +12,7 @@ import { useErrorHandler } from '@/shared/ui';
 import { kindOf } from '../machine/errors';
 import type { FlowActorRef, FlowSnapshot } from '../machine/flow-machine';
 import type { TransactionServices } from '../services/transaction-services';
-import { Summary } from './summary';
+import { VerifySummary } from './summary';
 import { ApprovalPanel, OtpPanel, useNow } from './verification-panels';
 import { useStrings } from '@/shared/i18n/use-strings';
 import { stepStrings } from '../strings';
@@ -50,14 +50,7 @@ export function VerifyView({
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
         {t('verify.heading')}
       </Typography>
-      <Summary
-        flow={flow}
-        rows={flow.verify.summary}
-        ctx={{ form: ctx.form, inquiry: ctx.inquiry?.details }}
-        labels={ctx.labels}
-        schema={schema}
-        amounts={ctx.inquiry}
-      />
+      <VerifySummary flow={flow} ctx={ctx} schema={schema} />
       <Box sx={{ mt: 3 }}>
         {rejected ? (
           <Box data-testid="approval-rejected">
