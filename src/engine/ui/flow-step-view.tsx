@@ -209,7 +209,11 @@ export function FlowActorView({
       </Box>
     );
   } else if (view === 'inquiry' || view === 'form' || view === 'step') {
-    if (!loaded) body = <CircularProgress aria-label={t('common:loading')} />;
+    // The form is drawn once its choices are in (its selects' options): drawn before, it was drawn
+    // again when they came, a second whole commit of it on a phone's main thread. A reload of them
+    // (back from verify) keeps the form as it is.
+    const firstChoices = choices.loading && !Object.keys(choices.choices).length;
+    if (!loaded || firstChoices) body = <CircularProgress aria-label={t('common:loading')} />;
     else if ('error' in loaded) body = <Alert severity="error">{t('engine:inquiry.formUnavailable')}</Alert>;
     else
       body = (
