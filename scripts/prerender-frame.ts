@@ -2,7 +2,8 @@
 // (src/app/prerender/signed-in-frame.tsx: header, left menu, the slot of the area's maintenance banners)
 // prerendered in each language for a phone and a desktop into a copy of the app's page,
 // dist/frame/index.<lang>.html, which the server sends for every page outside the login area with the
-// page's banners filled in (src/server/http/static-apps.ts). A phone paints the frame and its banners
+// page's banners filled in (src/server/http/static-apps.ts); a transaction page's, with the styles of
+// its form, dist/frame/index.<lang>.flow.html. A phone paints the frame and its banners
 // from the HTML alone; the app's script renders the same frame, with the page, over it.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -39,8 +40,9 @@ export function withoutCurrentPage(markup: string): string {
     .replace(/ aria-current="page"/g, '');
 }
 
-/** Where the build writes a language's frame page. */
-export const framePageFile = (lang: string) => `frame/index.${lang}.html`;
+/** Where the build writes a language's frame page; a transaction page's, with its form's styles, apart. */
+export const framePageFile = (lang: string, flowPage = false) =>
+  `frame/index.${lang}${flowPage ? '.flow' : ''}.html`;
 
 /**
  * The app's page with both screens' frames in its root, inert until the app replaces them: the one that
@@ -91,20 +93,22 @@ export async function prerenderFrame(dist = path.join(ROOT, 'dist')): Promise<vo
   process.env.NODE_ENV = 'production';
   const bundle = path.join(ROOT, 'node_modules/.cache/login-shell/signed-in-frame.js');
   const { renderSignedInFrame, FRAME_SCREEN_MEDIA } = (await import(pathToFileURL(bundle).href)) as {
-    renderSignedInFrame: (lang: string, screen: Screen) => string;
+    renderSignedInFrame: (lang: string, screen: Screen, flowPage?: boolean) => string;
     FRAME_SCREEN_MEDIA: Record<Screen, string>;
   };
   const page = readFileSync(path.join(dist, 'index.html'), 'utf8');
   mkdirSync(path.join(dist, 'frame'), { recursive: true });
   for (const lang of LOGIN_SHELL_LANGS) {
-    const frames = {
-      phone: renderSignedInFrame(lang, 'phone'),
-      desktop: renderSignedInFrame(lang, 'desktop'),
-    };
-    writeFileSync(
-      path.join(dist, framePageFile(lang)),
-      withSignedInFrame(page, lang, frames, FRAME_SCREEN_MEDIA),
-    );
+    for (const flowPage of [false, true]) {
+      const frames = {
+        phone: renderSignedInFrame(lang, 'phone', flowPage),
+        desktop: renderSignedInFrame(lang, 'desktop', flowPage),
+      };
+      writeFileSync(
+        path.join(dist, framePageFile(lang, flowPage)),
+        withSignedInFrame(page, lang, frames, FRAME_SCREEN_MEDIA),
+      );
+    }
   }
 }
 

@@ -61,6 +61,51 @@ describe('a signed-in page is painted from its HTML frame, before the app has ru
       }
     });
 
+  it("gives a transaction page its form's styles in the HTML: the app draws the form with them, inserting none again", async () => {
+    // (the frame is drawn with the theme's motion: a customer who asked to reduce it gets other styles)
+    const { context, page, problems } = await newContext(env.browser, {
+      language: 'id',
+      viewport: 'mobile',
+      reducedMotion: 'no-preference',
+    });
+    try {
+      await login(page, env.server.baseUrl, PERSONAS.budi);
+      const url = `${env.server.baseUrl}/payment/bpjs/inquiry/`;
+      // the style names the HTML carries (emotion's `data-emotion="css name name"`)
+      const html = await (await page.request.get(url)).text();
+      const prerendered = new Set(
+        [...html.matchAll(/<style data-emotion="css ([^"]+)"/g)].flatMap((m) => m[1]!.split(' ')),
+      );
+      await page.goto(url);
+      await page.locator('main form input').first().waitFor();
+      // the form's own style classes: its card, fields, inputs, helper text and button
+      const used = await page.evaluate(() =>
+        [...document.querySelectorAll('main form, main form *, main .MuiCard-root')]
+          .flatMap((el) => [...el.classList])
+          .filter((c) => /^css-[a-z0-9]+$/.test(c))
+          .map((c) => c.slice(4)),
+      );
+      const formNames = [...new Set(used)];
+      expect(formNames.length).toBeGreaterThan(5);
+      // every one of them came with the HTML (a kind of field the sample form lacks would not)...
+      const missing = formNames.filter((n) => !prerendered.has(n));
+      expect(missing).toEqual([]);
+      // ...and is in the page's style sheets at most once: adopted, not inserted again
+      const counts = await page.evaluate((names) => {
+        const rules = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules]);
+        return names.map(
+          (n) => rules.filter((r) => r instanceof CSSStyleRule && r.selectorText === `.css-${n}`).length,
+        );
+      }, formNames);
+      // (a class may have no rule of its own, only nested ones)
+      expect(formNames.filter((_, i) => counts[i]! > 1)).toEqual([]);
+      expect(counts.filter((c) => c === 1).length).toBeGreaterThan(5);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('shows a visitor with no session no frame at all, and the login page', async () => {
     const { context, page, problems } = await newContext(env.browser, { language: 'en', viewport: 'mobile' });
     try {

@@ -18,6 +18,7 @@ import { initI18n, type Lang } from '@/shared/i18n/i18n';
 import { ErrorProvider } from '@/shared/ui/error-provider';
 import { theme } from '@/shared/ui/theme';
 import { ShellLayout } from '../shell/shell-layout';
+import { FormStyles, stylesOf } from './form-styles';
 import { strings as lateEn } from '../strings/late-en';
 import { strings as lateId } from '../strings/late-id';
 import { strings as loginEn } from '../strings/login-en';
@@ -59,9 +60,15 @@ function PagePending({ label }: { label: string }) {
 
 /**
  * The shell as the app first draws it on `screen` (no customer yet, nothing counted), with the place
- * of the area's banners (its `<template data-banners-slot>`) and a pending page.
+ * of the area's banners (its `<template data-banners-slot>`) and a pending page; for a transaction page,
+ * with its form's styles after it.
  */
-export function renderSignedInFrame(lang: Lang, screen: FrameScreen): string {
+export function renderSignedInFrame(
+  lang: Lang,
+  screen: FrameScreen,
+  /** A transaction page's frame: with its form's styles (form-styles.tsx). */
+  flowPage = false,
+): string {
   const i18n = initI18n({}, lang);
   const groups: ResourceLanguage[] = lang === 'en' ? [loginEn, lateEn] : [loginId, lateId];
   for (const group of groups)
@@ -75,7 +82,7 @@ export function renderSignedInFrame(lang: Lang, screen: FrameScreen): string {
     },
   });
   const cache = createCache({ key: 'css', nonce: CSP_NONCE_PLACEHOLDER });
-  return renderToString(
+  const frame = renderToString(
     <I18nextProvider i18n={i18n}>
       <CacheProvider value={cache}>
         <ThemeProvider theme={screenTheme}>
@@ -94,4 +101,17 @@ export function renderSignedInFrame(lang: Lang, screen: FrameScreen): string {
       </CacheProvider>
     </I18nextProvider>,
   );
+  if (!flowPage) return frame;
+  // then, in the same cache (what the frame already styled is not written again), a transaction's form:
+  // only its styles, which the page's head then carries (form-styles.tsx)
+  const form = renderToString(
+    <I18nextProvider i18n={i18n}>
+      <CacheProvider value={cache}>
+        <ThemeProvider theme={screenTheme}>
+          <FormStyles />
+        </ThemeProvider>
+      </CacheProvider>
+    </I18nextProvider>,
+  );
+  return frame + stylesOf(form);
 }

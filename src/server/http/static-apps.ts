@@ -23,8 +23,13 @@ import {
 const APPS = ['index.html', 'register/index.html', 'm/index.html'] as const;
 /** The login page prerendered in each language (scripts/prerender-login.ts). */
 const LOGIN_SHELLS = ['login/index.id.html', 'login/index.en.html'] as const;
-/** A signed-in page's frame prerendered in each language (scripts/prerender-frame.ts). */
-const FRAMES = ['frame/index.id.html', 'frame/index.en.html'] as const;
+/** A signed-in page's frame prerendered in each language, a transaction page's apart (scripts/prerender-frame.ts). */
+const FRAMES = [
+  'frame/index.id.html',
+  'frame/index.en.html',
+  'frame/index.id.flow.html',
+  'frame/index.en.flow.html',
+] as const;
 /** Where a prerendered page holds its app's scripts until it has painted (scripts/prerender-login.ts deferScripts). */
 const APP_SCRIPTS = '<template id="app-scripts">';
 /** The language the visitor chose last (src/shared/i18n/i18n.ts writes it beside localStorage). */
@@ -119,11 +124,13 @@ export default async function staticApps(
     const lang = languageOf(request.headers.cookie);
     const app = entry(url);
     const signedIn = app === 'index.html' && !isLoginArea(url);
+    // a transaction page's frame carries its form's styles too (the page preloads know the flow pages)
+    const flowPage = signedIn && !!preloads && Object.hasOwn(preloads.flowPages, url);
     const shell =
       url === '/login/'
         ? pages.get(`login/index.${lang}.html`)
         : signedIn
-          ? pages.get(`frame/index.${lang}.html`)
+          ? (flowPage && pages.get(`frame/index.${lang}.flow.html`)) || pages.get(`frame/index.${lang}.html`)
           : undefined;
     // (in the visitor's language: a cache must not give it to another)
     if (shell) reply.header('Vary', 'Cookie');

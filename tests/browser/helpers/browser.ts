@@ -28,6 +28,8 @@ export interface ContextOptions {
   viewport?: ViewportName;
   /** 'en' or 'id'; stored as the app's language before any page script runs. */
   language?: 'en' | 'id';
+  /** As every customer's system asks by default ('no-preference'), or to reduce motion (the tests' default). */
+  reducedMotion?: 'reduce' | 'no-preference';
 }
 
 /**
@@ -44,7 +46,7 @@ export async function newContext(
     timezoneId: 'Asia/Jakarta',
     // As a customer who asked their system to reduce motion: menus and dialogs open and close at once
     // (the theme's reduced motion), so no step waits for an animation. Storybook's run keeps motion.
-    reducedMotion: 'reduce',
+    reducedMotion: opts.reducedMotion ?? 'reduce',
   });
   if (opts.language) {
     await context.addInitScript((lang) => {

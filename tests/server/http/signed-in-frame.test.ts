@@ -39,6 +39,11 @@ describe('a signed-in page goes as its prerendered frame, with the page’s bann
     writeFileSync(path.join(dist, 'login', 'index.id.html'), page(`${BANNERS_SLOT}<h1>Masuk</h1>`));
     writeFileSync(path.join(dist, 'frame', 'index.id.html'), page(frame('Beranda'), 'id', APP_SCRIPTS));
     writeFileSync(path.join(dist, 'frame', 'index.en.html'), page(frame('Home'), 'en', APP_SCRIPTS));
+    // a transaction page's, with its form's styles (Indonesian only here: English falls back to the plain one)
+    writeFileSync(
+      path.join(dist, 'frame', 'index.id.flow.html'),
+      page(frame('Beranda'), 'id', `${APP_SCRIPTS}<style data-form-styles></style>`),
+    );
     for (const lang of ['id', 'en'] as const)
       writeFileSync(
         path.join(dist, bannerTemplateFile(lang)),
@@ -52,7 +57,7 @@ describe('a signed-in page goes as its prerendered frame, with the page’s bann
       signedIn: ['/assets/shell.js'],
       signedInStrings: { id: ['/assets/late-id.js'], en: ['/assets/late-en.js'] },
       flowPage: ['/assets/flow-page.js'],
-      flowPages: {},
+      flowPages: { '/payment/bpjs/inquiry/': ['/assets/bpjs.js'] },
     };
     writeFileSync(path.join(dist, PAGE_PRELOADS_FILE), JSON.stringify(preloads));
     app = Fastify(serverOptions({}));
@@ -104,6 +109,16 @@ describe('a signed-in page goes as its prerendered frame, with the page’s bann
       '<template id="app-scripts"><link rel="modulepreload" crossorigin href="/assets/shell.js"><link rel="modulepreload" crossorigin href="/assets/late-id.js"><script type="module"',
     );
     expect(res.body).not.toMatch(/<\/template>.*modulepreload/s);
+  });
+
+  it("gives a transaction page the frame with its form's styles, and no other page", async () => {
+    expect((await app.inject({ url: '/payment/bpjs/inquiry/' })).body).toContain('data-form-styles');
+    for (const url of ['/dashboard/', '/myaccount/', '/transfer/inquiry/'])
+      expect((await app.inject({ url })).body, url).not.toContain('data-form-styles');
+    // a build without it (or a language without it) sends the plain frame
+    const en = await app.inject({ url: '/payment/bpjs/inquiry/', headers: { cookie: 'language=en' } });
+    expect(en.body).toContain('<nav>Home</nav>');
+    expect(en.body).not.toContain('data-form-styles');
   });
 
   it('gives a page with no banners (and a failed read) the frame alone, and leaves the login area and the other apps as they are', async () => {
