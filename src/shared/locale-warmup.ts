@@ -1,25 +1,12 @@
-import { BANK_TIME_ZONE, bankLocale } from './bank-time';
 import { inTasks } from './in-tasks';
 
 /**
- * Builds the language's first date formatters and plural rules. A browser's first of each loads ICU
- * data (the time zone's, the locale's: some 100 ms of main thread on Lighthouse's phone, in the
- * middle of the dashboard's first draw). The app's entry calls this while a signed-in page's scripts
- * and figures are still on their way. Each in a task of its own: one task of them all blocked a tap
- * on the painted page (its frame is HTML) for as long as they took together.
+ * Builds the language's plural rules (i18next's first count needs them) in a task of its own, while a
+ * signed-in page's scripts and figures are on their way, rather than inside the page's first draw. No
+ * date formatter: a browser's first one loads ICU's time zone and pattern data (80-150 ms on
+ * Lighthouse's phone), which the dashboard and a transaction's form never use (bank-time.ts writes the
+ * dashboard's days and times itself); a page that lists dates pays for it when it draws them.
  */
 export function warmLocaleData(lang: 'en' | 'id'): void {
-  const steps = [
-    ...[BANK_TIME_ZONE, 'UTC'].map(
-      (timeZone) => () =>
-        new Intl.DateTimeFormat(bankLocale(lang), {
-          timeZone,
-          day: 'numeric',
-          month: 'short',
-          year: 'numeric',
-        }).format(0),
-    ),
-    () => new Intl.PluralRules(lang).select(1),
-  ];
-  inTasks(steps);
+  inTasks([() => new Intl.PluralRules(lang).select(1)]);
 }

@@ -4,6 +4,53 @@ import { login, newContext, PERSONAS, screenshot, serverAndBrowser } from './hel
 const env = serverAndBrowser();
 
 describe('dashboard pages', () => {
+  it('the dashboard and a transaction form build no date formatter: none of ICU’s time zone data on their first load', async () => {
+    // (logged in once before, so the dashboard has a last login to write)
+    const earlier = await newContext(env.browser, { language: 'id' });
+    await login(earlier.page, env.server.baseUrl, PERSONAS.budi);
+    await earlier.context.close();
+    const { context, page, problems } = await newContext(env.browser, { language: 'id', viewport: 'mobile' });
+    try {
+      await login(page, env.server.baseUrl, PERSONAS.budi);
+      // every date formatter a page builds, by Intl or through Date's own toLocale*String
+      await page.addInitScript(() => {
+        const w = window as unknown as { dateFormatters: string[] };
+        w.dateFormatters = [];
+        const Original = Intl.DateTimeFormat;
+        Intl.DateTimeFormat = new Proxy(Original, {
+          construct: (target, args: ConstructorParameters<typeof Original>) => {
+            w.dateFormatters.push(JSON.stringify(args));
+            return new target(...args);
+          },
+        });
+        for (const name of ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'] as const) {
+          const original = Date.prototype[name];
+          Date.prototype[name] = function (this: Date, ...args: []) {
+            w.dateFormatters.push(`Date.${name}`);
+            return original.apply(this, args);
+          };
+        }
+      });
+      const formatters = () =>
+        page.evaluate(() => (window as unknown as { dateFormatters: string[] }).dateFormatters);
+      await page.goto(`${env.server.baseUrl}/dashboard/`);
+      await page.getByTestId('section-accounts').waitFor();
+      // (the login time, written by bank-time.ts's formatBankDay and formatBankTime)
+      await expect(page.getByTestId('dashboard').textContent()).resolves.toMatch(
+        /\d{1,2} (Jan|Feb|Mar|Apr|Mei|Jun|Jul|Agu|Sep|Okt|Nov|Des) \d{4} \d\d\.\d\d WIB/,
+      );
+      await page.waitForTimeout(500);
+      expect(await formatters()).toEqual([]);
+      await page.goto(`${env.server.baseUrl}/payment/bpjs/inquiry/`);
+      await page.locator('main form input').first().waitFor();
+      await page.waitForTimeout(500);
+      expect(await formatters()).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('exchange rates: special rates asked again every 10 seconds, with the notice and the last update', async () => {
     const { context, page } = await newContext(env.browser, { language: 'en' });
     try {

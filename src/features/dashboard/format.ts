@@ -1,4 +1,4 @@
-import { formatBankDate, formatBankTime } from '@/shared/bank-time';
+import { formatBankDay, formatBankTime } from '@/shared/bank-time';
 import { formatMoney, type Money } from '@/shared/money';
 
 export { formatDecimal } from '@/shared/decimal';
@@ -7,7 +7,7 @@ export type Lang = 'id' | 'en';
 
 export const money = (m: Money, lang: Lang) => formatMoney(m, lang);
 
-export const formatDate = (iso: string, lang: Lang): string =>
-  formatBankDate(iso, lang, { day: 'numeric', month: 'short', year: 'numeric' });
+/** "5 Sep 2026": written without Intl, so the dashboard loads none of ICU's date data (bank-time.ts). */
+export const formatDate = (iso: string, lang: Lang): string => formatBankDay(iso, lang);
 
 export const formatTime = formatBankTime;

@@ -327,7 +327,8 @@ export function PoinXtraSection({ poin }: { poin: DashboardSummary['poinXtra'] }
       <Row
         left={t('poinXtra.balance')}
         right={t('poinXtra.points', {
-          points: new Intl.NumberFormat(lang === 'id' ? 'id-ID' : 'en-US').format(poin.points),
+          // (grouped as money is, not by Intl.NumberFormat, whose first use loads ICU's number data)
+          points: formatDecimal(String(poin.points), lang, 0),
         })}
       />
     </Section>
