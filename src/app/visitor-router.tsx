@@ -8,6 +8,7 @@ import { NotFoundPage } from './pages/not-found-page';
 import { AppRoot, publicRoutes } from './routes';
 import { RootRedirect } from './session/require-session';
 import { addStrings } from '@/shared/i18n/i18n';
+import { inTasks } from '@/shared/in-tasks';
 import { lateStrings, loginPagesStrings } from './strings';
 
 /**
@@ -29,7 +30,7 @@ export function loadAppRoutes(i18n: I18n, path: string): Promise<RouteObject[]> 
     // fetched beside the table's chunk instead of after it, and the page's own chunks as soon as
     // the route table says which they are
     // (the table built in a task after the chunk's evaluation: one task of both blocked a phone ~100 ms)
-    void import('./authenticated-routes').then((m) => setTimeout(() => m.preloadShellPage(i18n, path), 0));
+    void import('./authenticated-routes').then((m) => inTasks([() => m.preloadShellPage(i18n, path)]));
     void import('./shell/shell-layout');
     lateStrings(i18n.language === 'en' ? 'en' : 'id').catch(() => undefined);
   }

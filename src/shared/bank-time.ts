@@ -40,11 +40,17 @@ export function formatBankTime(iso: string, lang: 'en' | 'id', seconds = true): 
  * is written; formatBankDate's `{ day: 'numeric', month: 'short', year: 'numeric' }` without Intl.
  */
 export function formatBankDay(iso: string, lang: 'en' | 'id'): string {
-  const plain = /^\d{4}-\d{2}-\d{2}$/.test(iso);
-  const t = Date.parse(plain ? `${iso}T00:00:00Z` : iso);
-  if (Number.isNaN(t)) return iso;
-  const day = new Date(plain ? t : t + WIB_OFFSET_MS);
+  const at = dateOf(iso);
+  if (!at) return iso;
+  const day = at.plain ? at.date : new Date(at.date.getTime() + WIB_OFFSET_MS);
   return `${day.getUTCDate()} ${SHORT_MONTHS[lang][day.getUTCMonth()]} ${day.getUTCFullYear()}`;
+}
+
+/** A plain "YYYY-MM-DD" (as written, at UTC midnight) or an instant; null for text that is no date. */
+function dateOf(iso: string): { date: Date; plain: boolean } | null {
+  const plain = /^\d{4}-\d{2}-\d{2}$/.test(iso);
+  const date = new Date(plain ? `${iso}T00:00:00Z` : iso);
+  return Number.isNaN(date.getTime()) ? null : { date, plain };
 }
 
 /** The Jakarta date of an instant, or a plain "YYYY-MM-DD" as it is written; `style` as Intl's. */
@@ -53,10 +59,12 @@ export function formatBankDate(
   lang: 'en' | 'id',
   style: Intl.DateTimeFormatOptions = {},
 ): string {
-  const plain = /^\d{4}-\d{2}-\d{2}$/.test(iso);
-  const d = new Date(plain ? `${iso}T00:00:00Z` : iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleDateString(bankLocale(lang), { ...style, timeZone: plain ? 'UTC' : BANK_TIME_ZONE });
+  const at = dateOf(iso);
+  if (!at) return iso;
+  return at.date.toLocaleDateString(bankLocale(lang), {
+    ...style,
+    timeZone: at.plain ? 'UTC' : BANK_TIME_ZONE,
+  });
 }
 
 // en-CA writes dates as YYYY-MM-DD. Made once: toLocaleDateString builds a formatter on every call

@@ -24,11 +24,8 @@ const form = {
   uiSchema: {
     'ui:order': ['sourceOfFund', 'customerNumber'],
     sourceOfFund: { 'ui:widget': 'choice', 'ui:title': 'flows:common.sourceOfFund' },
-    customerNumber: {
-      'ui:widget': 'digits',
-      'ui:title': 'flows:common.sourceOfFund',
-      'ui:help': 'flows:common.sourceOfFund',
-    },
+    // (its words are thrown away with the markup)
+    customerNumber: { 'ui:widget': 'digits', 'ui:title': 'Number', 'ui:help': 'Digits' },
   },
 };
 const flow = { id: 'styles', area: 'payment', route: '/styles/', form } as unknown as FlowFile;

@@ -13,6 +13,7 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { Route, Routes, StaticRouter } from 'react-router';
 import type { ResourceLanguage } from 'i18next';
+import type { ReactNode } from 'react';
 import { CSP_NONCE_PLACEHOLDER } from '@/shared/csp';
 import { initI18n, type Lang } from '@/shared/i18n/i18n';
 import { ErrorProvider } from '@/shared/ui/error-provider';
@@ -82,36 +83,30 @@ export function renderSignedInFrame(
     },
   });
   const cache = createCache({ key: 'css', nonce: CSP_NONCE_PLACEHOLDER });
-  const frame = renderToString(
-    <I18nextProvider i18n={i18n}>
-      <CacheProvider value={cache}>
-        <ThemeProvider theme={screenTheme}>
-          <CssBaseline />
-          {/* a page with banners, so the frame has their slot; the server fills it for the page asked */}
-          <StaticRouter location="/dashboard/">
-            <ErrorProvider navigate={() => undefined}>
-              <Routes>
-                <Route element={<ShellLayout />}>
-                  <Route path="*" element={<PagePending label={i18n.t('common:loading')} />} />
-                </Route>
-              </Routes>
-            </ErrorProvider>
-          </StaticRouter>
-        </ThemeProvider>
-      </CacheProvider>
-    </I18nextProvider>,
+  // (one cache for both renders: what the frame already styled is not written again for the form)
+  const render = (node: ReactNode) =>
+    renderToString(
+      <I18nextProvider i18n={i18n}>
+        <CacheProvider value={cache}>
+          <ThemeProvider theme={screenTheme}>{node}</ThemeProvider>
+        </CacheProvider>
+      </I18nextProvider>,
+    );
+  const frame = render(
+    <>
+      <CssBaseline />
+      {/* a page with banners, so the frame has their slot; the server fills it for the page asked */}
+      <StaticRouter location="/dashboard/">
+        <ErrorProvider navigate={() => undefined}>
+          <Routes>
+            <Route element={<ShellLayout />}>
+              <Route path="*" element={<PagePending label={i18n.t('common:loading')} />} />
+            </Route>
+          </Routes>
+        </ErrorProvider>
+      </StaticRouter>
+    </>,
   );
-  if (!flowPage) return frame;
-  // then, in the same cache (what the frame already styled is not written again), a transaction's form:
-  // only its styles, which the page's head then carries (form-styles.tsx)
-  const form = renderToString(
-    <I18nextProvider i18n={i18n}>
-      <CacheProvider value={cache}>
-        <ThemeProvider theme={screenTheme}>
-          <FormStyles />
-        </ThemeProvider>
-      </CacheProvider>
-    </I18nextProvider>,
-  );
-  return frame + stylesOf(form);
+  // a transaction's form: only its styles, which the page's head then carries (form-styles.tsx)
+  return flowPage ? frame + stylesOf(render(<FormStyles />)) : frame;
 }
