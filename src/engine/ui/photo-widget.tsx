@@ -13,7 +13,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { apiPostForm } from '@/shared/api/client';
 import type { ApiErrorBody } from '@/shared/api-error';
-import type { EngineFormContext } from './widgets';
+import type { EngineFormContext } from './form-context';
 
 /** The server's rules (src/server/uploads/photos.ts): the page says so before sending. */
 const MAX_BYTES = 2 * 1024 * 1024;

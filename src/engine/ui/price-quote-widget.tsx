@@ -9,7 +9,7 @@ import { formatBankTime } from '@/shared/bank-time';
 import { formatMoney } from '@/shared/money';
 import type { PriceQuote } from '../services/transaction-services';
 import type { Lang } from '../format';
-import type { EngineFormContext } from './widgets';
+import type { EngineFormContext } from './form-context';
 
 /**
  * A live price held for the customer (gold's buy or sell price per gram): asked of ui:options.quoteUrl

@@ -7,7 +7,8 @@ import limitCategoriesFile from '../../../rules/limit-categories.json';
 import cutOffsFile from '../../../rules/cut-offs.json';
 import holidaysFile from '../../../rules/holidays.json';
 import { readValue, type ValueContext } from './values';
-import type { FeeKind, FlowFile } from './types';
+import type { FlowFile } from './types';
+import type { FeeSpec, FlowRule } from './rule-types';
 
 export interface LimitCategory {
   min: number;
@@ -34,21 +35,7 @@ export const CUT_OFFS = /* @__PURE__ */ strip<CutOff>(cutOffsFile);
 /** Days the bank does not clear, by YYYY-MM-DD in Jakarta, with their names (rules/holidays.json). */
 export const HOLIDAYS = /* @__PURE__ */ strip<{ en: string; id: string }>(holidaysFile);
 
-/** A fee fixed in minor units of the transaction's currency, or read from the look-up's answer. */
-export type FeeSpec = { kind: FeeKind; amount: number; currency?: string } | { kind: FeeKind; from: string };
-
-/** One rule of a flow: applies when every `when` value matches; later matching rules win. */
-export interface FlowRule {
-  /** Value path -> a value, or a list of values (any of them). No `when`: always. */
-  when?: Record<string, unknown>;
-  /** Replaces the flow's fees. */
-  fees?: FeeSpec[];
-  /** Minimum and maximum of the amount, in minor units of the transaction's currency. */
-  min?: number;
-  max?: number;
-  limitCategory?: string;
-  cutOff?: string;
-}
+export type { FeeSpec, FlowRule } from './rule-types';
 
 export interface EffectiveRules {
   fees: FeeSpec[];

@@ -1,4 +1,6 @@
-import type { FlowRule } from './rules';
+import type { FeeKind, FlowRule } from './rule-types';
+
+export type { FeeKind };
 
 /**
  * Types of a flow file (flows/<area>/<name>.json). Pure data: no React, no Node, shared by the
@@ -13,7 +15,6 @@ export type LocaleKey = string;
 
 export type VerificationMethod = 'otp' | 'approval';
 export type ReceiptAction = 'pdf' | 'share' | 'favourite' | 'new';
-export type FeeKind = 'admin' | 'clearing' | 'correspondence';
 export type RowFormat =
   | 'text'
   | 'money'

@@ -1,5 +1,5 @@
 import type { Money } from '../money';
-import type { FeeKind } from './types';
+import type { FeeKind } from './rule-types';
 
 /** What a value path can read: the form, the inquiry answer and, after confirm, the receipt. */
 export interface ValueContext {
