@@ -8,7 +8,7 @@ import cutOffsFile from '../../../rules/cut-offs.json';
 import holidaysFile from '../../../rules/holidays.json';
 import { readValue, type ValueContext } from './values';
 import type { FlowFile } from './types';
-import type { FeeSpec, FlowRule } from './rule-types';
+import type { FeeSpec } from './rule-types';
 
 export interface LimitCategory {
   min: number;
