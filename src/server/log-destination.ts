@@ -7,7 +7,7 @@ export const LOG_FLUSH_MS = 1000;
 /**
  * Where the server's log goes: stdout, by default in writes of 4 KiB or every second, whichever
  * comes first. A write(2) for each line (two a request) cost every request ~0.15 ms of CPU on a
- * 2-core box (`bench/README.md`). pino writes what is buffered when the process exits, on an
+ * 2-core box (`docs/performance-log.md`). pino writes what is buffered when the process exits, on an
  * uncaught exception (and main.ts exits on SIGINT/SIGTERM), so only a process killed outright or a
  * machine failure can lose the last second. `sync` (LOG_SYNC=1) writes every line at once.
  */
