@@ -1,0 +1,48 @@
+// What verify and the receipt show: each row's text and value, no secret shown, a chosen option's label.
+import { SECRET_WIDGET } from '../secret';
+import type { SummaryRow } from '../types';
+import type { FlowWithForms } from './context';
+import { propertiesOf } from './forms';
+import { checkKey } from './texts';
+import { checkSourced, checkValue } from './values';
+
+function checkRows(ctx: FlowWithForms, rows: SummaryRow[] | undefined, path: string, onReceipt: boolean) {
+  const { mainSchema, choices, secrets, report } = ctx;
+  rows?.forEach((r, i) => {
+    checkKey(ctx, r.labelKey, `${path}[${i}].labelKey`);
+    checkValue(ctx, r.value, `${path}[${i}].value`);
+    checkSourced(ctx, r.value, `${path}[${i}].value`, onReceipt);
+    if (!onReceipt && typeof r.value === 'string' && r.value.startsWith('secret.'))
+      report(
+        `${path}[${i}].value`,
+        `"${r.value}" is shown once, on the receipt: a verify row cannot read a receipt's secret.`,
+      );
+    if (typeof r.value === 'string' && r.value.startsWith('form.') && secrets.has(r.value.split('.')[1]!))
+      report(
+        `${path}[${i}].value`,
+        `"${r.value}" is a secret field ("ui:widget": "${SECRET_WIDGET}"): it is never shown on verify, the receipt or the companion app.`,
+      );
+    if (r.format === 'choice' && typeof r.value === 'string' && r.value.startsWith('form.')) {
+      const f = r.value.split('.')[1] ?? '';
+      // The field may live in a conditional branch (then/else, dependencies, oneOf).
+      const prop = mainSchema ? propertiesOf(mainSchema).props.get(f) : undefined;
+      if (!(f in choices) && !prop?.enum)
+        report(
+          `${path}[${i}].format`,
+          `"choice" shows the label of a chosen option, but "${f}" has no "choices" entry and no enum.`,
+        );
+    }
+  });
+}
+
+/** The verify summary, the receipt's rows and its actions. */
+export function checkVerifyAndReceipt(ctx: FlowWithForms): void {
+  const { flow, secrets, report } = ctx;
+  checkRows(ctx, flow.verify?.summary, '$.verify.summary', false);
+  checkRows(ctx, flow.receipt?.rows, '$.receipt.rows', true);
+  if (secrets.size && Array.isArray(flow.receipt?.actions) && flow.receipt.actions.includes('favourite'))
+    report(
+      '$.receipt.actions',
+      'A flow with a secret field cannot be saved as a favourite (a favourite keeps the form): remove "favourite".',
+    );
+}
