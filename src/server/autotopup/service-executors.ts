@@ -2,7 +2,7 @@ import type { Queryable } from '../db/db';
 import { ApiError } from '../http/api-error';
 import { seedOf } from '../billers/simulator';
 import { referenceData } from '../reference/store';
-import type { ServiceExecutor, ServiceRequestContext } from '../transactions/service-executors';
+import type { ServiceExecutor, ServiceRequestContext } from '../transactions/contracts';
 
 const refusal = (code: string, field: string, eng: [string, string], idn: [string, string]) =>
   new ApiError(

@@ -12,7 +12,7 @@ import { isFlagged } from '../transactions/fds';
 import { quoteMany, type ManyOutcome } from '../transactions/quote-many';
 import type { Quote } from '../transactions/quote';
 import { txErrors } from '../transactions/errors';
-import { accountById } from '../transactions/registry';
+import { accountById } from '../transactions/account-reads';
 import { verifyOnce, type ItemOutcome, type VerificationRef } from '../transactions/verify-once';
 import { checkWhen } from '../schedules/recurrence';
 import { createInstruction, scheduleErrors, whenError } from '../schedules/store';

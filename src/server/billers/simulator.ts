@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ApiError } from '../http/api-error';
-import { apiErrorBody, type ApiErrorBody } from '../../shared/api-error';
+import { apiErrorBody } from '../../shared/api-error';
+import type { ProviderOutcome } from '../transactions/contracts';
 
 /**
  * Simulated billers, generic: everything a biller needs comes from its flow file's params
@@ -179,9 +180,7 @@ export async function lookupBill(params: BillParams, customerNumber: string, fie
   };
 }
 
-/** What the biller or operator answered; the flow engine decides which error codes mean pending. */
-export type ProviderOutcome =
-  { ok: true; details: Record<string, unknown> } | { ok: false; error: ApiErrorBody };
+export type { ProviderOutcome };
 
 const err = apiErrorBody;
 

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db';
-import type { ServiceExecutor, ServiceRequestContext } from '../transactions/service-executors';
-import type { ChoiceSource } from '../transactions/registry';
+import type { ServiceExecutor, ServiceRequestContext } from '../transactions/contracts';
+import type { ChoiceSource } from '../transactions/contracts';
 import { ApiError } from '../http/api-error';
 import { jakartaToday } from '../core-bank/history';
 import { formatMoney } from '../../shared/money';

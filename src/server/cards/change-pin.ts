@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db';
-import type { ServiceExecutor, ServiceRequestContext } from '../transactions/service-executors';
+import type { ServiceExecutor, ServiceRequestContext } from '../transactions/contracts';
 import { ApiError } from '../http/api-error';
 import { verifySecret } from '../auth/password';
 import { clearFailures, failureKey, isLocked, recordFailure } from '../auth/failures';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db';
-import type { ServiceExecutor, ServiceRequestContext } from '../transactions/service-executors';
+import type { ServiceExecutor, ServiceRequestContext } from '../transactions/contracts';
 import { ApiError } from '../http/api-error';
 
 /** A text in both languages: the receipt shows the one the customer reads. */

@@ -1,6 +1,6 @@
 import type { ApiErrorBody } from '../../shared/api-error';
-import type { ProviderOutcome } from '../billers/simulator';
-import type { Provider } from '../transactions/registry';
+import type { ProviderOutcome } from '../transactions/contracts';
+import type { Provider } from '../transactions/contracts';
 import { ApiError } from '../http/api-error';
 import { CLEARING_METHODS, METHOD_RULES, participant, type ClearingMethod } from './banks';
 import {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ChoiceSource, Executor, Lookup } from '../transactions/registry';
+import type { ChoiceSource, Executor, Lookup } from '../transactions/contracts';
 import { holidaysSince } from '../schedules/store';
 import { directReads } from '../db/keyed-reads';
 import { bankDate } from '../../shared/bank-time';

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { Queryable } from '../db/db';
 import { ApiError } from '../http/api-error';
-import type { ServiceExecutor, ServiceRequestContext } from '../transactions/service-executors';
-import type { ChoiceSource } from '../transactions/registry';
+import type { ServiceExecutor, ServiceRequestContext } from '../transactions/contracts';
+import type { ChoiceSource } from '../transactions/contracts';
 import { bankDate } from '../../shared/bank-time';
 import { formatMoney } from '../../shared/money';
 import { addDays, occurrenceAfter, occurrenceOnOrAfter, type Recurrence } from '../schedules/recurrence';

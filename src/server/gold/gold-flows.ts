@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { Queryable } from '../db/db';
 import { ApiError } from '../http/api-error';
-import type { Lookup } from '../transactions/registry';
-import type { ServiceExecutor, ServiceRequestContext } from '../transactions/service-executors';
+import type { Lookup } from '../transactions/contracts';
+import type { ServiceExecutor, ServiceRequestContext } from '../transactions/contracts';
 import { internalAccount, postEntries } from '../transactions/ledger';
 import { formatMoney, type Money } from '../../shared/money';
 import { photoFor } from '../uploads/photos';

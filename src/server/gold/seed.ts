@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db';
-import { prng } from '../invest/seed';
+import { prng } from '../invest/prng';
 
 const DAY_MS = 86_400_000;
 const GRAM = 10_000; // XAU balances are in 1/10000 gram

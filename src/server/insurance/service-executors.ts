@@ -1,4 +1,4 @@
-import type { ServiceExecutor } from '../transactions/service-executors';
+import type { ServiceExecutor } from '../transactions/contracts';
 
 /**
  * An insurance purchase's policy (flows/applyandinvest/sunlife.json, sompo.json): written with the

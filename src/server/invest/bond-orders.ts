@@ -1,9 +1,9 @@
 import type { Queryable } from '../db/db';
 import { ApiError } from '../http/api-error';
 import type { ApiErrorBody } from '../../shared/api-error';
-import type { ChoiceSource, Executor, FlowContext, Lookup, Provider } from '../transactions/registry';
-import { accountById } from '../transactions/registry';
-import type { ServiceExecutor } from '../transactions/service-executors';
+import type { ChoiceSource, Executor, FlowContext, Lookup, Provider } from '../transactions/contracts';
+import { accountById } from '../transactions/account-reads';
+import type { ServiceExecutor } from '../transactions/contracts';
 import { txErrors } from '../transactions/errors';
 import { internalAccount, postEntries } from '../transactions/ledger';
 import { bankDate, formatBankDateTime } from '../../shared/bank-time';

@@ -1,6 +1,6 @@
-import type { Executor, Lookup } from '../transactions/registry';
-import type { ServiceExecutor } from '../transactions/service-executors';
-import type { ChoiceSource } from '../transactions/registry';
+import type { Executor, Lookup } from '../transactions/contracts';
+import type { ServiceExecutor } from '../transactions/contracts';
+import type { ChoiceSource } from '../transactions/contracts';
 import { openAccountExecutor, openingLookup } from './openings';
 import { fundChoices, fundOrderLookup } from './fund-orders';
 import { placeFundOrder, redeemExecutor, subscribeExecutor, switchExecutor } from './fund-executors';

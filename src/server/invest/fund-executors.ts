@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type { Queryable } from '../db/db';
 import type { ApiErrorBody } from '../../shared/api-error';
-import type { ProviderOutcome } from '../billers/simulator';
-import type { Executor, Provider, ProviderContext } from '../transactions/registry';
-import type { ServiceExecutor, ServiceRequestContext } from '../transactions/service-executors';
-import { accountById } from '../transactions/registry';
+import type { ProviderOutcome } from '../transactions/contracts';
+import type { Executor, Provider, ProviderContext } from '../transactions/contracts';
+import type { ServiceExecutor, ServiceRequestContext } from '../transactions/contracts';
+import { accountById } from '../transactions/account-reads';
 import { internalAccount, postEntries } from '../transactions/ledger';
 import { createInstruction } from '../schedules/store';
 import { bankDate } from '../../shared/bank-time';

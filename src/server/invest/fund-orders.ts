@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/db';
 import { ApiError } from '../http/api-error';
-import type { ChoiceSource, FlowContext, Lookup } from '../transactions/registry';
-import { accountById } from '../transactions/registry';
+import type { ChoiceSource, FlowContext, Lookup } from '../transactions/contracts';
+import { accountById } from '../transactions/account-reads';
 import { txErrors } from '../transactions/errors';
 import { addDays, occurrenceAfter, occurrenceOnOrAfter } from '../schedules/recurrence';
 import { bankDate, formatBankDate } from '../../shared/bank-time';

@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import type { Queryable } from '../db/db';
 import { ApiError } from '../http/api-error';
-import type { FlowContext, Lookup } from '../transactions/registry';
-import type { ServiceExecutor } from '../transactions/service-executors';
-import { accountById } from '../transactions/registry';
+import type { FlowContext, Lookup } from '../transactions/contracts';
+import type { ServiceExecutor } from '../transactions/contracts';
+import { accountById } from '../transactions/account-reads';
 import { internalAccount, postEntries } from '../transactions/ledger';
 import { txErrors } from '../transactions/errors';
 import { bankDate } from '../../shared/bank-time';

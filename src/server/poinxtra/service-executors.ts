@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Queryable } from '../db/db';
-import type { ServiceExecutor, ServiceRequestContext } from '../transactions/service-executors';
-import type { ChoiceSource } from '../transactions/registry';
+import type { ServiceExecutor, ServiceRequestContext } from '../transactions/contracts';
+import type { ChoiceSource } from '../transactions/contracts';
 import { internalAccount } from '../transactions/ledger';
 import { maskCardNumber } from '../core-bank/portfolio';
 import { formatMoney } from '../../shared/money';

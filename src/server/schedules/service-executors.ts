@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/db';
 import { ApiError } from '../http/api-error';
-import type { ServiceExecutor, ServiceRequestContext } from '../transactions/service-executors';
-import type { ChoiceSource } from '../transactions/registry';
+import type { ServiceExecutor, ServiceRequestContext } from '../transactions/contracts';
+import type { ChoiceSource } from '../transactions/contracts';
 import { bankDate } from '../../shared/bank-time';
 import { formatMoney } from '../../shared/money';
 import { checkWhen, type Recurrence, type When, type WhenProblem } from './recurrence';

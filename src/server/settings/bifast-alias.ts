@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/db';
-import type { ServiceExecutor, ServiceRequestContext } from '../transactions/service-executors';
-import type { ChoiceSource } from '../transactions/registry';
+import type { ServiceExecutor, ServiceRequestContext } from '../transactions/contracts';
+import type { ChoiceSource } from '../transactions/contracts';
 import { ApiError } from '../http/api-error';
 import { arr, empty, int, obj, str } from '../myaccount/schemas';
 import { maskEmail, maskPhone } from './routes';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db';
-import type { ServiceExecutor, ServiceRequestContext } from '../transactions/service-executors';
+import type { ServiceExecutor, ServiceRequestContext } from '../transactions/contracts';
 import { ApiError } from '../http/api-error';
 import { maskEmail, maskPhone } from './routes';
 import { verifySecret } from '../auth/password';

@@ -5,7 +5,7 @@ import { formatMoney } from '../../shared/money';
 import { ApiError } from '../http/api-error';
 import { idrValue } from '../transactions/fx';
 import { accountsById } from '../transactions/account-reads';
-import type { GateChecker } from '../transactions/gates';
+import type { GateChecker } from '../transactions/contracts';
 import rule from '../../../rules/new-beneficiary.json';
 
 /**

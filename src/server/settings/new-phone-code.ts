@@ -4,7 +4,7 @@ import { ApiError } from '../http/api-error';
 import { OTP } from '../../shared/constants';
 import { maskPhone, otpSecret } from '../otp/otp-store';
 import { otpErrors } from '../otp/otp-errors';
-import type { FlowContext, Lookup } from '../transactions/registry';
+import type { FlowContext, Lookup } from '../transactions/contracts';
 
 /**
  * A new mobile number is proved before it replaces the registered one, as banks do: a code is texted to

@@ -1,3 +1,4 @@
+import type { Queryable } from '../db/db';
 import type { KeyedRead } from '../db/keyed-reads';
 import { internalAccount } from './ledger';
 
@@ -26,6 +27,11 @@ export const accountsById: KeyedRead<number, AccountRow | undefined> = {
     return ids.map((id) => byId.get(id));
   },
 };
+
+/** One account by id, read on its own. */
+export async function accountById(db: Queryable, id: number): Promise<AccountRow | undefined> {
+  return (await accountsById.load(db, [id]))[0];
+}
 
 /** A customer's account of this bank that takes transfers, by number: whom a transfer pays. */
 export interface PayeeAccount {

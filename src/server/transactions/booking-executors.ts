@@ -1,5 +1,6 @@
 import type { FlowFile } from '../../shared/flows/types';
-import { executors, type Provider } from './registry';
+import { executors } from './registry';
+import type { Provider } from './contracts';
 import { serviceExecutors } from './service-executors';
 
 /**

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/db';
 import { directReads, type Reads } from '../db/keyed-reads';
+import type { GateChecker } from './contracts';
 import { ApiError } from '../http/api-error';
 import type { FlowFile, FlowGate, GateKind } from '../../shared/flows/types';
 import { readValue } from '../../shared/flows/values';
@@ -29,23 +30,6 @@ function refusal(
     messageIdn: fill(id.gates[key].message, vars.id ?? {}),
   });
 }
-
-/** What a gate checker sees. `form` is absent before the form is filled (form data, eligibility). */
-export interface GateContext {
-  customerId: number;
-  flow: FlowFile;
-  form?: Record<string, unknown>;
-  now: Date;
-  /** The keyed reads of this quote (one inquiry's, or a batch's gathered ones). */
-  reads: Reads;
-}
-
-/** A named gate: resolves when the customer passes, throws the gate's apierror otherwise. */
-export type GateChecker<G extends FlowGate = FlowGate> = (
-  db: Queryable,
-  gate: G,
-  ctx: GateContext,
-) => Promise<void>;
 
 async function holds(db: Queryable, customerId: number, products: string[]): Promise<boolean> {
   const { rows } = await db.query(

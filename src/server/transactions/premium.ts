@@ -3,7 +3,7 @@ import type { ListEntry } from '../../shared/flows/reference';
 import { readValue } from '../../shared/flows/values';
 import { invalidChoice, resolveProvider } from '../reference/store';
 import { ageOn } from './gates';
-import type { Lookup } from './registry';
+import type { Lookup } from './contracts';
 
 /**
  * A product's premium rule, as data in its provider's catalogue (providers/<category>.json, an entry

@@ -18,7 +18,7 @@ import { resolveInquiryChoices } from './steps';
 import { quotePromo } from '../promo/quote-promo';
 import type { PromoApplied } from '../../shared/promo';
 import { beneficiaryOf } from './beneficiary';
-import type { ScheduleQuote } from './schedule';
+import type { ScheduleQuote } from './schedule-quote';
 
 type MoneyFlow = FlowFile & { amount: AmountSpec; posting: PostingSpec };
 

@@ -1,18 +1,11 @@
 import { maskCardNumber } from '../core-bank/portfolio';
-import type { Db, Queryable } from '../db/db';
-import { directReads, type Reads } from '../db/keyed-reads';
-import { accountsById, payeeAccounts, type AccountRow } from './account-reads';
-import type { SmsGateway } from '../sms/gateway';
-import type { ChoiceSpec, FlowFile } from '../../shared/flows/types';
+import { directReads } from '../db/keyed-reads';
+import { accountById, payeeAccounts, type AccountRow } from './account-reads';
+import type { Choice, ChoiceSource, Executor, Lookup } from './contracts';
 import type { ExecutorName, LookupName, ChoiceSourceName } from '../../shared/flows/registry-names';
 import { denominationLabels } from '../../shared/flows/denomination';
-import {
-  lookupBill,
-  payProvider,
-  providerStatus,
-  type BillParams,
-  type ProviderOutcome,
-} from '../billers/simulator';
+import { lookupBill, payProvider, providerStatus, type BillParams } from '../billers/simulator';
+import type { ProviderOutcome } from './contracts';
 import { DENOMINATIONS, OPERATORS, operatorOfNumber, voucherSerial } from '../billers/operators';
 import { ApiError } from '../http/api-error';
 import { entryAsChoice } from '../../shared/flows/reference';
@@ -38,89 +31,8 @@ import { cardTransactions } from '../poinxtra/service-executors';
 import { activeGoals } from '../goals/service-executors';
 import { travelChoiceSources, travelExecutors, travelLookups } from '../travel/bookings';
 
-/** What a look-up or choice source sees. */
-export interface FlowContext {
-  db: Queryable;
-  customerId: number;
-  flow: FlowFile;
-  form: Record<string, unknown>;
-  /** Given to an earlier inquiry step's look-up (one that texts a code); absent elsewhere. */
-  sms?: SmsGateway;
-  /** The quote's keyed reads (a batch's gathered ones); absent: each read on its own. */
-  reads?: Reads;
-}
-
-export interface Choice {
-  value: string;
-  labelEng: string;
-  labelIdn: string;
-  detail?: Record<string, unknown>;
-}
-
-export type Lookup = (ctx: FlowContext, params: Record<string, unknown>) => Promise<Record<string, unknown>>;
-export type ChoiceSource = (ctx: {
-  db: Queryable;
-  customerId: number;
-  spec: ChoiceSpec;
-  /** The form field the options are for, when the list is shown to the customer. */
-  field?: string;
-}) => Promise<Choice[]>;
-
-/** What a provider may read besides the booking's details: the database and the time of the call. */
-export interface ProviderContext {
-  db: Db;
-  now: Date;
-}
-
-/** A held booking made final (paid or refused), as settlement.ts hands it to the provider's `settled`. */
-export interface SettledBooking {
-  journalId: number;
-  customerId: number;
-  flow: FlowFile;
-  /** The receipt's details with what the provider answered. */
-  details: Record<string, unknown>;
-  outcome: ProviderOutcome;
-}
-
-/**
- * A biller or operator (or a fund manager, an issuer): `pay` is called once the booking is held;
- * `status` asks about one it answered "in progress" (or never answered), sent at `sentAt`, until its
- * answer is final. `settled` (optional) runs in the database transaction that makes the booking final,
- * after the journal's status changed (never for a booking already final): it writes the provider's
- * outcome into its domain (units allotted, proceeds credited through postEntries) and returns details
- * for the receipt.
- */
-export interface Provider {
-  pay(
-    details: Record<string, unknown>,
-    params: Record<string, unknown>,
-    ctx?: ProviderContext,
-  ): Promise<ProviderOutcome>;
-  status(
-    details: Record<string, unknown>,
-    params: Record<string, unknown>,
-    sentAt: Date,
-    ctx?: ProviderContext,
-  ): Promise<ProviderOutcome>;
-  settled?(tx: Queryable, booking: SettledBooking): Promise<Record<string, unknown>>;
-}
-
-/**
- * An executor books the journal. Without `provider` the booking is final at once (a transfer inside
- * the bank); with it the money is held first (journal pending), the provider is called outside the
- * database transaction, and its answer settles the journal (settlement.ts). What the money buys is
- * recorded in the booking's transaction by the posting's service executor (`posting.service`).
- */
-export interface Executor {
-  provider?: Provider;
-}
-
 const fieldOf = (path: string) => path.replace(/^form\./, '');
 const pointer = (path: string) => `/form/${fieldOf(path)}`;
-
-export async function accountById(db: Queryable, id: number): Promise<AccountRow | undefined> {
-  return (await accountsById.load(db, [id]))[0];
-}
 
 // A card is named by its masked number: the full card number is never shown in a choice.
 const accountLabel = (a: AccountRow) =>

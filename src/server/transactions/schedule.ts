@@ -6,6 +6,7 @@ import { checkWhen, type Recurrence, type When, type WhenProblem } from '../sche
 import { createInstruction, whenError } from '../schedules/store';
 import type { Within } from './ledger';
 import type { Quote } from './quote';
+import type { FutureWhen, ScheduleQuote } from './schedule-quote';
 
 /**
  * "When to transfer" in the engine (a flow's `schedule`, docs/flow-engine-v2.md section 10e). A form
@@ -20,16 +21,7 @@ export const SCHEDULE_MARK = 'sch-';
 export const isScheduling = (inquiryId: string) =>
   inquiryId.startsWith(SCHEDULE_MARK) || inquiryId.includes(`-${SCHEDULE_MARK}`);
 
-export type FutureWhen = Exclude<When, { kind: 'now' }>;
-
-/** What a scheduling inquiry keeps for its confirm (Quote.schedule): never sent to the browser. */
-export interface ScheduleQuote {
-  when: FutureWhen;
-  /** The form each occurrence is quoted with: "when" and live quotes (schedule.requote) left out. */
-  form: Record<string, unknown>;
-  summary: Record<string, unknown>;
-  businessDaysOnly: boolean;
-}
+export type { FutureWhen, ScheduleQuote };
 
 /** The form's "when" as recurrence.ts's rule (the schema has checked its shape). */
 export function whenOfForm(w: WhenForm): When {

@@ -1,8 +1,8 @@
 import type { Queryable } from '../db/db';
-import type { FlowFile } from '../../shared/flows/types';
 import type { ServiceExecutorName } from '../../shared/flows/registry-names';
 import { ApiError } from '../http/api-error';
-import { accountById, type Provider } from './registry';
+import { accountById } from './account-reads';
+import type { ServiceExecutor, ServiceRequestContext } from './contracts';
 import { cardServiceExecutors } from '../cards/service-executors';
 import { cancelSchedule, editSchedule } from '../schedules/service-executors';
 import { creditCardServiceExecutors } from '../cards/card-services';
@@ -22,33 +22,6 @@ import { autoTopUpServiceExecutors } from '../autotopup/service-executors';
 import { pinServiceExecutors } from '../cards/change-pin';
 import { travelServiceExecutors } from '../travel/bookings';
 import { issuePolicy } from '../insurance/service-executors';
-
-/** What a service executor sees: the customer, the flow, the checked form and the look-up's details. */
-export interface ServiceRequestContext {
-  customerId: number;
-  flow: FlowFile;
-  form: Record<string, unknown>;
-  details: Record<string, unknown>;
-  params: Record<string, unknown>;
-}
-
-/**
- * The executor of a flow that moves no money (a flow's `service.execute`). `check` runs at inquiry and
- * refuses early (its details join the inquiry's, shown on verify as `inquiry.<key>`); `apply` runs at
- * confirm inside the database transaction that writes the record (a journal with no entries): when it
- * throws, nothing is written and the OTP stays unused. What it returns joins the receipt's details,
- * except `secret` ({key: text}): shown once with the confirm's answer (Receipt.secret), stored nowhere.
- * A domain adds its executors here (one line) and their names to REGISTRY_NAMES.server.serviceExecutors.
- */
-export interface ServiceExecutor {
-  check?(db: Queryable, ctx: ServiceRequestContext): Promise<Record<string, unknown>>;
-  apply(tx: Queryable, ctx: ServiceRequestContext & { journalId: number }): Promise<Record<string, unknown>>;
-  /**
-   * A request another party answers later (a fund manager at the next NAV): the record is booked
-   * pending and settled as a held payment is (settlement.ts), through this provider's answers.
-   */
-  provider?: Provider;
-}
 
 const openRequestExists = () =>
   new ApiError(409, 'CLICKS', 'REQUEST_IN_PROGRESS', {

@@ -1,4 +1,4 @@
-import type { Choice } from './registry';
+import type { Choice } from './contracts';
 import { choiceSources } from './registry';
 import { confirming } from './confirm';
 import { serviceContext, type Caller, type TransactionServiceDeps } from './context';

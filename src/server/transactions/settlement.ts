@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../db/db';
-import type { ProviderOutcome } from '../billers/simulator';
+import type { ProviderOutcome } from '../transactions/contracts';
 import { DEFAULT_PENDING_CODES } from '../../shared/flows/registry-names';
 import type { FlowFile } from '../../shared/flows/types';
 import type { FlowCatalog } from './catalog';

@@ -11,7 +11,7 @@ import { readValue } from '../../shared/flows/values';
 import { loadFlowsFromDisk, projectFolders } from '../../shared/flows/load-node';
 import { invalidChoice, resolveProvider } from '../reference/store';
 import type { Caller } from './context';
-import type { FlowContext, Lookup } from './registry';
+import type { FlowContext, Lookup } from './contracts';
 
 /** A step's answers are kept this long (the whole purchase, like an inquiry). */
 const STEP_TTL_S = 15 * 60;

@@ -17,7 +17,7 @@ import { txErrors } from './errors';
 import { limitsAndUse } from './limits';
 import { posting } from './post-quoted';
 import type { Quote } from './quote';
-import { accountById } from './registry';
+import { accountById } from './account-reads';
 
 /**
  * Several quoted inquiries verified ONCE (one OTP or one app approval) and then each posted on its own

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/db';
 import { ApiError } from '../http/api-error';
-import type { ChoiceSource, Lookup } from '../transactions/registry';
-import type { ServiceExecutor, ServiceRequestContext } from '../transactions/service-executors';
+import type { ChoiceSource, Lookup } from '../transactions/contracts';
+import type { ServiceExecutor, ServiceRequestContext } from '../transactions/contracts';
 import { participants, METHOD_RULES } from '../clearing/banks';
 import { clearingHouse } from '../clearing/registry';
 import { lookupInterbank } from '../clearing/provider';

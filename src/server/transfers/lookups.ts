@@ -1,5 +1,5 @@
 import { ApiError } from '../http/api-error';
-import type { Lookup } from '../transactions/registry';
+import type { Lookup } from '../transactions/contracts';
 import { swiftLookups } from './swift';
 import { incomingRequestLookup } from './bifast-rfp';
 

@@ -1,6 +1,6 @@
 import type { Money } from '../../shared/money';
 import { ApiError } from '../http/api-error';
-import type { Lookup } from '../transactions/registry';
+import type { Lookup } from '../transactions/contracts';
 import { convert } from '../transactions/fx';
 import { txErrors } from '../transactions/errors';
 import { invalidChoice, referenceData } from '../reference/store';

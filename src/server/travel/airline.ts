@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { apiErrorBody } from '../../shared/api-error';
 import type { FlightOffer } from '../../shared/travel';
 import { billerPendingMs, sleep } from '../billers/simulator';
-import type { ProviderOutcome } from '../billers/simulator';
+import type { ProviderOutcome } from '../transactions/contracts';
 import { referenceData } from '../reference/store';
 import { travelErrors } from './errors';
 

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db';
-import type { ChoiceSource, Executor, Lookup } from '../transactions/registry';
-import type { ServiceExecutor } from '../transactions/service-executors';
+import type { ChoiceSource, Executor, Lookup } from '../transactions/contracts';
+import type { ServiceExecutor } from '../transactions/contracts';
 import { formatMoney, type Money } from '../../shared/money';
 import { airportOf, bookable, issueTicket, offerOf, ticketStatus, type FlightOffer } from './airline';
 import { travelErrors } from './errors';

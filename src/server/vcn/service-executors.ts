@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/db';
 import { ApiError } from '../http/api-error';
 import { jakartaToday } from '../core-bank/history';
-import type { ServiceExecutor, ServiceRequestContext } from '../transactions/service-executors';
+import type { ServiceExecutor, ServiceRequestContext } from '../transactions/contracts';
 import { cvvHash, newCardNumber, numberHash, vcnKey } from './keys';
 
 /** Virtual card numbers a customer may hold active on one credit card at once. */
