@@ -5,14 +5,15 @@ import type { Db } from './db/db';
 import { seedDemoData } from './demo-seed';
 
 /**
- * The demo seed's version: a hash of every seed module's source (files under src/server named *seed*.ts), so a
- * changed or added seed runs again on the next start and an unchanged one is not read through again.
+ * The demo seed's version: a hash of every seed module's source (files under src/server named *seed*.ts) and
+ * of the seeds' data (JSON under a seed-data folder), so a changed or added seed runs again on the next start
+ * and an unchanged one is not read through again.
  */
 export function demoSeedVersion(serverDir = import.meta.dirname): string {
   const hash = createHash('sha256');
   const files = (readdirSync(serverDir, { recursive: true }) as string[])
     .map((f) => String(f).split(path.sep).join('/'))
-    .filter((f) => /(^|\/)[^/]*seed[^/]*\.ts$/.test(f))
+    .filter((f) => /(^|\/)[^/]*seed[^/]*\.ts$/.test(f) || /(^|\/)seed-data\/.+\.json$/.test(f))
     .sort();
   for (const f of files)
     hash

@@ -42,4 +42,12 @@ describe('the demo seed version', () => {
     writeFileSync(path.join(dir, 'demo-seed.ts'), 'export {};');
     expect(demoSeedVersion(dir)).not.toBe(v2);
   });
+
+  it("changes when a seed's data file changes", () => {
+    mkdirSync(path.join(dir, 'bank', 'seed-data', 'banking'), { recursive: true });
+    writeFileSync(path.join(dir, 'bank', 'seed-data', 'banking', 'persona.json'), '{"points": 1}');
+    const v1 = demoSeedVersion(dir);
+    writeFileSync(path.join(dir, 'bank', 'seed-data', 'banking', 'persona.json'), '{"points": 2}');
+    expect(demoSeedVersion(dir)).not.toBe(v1);
+  });
 });
