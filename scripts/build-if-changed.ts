@@ -13,7 +13,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const STAMP = path.join('dist', '.build-inputs');
 const PAGES = ['index.html', 'register/index.html', 'm/index.html'];
 
-const INPUT_DIRS = ['src', 'flows', 'schemas', 'locales', 'providers', 'lists', 'public'];
+const INPUT_DIRS = ['src', 'flows', 'schemas', 'locales', 'providers', 'lists', 'public', 'scripts/vite'];
 const INPUT_FILES = [
   ...PAGES,
   'vite.config.ts',
