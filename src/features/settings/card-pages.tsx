@@ -1,43 +1,19 @@
+// The card settings the routes load (one chunk): card management, block and unblock, activation and PIN,
+// the CVV (view-cvv-page.tsx) and BI-FAST aliases (bifast-alias-page.tsx).
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { formatBankDate } from '@/shared/bank-time';
 import { formatMoney } from '@/shared/money';
-import { useErrorHandler } from '@/shared/ui';
-import { Card, Line, Loading, Page, useLoad } from '../myaccount/page-kit';
-import { aliasApi, cardsApi, type CreditCardView, type DebitCardView } from './cards-api';
+import { Card, Line, Loading, Page } from '../myaccount/page-kit';
+import { flowLink, langOf, LinkButton, StatusChip, useCards } from './card-kit';
+import type { CreditCardView, DebitCardView } from './cards-api';
 
-type Lang = 'en' | 'id';
-const langOf = (l: string): Lang => (l === 'en' ? 'en' : 'id');
-
-/** A flow's form with the card chosen (the engine prefills a choice field from the query). */
-const flowLink = (route: string, card?: number) => `${route}inquiry/${card ? `?card=${card}` : ''}`;
-
-function LinkButton({ to, label, testId }: { to: string; label: string; testId: string }) {
-  return (
-    <Button size="small" variant="outlined" component={RouterLink} to={to} data-testid={testId}>
-      {label}
-    </Button>
-  );
-}
-
-function StatusChip({ status }: { status: string }) {
-  const { t } = useTranslation('settings');
-  const color = status === 'active' ? 'success' : status === 'blocked' ? 'error' : 'default';
-  return <Chip size="small" color={color} label={t(`cards.status.${status}`)} data-testid="card-status" />;
-}
-
-function useCards() {
-  return useLoad((s) => cardsApi.list(s), [], { product: 'creditCard' });
-}
+export { ViewCvvPage } from './view-cvv-page';
+export { BifastAliasPage } from './bifast-alias-page';
 
 /** /settings/cc-card-management/: each credit card's limits and where it may be used, each changed by a flow. */
 export function CardManagementPage() {
@@ -328,173 +304,6 @@ export function ActivateAndPinPage() {
               ))}
           </Card>
         </>
-      )}
-    </Page>
-  );
-}
-
-/**
- * /settings/view-cvv/: the CVV of a credit card after an OTP, shown for a few seconds and then forgotten
- * (the server derives it when asked and keeps only that it was viewed).
- */
-export function ViewCvvPage() {
-  const { t } = useTranslation('settings');
-  const errors = useErrorHandler();
-  const { data } = useCards();
-  const cards = data?.creditCards.filter((c) => c.status === 'active');
-  const [card, setCard] = useState<number>();
-  const [otp, setOtp] = useState<{ requestId: string; refNumber: string; maskedPhone: string }>();
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string>();
-  const [shown, setShown] = useState<{ cvv: string; left: number }>();
-  useEffect(() => {
-    if (!shown) return;
-    if (shown.left <= 0) {
-      setShown(undefined);
-      return;
-    }
-    const timer = setTimeout(() => setShown({ cvv: shown.cvv, left: shown.left - 1 }), 1000);
-    return () => clearTimeout(timer);
-  }, [shown]);
-  useEffect(() => {
-    if (cards && cards.length > 0 && card === undefined) setCard(cards[0]!.id);
-  }, [cards, card]);
-  const send = async () => {
-    if (card === undefined) return;
-    try {
-      setOtp(await cardsApi.cvvOtp(card));
-      setCode('');
-    } catch (err) {
-      errors.showError(err);
-    }
-  };
-  const reveal = async () => {
-    if (card === undefined || !otp) return;
-    if (!/^\d{6}$/.test(code)) {
-      setCodeError(t('cards.cvv.codeFormat'));
-      return;
-    }
-    try {
-      const r = await cardsApi.revealCvv(card, otp.requestId, code);
-      setShown({ cvv: r.cvv, left: r.showSeconds });
-      setOtp(undefined);
-      setCode('');
-      setCodeError(undefined);
-    } catch (err) {
-      const view = errors.describe(err);
-      if (view.kind === 'inline') setCodeError(view.message);
-      else errors.showError(err);
-    }
-  };
-  return (
-    <Page title={t('cards.cvv.title')} intro={t('cards.cvv.intro')} testId="view-cvv-page">
-      {!cards ? (
-        <Loading />
-      ) : cards.length === 0 ? (
-        <Alert severity="info">{t('cards.none')}</Alert>
-      ) : (
-        <Card>
-          <Stack spacing={2} sx={{ maxWidth: 420 }}>
-            <TextField
-              select
-              label={t('cards.cvv.card')}
-              value={card ?? ''}
-              onChange={(e) => {
-                setCard(Number(e.target.value));
-                setShown(undefined);
-                setOtp(undefined);
-              }}
-              slotProps={{ htmlInput: { 'data-testid': 'cvv-card' } }}
-            >
-              {cards.map((c) => (
-                <MenuItem key={c.id} value={c.id}>
-                  {`${c.cardName} · ${c.maskedNumber}`}
-                </MenuItem>
-              ))}
-            </TextField>
-            {shown ? (
-              <Alert severity="warning" data-testid="cvv-shown">
-                <Typography variant="h4" component="p" sx={{ fontFamily: 'monospace', letterSpacing: 4 }}>
-                  {shown.cvv}
-                </Typography>
-                {t('cards.cvv.hidesIn', { seconds: shown.left })}
-              </Alert>
-            ) : otp ? (
-              <>
-                <Typography>{t('cards.cvv.sent', { phone: otp.maskedPhone, ref: otp.refNumber })}</Typography>
-                <TextField
-                  label={t('cards.cvv.code')}
-                  value={code}
-                  onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-                  error={!!codeError}
-                  helperText={codeError}
-                  slotProps={{
-                    htmlInput: {
-                      inputMode: 'numeric',
-                      autoComplete: 'one-time-code',
-                      'data-testid': 'cvv-otp',
-                    },
-                  }}
-                />
-                <Button variant="contained" onClick={() => void reveal()} data-testid="cvv-reveal">
-                  {t('cards.cvv.show')}
-                </Button>
-              </>
-            ) : (
-              <Button variant="contained" onClick={() => void send()} data-testid="cvv-send-otp">
-                {t('cards.cvv.sendOtp')}
-              </Button>
-            )}
-          </Stack>
-        </Card>
-      )}
-    </Page>
-  );
-}
-
-/** /settings/bifast-alias/: the customer's BI-FAST aliases; register, change and remove are verified flows. */
-export function BifastAliasPage() {
-  const { t } = useTranslation('settings');
-  const { data } = useLoad((s) => aliasApi.list(s), []);
-  return (
-    <Page title={t('alias.title')} intro={t('alias.intro')} testId="bifast-alias-page">
-      {!data ? (
-        <Loading />
-      ) : (
-        <Card testId="aliases">
-          {data.aliases.length === 0 && <Typography>{t('alias.none')}</Typography>}
-          {data.aliases.map((a) => (
-            <Line
-              key={a.id}
-              testId={`alias-${a.id}`}
-              title={a.alias}
-              sub={`${t(`alias.kind.${a.kind}`)} → ${a.accountName} ${a.accountNo}`}
-            >
-              <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-                <LinkButton
-                  to={`/settings/bifast-alias/change/inquiry/?alias=${a.id}`}
-                  label={t('alias.change')}
-                  testId="alias-change"
-                />
-                <LinkButton
-                  to={`/settings/bifast-alias/remove/inquiry/?alias=${a.id}`}
-                  label={t('alias.remove')}
-                  testId="alias-remove"
-                />
-              </Stack>
-            </Line>
-          ))}
-          <Box sx={{ mt: 2 }}>
-            <Button
-              variant="contained"
-              component={RouterLink}
-              to="/settings/bifast-alias/register/inquiry/"
-              data-testid="alias-register"
-            >
-              {t('alias.register')}
-            </Button>
-          </Box>
-        </Card>
       )}
     </Page>
   );
