@@ -27,22 +27,18 @@ import {
   str,
   int,
 } from './schemas';
+import { combinedMonths, combinedStatementDoc } from './combined-statement';
 import {
-  casaStatementDoc,
-  cardStatementDoc,
-  combinedMonths,
-  combinedStatementDoc,
-  completeMonths,
-  customerInfo,
   historyCsvColumns,
-  historyDoc,
   historyCsvRows,
+  historyDoc,
   investmentCsvColumns,
-  investmentDoc,
   investmentCsvRows,
-  taxReportDoc,
-  taxYears,
-} from './statements';
+  investmentDoc,
+} from './history-documents';
+import { completeMonths, customerInfo } from './statement-common';
+import { cardStatementDoc, casaStatementDoc } from './statements';
+import { taxReportDoc, taxYears } from './tax-report';
 import { docTexts, type DocLang } from './texts';
 
 export interface MyAccountRoutesOptions {
