@@ -16,6 +16,7 @@ import { buildApp } from '../src/server/app';
 import { loadCatalog } from '../src/server/transactions/catalog';
 import { runDueInstructions } from '../src/server/schedules/scheduler';
 import { ledgerRunner } from '../src/server/schedules/runner';
+import { serverRegistry } from '../src/server/domains';
 import { noNotifier } from '../src/server/schedules/notifier';
 import { customerWithSession, insertAccount, post, quoteAndSendOtp } from '../tests/server/transactions/bank';
 
@@ -89,7 +90,7 @@ try {
     for (;;) {
       const r = await runDueInstructions(
         db,
-        { runner: ledgerRunner(db, catalog), notify: noNotifier },
+        { runner: ledgerRunner(db, catalog, serverRegistry()), notify: noNotifier },
         { limit: 50 },
       );
       const n = r.success + r.pending + r.failed + r.lost + r.errors;

@@ -3,6 +3,7 @@ import { loadCatalog } from '../../src/server/transactions/catalog';
 import { settleDuePayments } from '../../src/server/transactions/settlement';
 import { PERSONAS, latestOtp, login, newContext, screenshot, serverAndBrowser } from './helpers';
 import { BUDI_PHONES, chooseOption, isCall } from './helpers/flows';
+import { serverRegistry } from '../../src/server/domains';
 
 const env = serverAndBrowser();
 const SOURCE = '800123456701';
@@ -54,7 +55,9 @@ describe('a payment in progress', () => {
       // The bank asks the biller again; it has paid by now.
       process.env.BILLER_PENDING_MS = '0';
       await env.server.db.query('UPDATE pending_settlements SET next_check_at = now()');
-      expect(await settleDuePayments(env.server.db, loadCatalog())).toMatchObject({ success: 1 });
+      expect(await settleDuePayments(env.server.db, loadCatalog(), serverRegistry())).toMatchObject({
+        success: 1,
+      });
       await page.reload();
       await newest.waitFor();
       expect(await newest.getAttribute('data-status')).toBe('success');

@@ -54,7 +54,7 @@ export default async function autoTopUpRoutes(
   app: FastifyInstance,
   opts: { intervalMs?: number },
 ): Promise<void> {
-  const runner = autoTopUpRunner(app.db, loadCatalog(app.log));
+  const runner = autoTopUpRunner(app.db, loadCatalog(app.log), app.registry);
   const every = opts.intervalMs ?? AUTOTOPUP_INTERVAL_MS;
   if (every > 0) {
     let running = false;

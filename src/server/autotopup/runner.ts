@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '../db/db';
 import type { ApiErrorBody } from '../../shared/api-error';
 import type { FlowCatalog } from '../transactions/catalog';
+import type { ServerRegistry } from '../transactions/contracts';
 import { ApiError } from '../http/api-error';
 import { serviceContext } from '../transactions/context';
 import { quoteStore } from '../transactions/inquiry-store';
@@ -45,8 +46,8 @@ const keyOf = (linkId: number, seq: number) => `autotopup-${linkId}-${seq}`;
  * leaves a row the next check finishes (the same key books once). Paid, the e-wallet's balance rises;
  * refused, nothing is booked and the link waits RETRY_AFTER_S before trying again.
  */
-export function autoTopUpRunner(db: Db, catalog: FlowCatalog) {
-  const ctx = serviceContext({ db, catalog });
+export function autoTopUpRunner(db: Db, catalog: FlowCatalog, registry: ServerRegistry) {
+  const ctx = serviceContext({ db, catalog, registry });
   const { storeQuote } = quoteStore(ctx);
   const { postQuoted } = posting(ctx);
 

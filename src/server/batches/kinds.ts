@@ -2,8 +2,7 @@ import type { BatchKindName, BatchRowError } from '../../shared/batches';
 import Papa from 'papaparse';
 import type { Queryable } from '../db/db';
 import type { FlowCatalog, CatalogFlow } from '../transactions/catalog';
-import { choiceSources } from '../transactions/registry';
-import type { Choice } from '../transactions/contracts';
+import type { Choice, ServerRegistry } from '../transactions/contracts';
 import { limitsAndUse } from '../transactions/limits';
 import { secretFields } from '../../shared/flows/secret';
 import type { ChoiceSpec } from '../../shared/flows/types';
@@ -44,6 +43,8 @@ export interface PlanContext {
   db: Queryable;
   customerId: number;
   catalog: FlowCatalog;
+  /** The choice sources a biller's list and a number's operator come from. */
+  choiceSources: ServerRegistry['choiceSources'];
 }
 
 export interface BatchKind {
@@ -257,7 +258,7 @@ export interface BillerCode {
 const shortName = (flowId: string) => flowId.slice(flowId.indexOf('.') + 1);
 
 async function optionsOf(ctx: PlanContext, spec: ChoiceSpec): Promise<Choice[]> {
-  const source = choiceSources[spec.source as keyof typeof choiceSources];
+  const source = ctx.choiceSources[spec.source as keyof ServerRegistry['choiceSources']];
   if (!source) return [];
   return source({ db: ctx.db, customerId: ctx.customerId, spec });
 }

@@ -105,6 +105,7 @@ export default async function batchRoutes(app: FastifyInstance): Promise<void> {
     db: app.db,
     otp: app.otp,
     catalog: loadCatalog(app.log),
+    registry: app.registry,
     hub: app.approvalHub,
   });
   await app.register(multipart, {

@@ -122,7 +122,12 @@ export function createBatchService(deps: TransactionServiceDeps) {
     payment: billsKind('payment', titles),
     purchase: billsKind('purchase', titles),
   };
-  const planCtx = (customerId: number) => ({ db, customerId, catalog: ctx.catalog });
+  const planCtx = (customerId: number) => ({
+    db,
+    customerId,
+    catalog: ctx.catalog,
+    choiceSources: ctx.registry.choiceSources,
+  });
 
   /** The refusal of a row's quote, on the row's columns. */
   function rowErrors(kind: BatchKind, flowId: string, err: ApiError): RowError[] {

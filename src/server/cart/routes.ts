@@ -21,6 +21,7 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
     db: app.db,
     otp: app.otp,
     catalog: loadCatalog(app.log),
+    registry: app.registry,
     hub: app.approvalHub,
   });
   const caller = (request: { session: { id: number; customerId: number } | null }): Caller => ({

@@ -2,6 +2,7 @@ import type { Queryable } from '../db/db';
 import type { Money } from '../../shared/money';
 import type { PendingOrder } from '../../shared/invest/types';
 import { pendingOrders } from '../invest/pending-orders';
+import { maskCardNumber } from './card-number';
 import type {
   Bond,
   CasaAccount,
@@ -32,11 +33,7 @@ export interface Portfolio {
 
 const money = (amount: number, currency: string): Money => ({ amount, currency });
 
-/** '5481170012345678' -> '5481 17** **** 5678': the first six (the issuer) and the last four only. */
-export function maskCardNumber(cardNo: string): string {
-  const d = cardNo.replace(/\D/g, '');
-  return d.length >= 12 ? `${d.slice(0, 4)} ${d.slice(4, 6)}** **** ${d.slice(-4)}` : `**** ${d.slice(-4)}`;
-}
+export { maskCardNumber };
 
 /** `dashboard`: leave out the accounts the customer hid from the dashboard (settings, account visibility). */
 export async function portfolio(

@@ -106,7 +106,7 @@ const idr = (amount: number) => ({ amount, currency: 'IDR' });
 export default async function promoRoutes(app: FastifyInstance, opts: PromoRoutesOptions): Promise<void> {
   const now = opts.now ?? (() => new Date());
   const catalog: FlowCatalog = loadCatalog(app.log);
-  const { t } = serviceContext({ db: app.db, catalog });
+  const { t } = serviceContext({ db: app.db, catalog, registry: app.registry });
   const authed = { preHandler: app.requireSession };
 
   const flowsOf = (p: Programme) =>

@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '../db/db';
 import type { ApiErrorBody } from '../../shared/api-error';
 import type { FlowCatalog } from '../transactions/catalog';
+import type { ServerRegistry } from '../transactions/contracts';
 import { ApiError } from '../http/api-error';
 import { serviceContext } from '../transactions/context';
 import { txErrors } from '../transactions/errors';
@@ -40,8 +41,8 @@ function reasonOf(code: string): FailReason {
  * post_quoted_inquiry() under the customer's lock, as a confirm books (migration 130). Verification
  * was done when the instruction was scheduled. A refusal books nothing.
  */
-export function ledgerRunner(db: Db, catalog: FlowCatalog): InstructionRunner {
-  const ctx = serviceContext({ db, catalog });
+export function ledgerRunner(db: Db, catalog: FlowCatalog, registry: ServerRegistry): InstructionRunner {
+  const ctx = serviceContext({ db, catalog, registry });
   const { storeQuote } = quoteStore(ctx);
   const { postQuoted } = posting(ctx);
   const failed = (e: ApiError): RunResult => ({

@@ -7,12 +7,12 @@ import { isLocalText } from '../../shared/flows/reference';
 import type { ApprovalSummary } from '../approvals/store';
 import { asMoney, fieldOf, type Caller, type ServiceContext } from './context';
 import type { InquiryRow } from './inquiry-store';
-import { choiceSources } from './registry';
 import type { Choice } from './contracts';
 
 /** The exact details the companion app shows: the flow's verify summary rows, resolved and in both languages. */
 export function approvalSummaries(ctx: ServiceContext) {
   const { db, t, catalog } = ctx;
+  const { choiceSources } = ctx.registry;
 
   return async function approvalSummary(
     caller: Caller,

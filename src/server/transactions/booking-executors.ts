@@ -1,15 +1,14 @@
 import type { FlowFile } from '../../shared/flows/types';
-import { executors } from './registry';
-import type { Provider } from './contracts';
-import { serviceExecutors } from './service-executors';
+import type { Provider, ServerRegistry } from './contracts';
 
 /**
- * The provider of a flow's booking, whether the flow moves money (`posting.execute`, registry.ts) or
- * not (`service.execute`, service-executors.ts), and the params it is handed.
+ * The provider of a flow's booking, whether the flow moves money (`posting.execute`) or not
+ * (`service.execute`), in the composed registry, and the params it is handed.
  */
 
 /** The provider that answers the flow's bookings (they are booked pending until it does), if any. */
-export function providerOf(flow: FlowFile): Provider | undefined {
+export function providerOf(registry: ServerRegistry, flow: FlowFile): Provider | undefined {
+  const { executors, serviceExecutors } = registry;
   if (flow.posting) return executors[flow.posting.execute as keyof typeof executors]?.provider;
   if (flow.service) return serviceExecutors[flow.service.execute as keyof typeof serviceExecutors]?.provider;
   return undefined;

@@ -8,6 +8,7 @@ import type { SmsGateway } from '../sms/gateway';
 import type { Money } from '../../shared/money';
 import { lookupLocaleKey } from '../../shared/flows/locale-key';
 import type { CatalogFlow, FlowCatalog } from './catalog';
+import type { ServerRegistry } from './contracts';
 import { txErrors } from './errors';
 
 export interface Caller {
@@ -19,6 +20,8 @@ export interface TransactionServiceDeps {
   db: Db;
   otp: OtpService;
   catalog: FlowCatalog;
+  /** The named implementations the flows use (the composition root's, src/server/domains.ts). */
+  registry: ServerRegistry;
   hub: ApprovalHub;
   /** The SMS gateway, for a step's look-up that texts a code (a new mobile number's). */
   sms?: SmsGateway;
@@ -28,6 +31,7 @@ export interface TransactionServiceDeps {
 export interface PostingContext {
   db: Db;
   catalog: FlowCatalog;
+  registry: ServerRegistry;
   /** A flow's text (a locale key) in one language, for descriptions and the companion app. */
   t: (localeKey: string, lang: 'en' | 'id') => string;
   flowOrThrow(flowId: string): CatalogFlow;
@@ -39,8 +43,12 @@ export interface PostingContext {
 export interface ServiceContext extends TransactionServiceDeps, PostingContext {}
 
 export function serviceContext(deps: TransactionServiceDeps): ServiceContext;
-export function serviceContext(deps: Pick<TransactionServiceDeps, 'db' | 'catalog'>): PostingContext;
-export function serviceContext(deps: Pick<TransactionServiceDeps, 'db' | 'catalog'>): PostingContext {
+export function serviceContext(
+  deps: Pick<TransactionServiceDeps, 'db' | 'catalog' | 'registry'>,
+): PostingContext;
+export function serviceContext(
+  deps: Pick<TransactionServiceDeps, 'db' | 'catalog' | 'registry'>,
+): PostingContext {
   const t = localeReader(process.env.FLOWS_ROOT ?? path.resolve(import.meta.dirname, '..', '..', '..'));
   return {
     ...deps,

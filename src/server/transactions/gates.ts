@@ -1,11 +1,8 @@
 import type { Queryable } from '../db/db';
 import { directReads, type Reads } from '../db/keyed-reads';
-import type { GateChecker } from './contracts';
+import type { DomainPlugin, GateChecker, GateCheckers } from './contracts';
 import { ApiError } from '../http/api-error';
-import type { FlowFile, FlowGate, GateKind } from '../../shared/flows/types';
-import { readValue } from '../../shared/flows/values';
-import { investmentEligibility, investorAccountOf, riskProfileOf } from '../invest/risk-profile';
-import { newBeneficiaryCap } from '../settings/new-beneficiary';
+import type { FlowFile } from '../../shared/flows/types';
 import en from '../../../locales/en/engine2.json';
 import id from '../../../locales/id/engine2.json';
 
@@ -16,7 +13,7 @@ const fill = (s: string, vars: Record<string, string | number>) =>
   s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(vars[k] ?? ''));
 
 /** The gate's refusal: the spec's apierror, its texts in both languages from locales/<lang>/engine2.json. */
-function refusal(
+export function gateRefusal(
   status: number,
   sourceSystem: string,
   errorCode: string,
@@ -55,41 +52,13 @@ const NO_PRODUCT: Record<string, { source: string; code: string }> = {
 };
 
 /**
- * The gate registry: ONE fixed record of named checkers (like serviceExecutors). A flow names gates
+ * The core's gates (a domain adds its own, as the invest and settings domains do). A flow names gates
  * as data (`"gates": [{ "kind": "riskProfile" }]`); no checker knows any particular flow.
  */
-export const gateCheckers: { [K in GateKind]: GateChecker<Extract<FlowGate, { kind: K }>> } = {
+export const coreGates = {
   casa: async (db, _gate, ctx) => {
     if (!(await holds(db, ctx.customerId, ['savings', 'current'])))
-      throw refusal(422, 'SIBS', 'MBM2001', 'casa');
-  },
-  riskProfile: async (db, gate, ctx) => {
-    const profile = await riskProfileOf(db, ctx.customerId, ctx.now);
-    if (!profile) throw refusal(409, 'WMS', 'RISK_PROFILE_REQUIRED', 'riskProfileMissing');
-    if (profile.expired) throw refusal(409, 'WMS', 'RISK_PROFILE_EXPIRED', 'riskProfileExpired');
-    // The product's own check needs the form: at inquiry only.
-    if (!gate.product || !ctx.form) return;
-    const code = readValue({ form: ctx.form }, gate.product);
-    if (typeof code !== 'string') return;
-    const e = await investmentEligibility(db, ctx.customerId, code, ctx.now);
-    if (e?.reason === 'above_profile') throw refusal(409, 'WMS', 'RISK_ABOVE_PROFILE', 'aboveProfile');
-  },
-  investorId: async (db, gate, ctx) => {
-    if (await investorAccountOf(db, ctx.customerId)) return;
-    throw gate.for === 'fund'
-      ? refusal(422, 'WMS', '0904', 'investorIdFund')
-      : refusal(422, 'KSEI', '04', 'investorId');
-  },
-  holding: async (db, gate, ctx) => {
-    const { rows } = await db.query(
-      `SELECT 1 FROM investment_holdings h JOIN investment_products p ON p.code = h.product_code
-        WHERE h.customer_id = $1 AND p.kind = $2 AND (h.units > 0 OR h.face_value > 0) LIMIT 1`,
-      [ctx.customerId, gate.of],
-    );
-    if (rows.length) return;
-    throw gate.of === 'bond'
-      ? refusal(422, 'CLICKS', '1513', 'holdingBond')
-      : refusal(422, 'CLICKS', '0092', 'holdingFund');
+      throw gateRefusal(422, 'SIBS', 'MBM2001', 'casa');
   },
   age: async (db, gate, ctx) => {
     const { rows } = await db.query<{ date_of_birth: Date | string | null }>(
@@ -97,26 +66,25 @@ export const gateCheckers: { [K in GateKind]: GateChecker<Extract<FlowGate, { ki
       [ctx.customerId],
     );
     const dob = rows[0]?.date_of_birth;
-    if (!dob) throw refusal(422, 'CLICKS', 'AGE_UNKNOWN', 'ageUnknown');
+    if (!dob) throw gateRefusal(422, 'CLICKS', 'AGE_UNKNOWN', 'ageUnknown');
     const age = ageOn(new Date(dob), ctx.now);
     if (gate.min !== undefined && age < gate.min)
-      throw refusal(422, 'CLICKS', 'AGE_NOT_ELIGIBLE', 'ageBelow', {
+      throw gateRefusal(422, 'CLICKS', 'AGE_NOT_ELIGIBLE', 'ageBelow', {
         en: { min: gate.min },
         id: { min: gate.min },
       });
     if (gate.max !== undefined && age > gate.max)
-      throw refusal(422, 'CLICKS', 'AGE_NOT_ELIGIBLE', 'ageAbove', {
+      throw gateRefusal(422, 'CLICKS', 'AGE_NOT_ELIGIBLE', 'ageAbove', {
         en: { max: gate.max },
         id: { max: gate.max },
       });
   },
-  newBeneficiary: newBeneficiaryCap,
   productHeld: async (db, gate, ctx) => {
     const held = await holds(db, ctx.customerId, [gate.product]);
     if (gate.held === false) {
       if (!held) return;
       const name = (t: GateTexts) => (t.products as Record<string, string>)[gate.product] ?? gate.product;
-      throw refusal(409, 'CLICKS', 'PRODUCT_ALREADY_HELD', 'productAlreadyHeld', {
+      throw gateRefusal(409, 'CLICKS', 'PRODUCT_ALREADY_HELD', 'productAlreadyHeld', {
         en: { product: name(en.gates) },
         id: { product: name(id.gates) },
       });
@@ -124,22 +92,23 @@ export const gateCheckers: { [K in GateKind]: GateChecker<Extract<FlowGate, { ki
     if (held) return;
     const code = NO_PRODUCT[gate.product] ?? { source: 'CLICKS', code: '5072' };
     const name = (t: GateTexts) => (t.products as Record<string, string>)[gate.product] ?? gate.product;
-    throw refusal(422, code.source, code.code, 'productHeld', {
+    throw gateRefusal(422, code.source, code.code, 'productHeld', {
       en: { product: name(en.gates) },
       id: { product: name(id.gates) },
     });
   },
-};
+} satisfies DomainPlugin['gates'];
 
 /** Every gate of the flow, in order; the first that refuses throws its apierror. */
 export async function checkGates(
   db: Queryable,
+  gates: GateCheckers,
   ctx: { customerId: number; flow: FlowFile; form?: Record<string, unknown>; reads?: Reads },
   now = new Date(),
 ): Promise<void> {
   const reads = ctx.reads ?? directReads(db);
   for (const gate of ctx.flow.gates ?? []) {
-    const checker = gateCheckers[gate.kind] as GateChecker;
+    const checker = gates[gate.kind] as GateChecker;
     await checker(db, gate, { ...ctx, now, reads });
   }
 }

@@ -16,7 +16,6 @@ import { providerOf } from './booking-executors';
 import { checkGates } from './gates';
 import { FDS_MARK, fdsRequired, isFlagged, passChallenge } from './fds';
 import { earlierSteps, inquireStep } from './steps';
-import { lookups } from './registry';
 import { PROMO_MARK } from '../promo/quote-promo';
 import { instructionOf, SCHEDULE_MARK, scheduledWhen, scheduleText } from './schedule';
 
@@ -148,7 +147,12 @@ export function quoteStore(ctx: PostingContext) {
     const entry = ctx.flowOrThrow(flowId);
     // Eligibility first: an ineligible customer hears why, not which field is wrong.
     const raw = rawForm && typeof rawForm === 'object' ? (rawForm as Record<string, unknown>) : {};
-    await checkGates(db, { customerId: caller.customerId, flow: entry.flow, form: raw, reads });
+    await checkGates(db, ctx.registry.gates, {
+      customerId: caller.customerId,
+      flow: entry.flow,
+      form: raw,
+      reads,
+    });
     const own = validateFormOrThrow(entry, rawForm, t);
     // A multi-step inquiry: the earlier steps' forms and answers, kept by the server (steps.ts).
     const prior = await earlierSteps(db, caller, entry.flow, stepToken);
@@ -204,7 +208,7 @@ export function quoteStore(ctx: PostingContext) {
         }
       : {
           // Answered later by its provider (a biller, a fund manager at the next NAV): held until then.
-          status: providerOf(entry.flow) ? 'pending' : 'success',
+          status: providerOf(ctx.registry, entry.flow) ? 'pending' : 'success',
           // As the core bank writes its narrative, "<Indonesian> / <English>", each with its detail; the
           // journal keeps each language apart (migration 057) for the history of each page.
           description: [
@@ -300,8 +304,8 @@ export function inquiryStore(ctx: ServiceContext) {
   ) {
     const { flow } = ctx.flowOrThrow(input.flowId);
     const raw = input.form && typeof input.form === 'object' ? (input.form as Record<string, unknown>) : {};
-    await checkGates(db, { customerId: caller.customerId, flow, form: raw });
-    return inquireStep(db, caller, flow, input, lookups, ctx.sms);
+    await checkGates(db, ctx.registry.gates, { customerId: caller.customerId, flow, form: raw });
+    return inquireStep(db, caller, flow, input, ctx.registry.lookups, ctx.sms);
   }
 
   /** The FDS challenge of a flagged inquiry of this session, passed. */

@@ -2,12 +2,12 @@ import type { Queryable } from '../db/db';
 import type { ApiError } from '../http/api-error';
 import type { Receipt } from '../../shared/flows/api';
 import type { PostingContext } from './context';
+import type { ServerRegistry } from './contracts';
 import { txErrors } from './errors';
 import { receiptBodyOf, SERVICE_INQUIRY_PREFIX } from './inquiry-store';
 import { executorParamsOf, providerOf } from './booking-executors';
 import { newReferenceNo, SETTLEMENT_LEASE_S, type Within } from './ledger';
 import { DEFAULT_LIMITS_ARGS, type Limits } from './limits';
-import { serviceExecutors } from './service-executors';
 import { limitsAllow, type Quote } from './quote';
 import { applyProviderAnswer } from './settlement';
 import { promoTaker } from '../promo/take-promo';
@@ -58,7 +58,8 @@ export function posting(ctx: PostingContext) {
     const { flow } = ctx.flowOrThrow(booked.flowId);
     const service = flow.service ?? flow.posting?.service;
     if (!service) throw new Error(`flow ${flow.id} has no service executor`);
-    const executor = serviceExecutors[service.execute as keyof typeof serviceExecutors];
+    const executor =
+      ctx.registry.serviceExecutors[service.execute as keyof ServerRegistry['serviceExecutors']];
     const details = await executor.apply(tx, {
       journalId: booked.journalId,
       customerId: booked.customerId,
@@ -117,7 +118,7 @@ export function posting(ctx: PostingContext) {
     // A scheduled transfer's record: its receipt names the instruction (scheduleWithin wrote it).
     if (booked.quote.schedule) return (await receiptOf(booked.journalId)).receipt;
     // Answered later by the flow's provider (a biller, a fund manager at the next NAV), if it has one.
-    const provider = providerOf(entry.flow);
+    const provider = providerOf(ctx.registry, entry.flow);
     if (!provider)
       return {
         referenceNo: booked.referenceNo,
@@ -131,7 +132,7 @@ export function posting(ctx: PostingContext) {
       .catch(() => null);
     if (outcome) {
       const held = { journalId: booked.journalId, receipt: receiptBody, checks: 0 };
-      await applyProviderAnswer(db, entry.flow, held, outcome);
+      await applyProviderAnswer(db, entry.flow, held, outcome, provider);
     }
     return (await receiptOf(booked.journalId)).receipt;
   }

@@ -9,10 +9,8 @@ import { convert, idrValue } from './fx';
 import type { Leg } from './ledger';
 import { limitsOfCategory, type Limits } from './limits';
 import { CUT_OFFS, cutOffState, effectiveRules } from '../../shared/flows/rules';
-import { lookups } from './registry';
 import { accountsById, internalAccounts, payeeAccounts } from './account-reads';
 import { directReads } from '../db/keyed-reads';
-import { serviceExecutors } from './service-executors';
 import { resolveListChoices, resolveProvider } from '../reference/store';
 import { resolveInquiryChoices } from './steps';
 import { quotePromo } from '../promo/quote-promo';
@@ -80,6 +78,7 @@ export function limitsAllow(q: LimitQuote, limits: Limits, used: number): void {
 /** Pricing of a money flow: the look-up, the amount, fees, currencies, legs, limits and balance. */
 export function quoting(ctx: PostingContext) {
   const { db } = ctx;
+  const { lookups, serviceExecutors } = ctx.registry;
   const reads = ctx.reads ?? directReads(db);
   const internal = (name: string, currency: string) => reads.get(internalAccounts, { name, currency });
 

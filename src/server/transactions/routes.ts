@@ -1,16 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { DENOMINATIONS, OPERATORS } from '../billers/operators';
 import { loadCatalog } from './catalog';
 import { createTransactionService, type Caller } from './service';
 import { openEventStream } from './sse';
 import { settleDuePayments } from './settlement';
 import { acceptSession, bearerTokenOf, browserIdOf } from '../auth/session-plugin';
 
-const money = {
-  type: 'object',
-  properties: { amount: { type: 'integer' }, currency: { type: 'string' } },
-  required: ['amount', 'currency'],
-} as const;
 const inquiryId = { type: 'string', minLength: 1, maxLength: 64 } as const;
 const body = (properties: Record<string, unknown>, required: string[]) => ({
   type: 'object',
@@ -28,8 +22,16 @@ export default async function transactionsRoutes(
   opts: { settlementIntervalMs?: number },
 ): Promise<void> {
   const hub = app.approvalHub;
+  const { registry } = app;
   const catalog = loadCatalog(app.log);
-  const service = createTransactionService({ db: app.db, otp: app.otp, sms: app.sms, catalog, hub });
+  const service = createTransactionService({
+    db: app.db,
+    otp: app.otp,
+    sms: app.sms,
+    catalog,
+    registry,
+    hub,
+  });
 
   // Payments still in progress at a biller or operator, asked about until settled; one run at a time,
   // unref'd so it never keeps the process alive.
@@ -39,7 +41,7 @@ export default async function transactionsRoutes(
     const timer = setInterval(() => {
       if (running) return;
       running = true;
-      settleDuePayments(app.db, catalog, {
+      settleDuePayments(app.db, catalog, registry, {
         onError: (err, journalId) => app.log.warn({ err, journalId }, 'settlement check failed'),
       })
         .then((n) => {
@@ -264,48 +266,5 @@ export default async function transactionsRoutes(
         request.body,
       );
     },
-  );
-
-  app.post(
-    '/api/mobilepurchase/v1/getpurchaseformdata',
-    {
-      preHandler: app.requireSession,
-      schema: {
-        ...auth.schema,
-        summary: 'Mobile top-up: operators with their number prefixes, and denominations',
-        body: { type: 'object', additionalProperties: false, properties: {} },
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              operators: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: {
-                    code: { type: 'string' },
-                    name: { type: 'string' },
-                    prefixes: { type: 'array', items: { type: 'string' } },
-                  },
-                },
-              },
-              denominations: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: {
-                    code: { type: 'string' },
-                    operator: { type: 'string' },
-                    nominal: money,
-                    price: money,
-                  },
-                },
-              },
-            },
-          },
-        },
-      },
-    },
-    async () => ({ operators: OPERATORS, denominations: DENOMINATIONS }),
   );
 }

@@ -1,27 +1,7 @@
 import type { Queryable } from '../db/db';
-import type { ServiceExecutorName } from '../../shared/flows/registry-names';
 import { ApiError } from '../http/api-error';
 import { accountById } from './account-reads';
-import type { ServiceExecutor, ServiceRequestContext } from './contracts';
-import { cardServiceExecutors } from '../cards/service-executors';
-import { cancelSchedule, editSchedule } from '../schedules/service-executors';
-import { creditCardServiceExecutors } from '../cards/card-services';
-import { debitCardServiceExecutors } from '../cards/debit-cards';
-import { depositServiceExecutors } from '../deposits/service-executors';
-import { limitServiceExecutors } from '../settings/limit-raise-flow';
-import { credentialServiceExecutors } from '../settings/credential-flows';
-import { insuranceServiceExecutors } from '../myaccount/insurance-flows';
-import { aliasServiceExecutors } from '../settings/bifast-alias';
-import { poinServiceExecutors } from '../poinxtra/service-executors';
-import { goalServiceExecutors } from '../goals/service-executors';
-import { investServiceExecutors } from '../invest/service-executors';
-import { investOrderServiceExecutors } from '../invest/flow-registry';
-import { requestPayment } from '../transfers/bifast-rfp';
-import { vcnServiceExecutors } from '../vcn/service-executors';
-import { autoTopUpServiceExecutors } from '../autotopup/service-executors';
-import { pinServiceExecutors } from '../cards/change-pin';
-import { travelServiceExecutors } from '../travel/bookings';
-import { issuePolicy } from '../insurance/service-executors';
+import type { DomainPlugin, ServiceExecutor, ServiceRequestContext } from './contracts';
 
 const openRequestExists = () =>
   new ApiError(409, 'CLICKS', 'REQUEST_IN_PROGRESS', {
@@ -145,27 +125,8 @@ function accountNotAllowed(field: string) {
   );
 }
 
-export const serviceExecutors: Record<ServiceExecutorName, ServiceExecutor> = {
+/** The core's own service executors: a request for the back office, a card's or account's status. */
+export const coreServiceExecutors = {
   'request.record': recordRequest,
   'account.setStatus': setAccountStatus,
-  ...cardServiceExecutors,
-  'schedule.cancel': cancelSchedule,
-  'schedule.edit': editSchedule,
-  ...creditCardServiceExecutors,
-  ...debitCardServiceExecutors,
-  ...depositServiceExecutors,
-  ...limitServiceExecutors,
-  ...credentialServiceExecutors,
-  ...insuranceServiceExecutors,
-  ...aliasServiceExecutors,
-  ...poinServiceExecutors,
-  ...goalServiceExecutors,
-  ...investServiceExecutors,
-  ...investOrderServiceExecutors,
-  'bifast.requestPayment': requestPayment,
-  ...vcnServiceExecutors,
-  ...autoTopUpServiceExecutors,
-  ...pinServiceExecutors,
-  ...travelServiceExecutors,
-  'insurance.issuePolicy': issuePolicy,
-};
+} satisfies DomainPlugin['serviceExecutors'];

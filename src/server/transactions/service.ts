@@ -1,5 +1,4 @@
 import type { Choice } from './contracts';
-import { choiceSources } from './registry';
 import { confirming } from './confirm';
 import { serviceContext, type Caller, type TransactionServiceDeps } from './context';
 import { inquiryStore } from './inquiry-store';
@@ -22,10 +21,10 @@ export function createTransactionService(deps: TransactionServiceDeps) {
 
   async function formData(caller: Caller, flowId: string): Promise<{ choices: Record<string, Choice[]> }> {
     const { flow } = ctx.flowOrThrow(flowId);
-    await checkGates(deps.db, { customerId: caller.customerId, flow });
+    await checkGates(deps.db, deps.registry.gates, { customerId: caller.customerId, flow });
     const choices: Record<string, Choice[]> = {};
     for (const [field, spec] of Object.entries(flow.choices ?? {})) {
-      const source = choiceSources[spec.source as keyof typeof choiceSources];
+      const source = deps.registry.choiceSources[spec.source as keyof typeof deps.registry.choiceSources];
       choices[field] = source
         ? await source({ db: deps.db, customerId: caller.customerId, spec, field })
         : [];
@@ -40,7 +39,11 @@ export function createTransactionService(deps: TransactionServiceDeps) {
     form?: Record<string, unknown>,
   ): Promise<{ eligible: true }> {
     const { flow } = ctx.flowOrThrow(flowId);
-    await checkGates(deps.db, { customerId: caller.customerId, flow, ...(form ? { form } : {}) });
+    await checkGates(deps.db, deps.registry.gates, {
+      customerId: caller.customerId,
+      flow,
+      ...(form ? { form } : {}),
+    });
     return { eligible: true };
   }
 

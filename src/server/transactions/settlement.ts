@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../db/db';
-import type { ProviderOutcome } from '../transactions/contracts';
+import type { Provider, ProviderOutcome, ServerRegistry } from './contracts';
 import { DEFAULT_PENDING_CODES } from '../../shared/flows/registry-names';
 import type { FlowFile } from '../../shared/flows/types';
 import type { FlowCatalog } from './catalog';
@@ -54,6 +54,8 @@ export async function applyProviderAnswer(
   flow: FlowFile,
   payment: HeldPayment,
   outcome: ProviderOutcome,
+  /** The flow's provider (the answer's): its `settled` writes the outcome into its domain. */
+  provider: Provider | undefined,
 ): Promise<Settled> {
   const { journalId } = payment;
   // An earlier answer's "in progress" is no longer what the receipt says.
@@ -61,7 +63,7 @@ export async function applyProviderAnswer(
   // The provider writes its outcome into its domain in the same transaction (units allotted, proceeds
   // credited), only when this answer is the one that made the booking final.
   const settle = async (tx: Queryable, customerId: unknown, details: Record<string, unknown>) => {
-    const settled = providerOf(flow)?.settled;
+    const settled = provider?.settled;
     if (!settled) return;
     const extra = await settled(tx, { journalId, customerId: Number(customerId), flow, details, outcome });
     if (Object.keys(extra).length)
@@ -128,6 +130,7 @@ export async function applyProviderAnswer(
 export async function settleDuePayments(
   db: Db,
   catalog: FlowCatalog,
+  registry: ServerRegistry,
   opts: {
     limit?: number;
     onError?: (err: unknown, journalId: number) => void;
@@ -153,7 +156,7 @@ export async function settleDuePayments(
   for (const r of rows) {
     const journalId = Number(r.journal_id);
     const flow = catalog.get(r.flow_id)?.flow;
-    const provider = flow && providerOf(flow);
+    const provider = flow && providerOf(registry, flow);
     const receipt = r.details.receipt ?? {};
     if (!flow || !provider) {
       await db.query(
@@ -170,7 +173,9 @@ export async function settleDuePayments(
         new Date(r.created_at),
         { db, now: opts.now?.() ?? new Date() },
       );
-      counts[await applyProviderAnswer(db, flow, { journalId, receipt, checks: r.checks }, outcome)] += 1;
+      counts[
+        await applyProviderAnswer(db, flow, { journalId, receipt, checks: r.checks }, outcome, provider)
+      ] += 1;
     } catch (err) {
       // No answer (or it could not be applied): the lease runs out and the next check tries again.
       counts.unanswered += 1;

@@ -102,7 +102,7 @@ export default async function transferRoutes(
       if (running) return;
       running = true;
       runDueInstructions(app.db, {
-        runner: ledgerRunner(app.db, catalog),
+        runner: ledgerRunner(app.db, catalog, app.registry),
         notify: opts.notify ?? mailboxNotifier,
         onError: (err, instructionId) =>
           app.log.warn({ err, instructionId }, 'scheduled transfer failed to run'),

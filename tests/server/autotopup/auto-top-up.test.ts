@@ -17,6 +17,7 @@ import {
   unbalancedJournals,
   type Customer,
 } from '../transactions/bank';
+import { serverRegistry } from '../../../src/server/domains';
 
 const FLOW = 'purchase.ewallet-autotopup';
 const FEE = 100_000; // the e-wallet top-up's admin fee (flows/purchase/ewallet.json)
@@ -34,7 +35,7 @@ describe.each(bothEngines)('e-wallet auto top-up on $name', ({ open }) => {
     // No timers: the test runs the scheduler's checks itself.
     app = await buildApp({ db, demo: false, schedulerIntervalMs: 0, settlementIntervalMs: 0 });
     await app.ready();
-    runner = autoTopUpRunner(db, loadCatalog());
+    runner = autoTopUpRunner(db, loadCatalog(), serverRegistry());
     c = await customerWithSession(db);
     acct = await insertAccount(db, c.customerId, { balance: 50_000_000 });
     await setLimits(db, c.customerId, 'purchase', 1_000, 100_000_000_000, 1_000_000_000_000);
@@ -164,7 +165,9 @@ describe.each(bothEngines)('e-wallet auto top-up on $name', ({ open }) => {
     process.env.BILLER_PENDING_MS = '0';
     try {
       await db.query('UPDATE pending_settlements SET next_check_at = now()');
-      expect((await settleDuePayments(db, loadCatalog())).success).toBeGreaterThanOrEqual(1);
+      expect((await settleDuePayments(db, loadCatalog(), serverRegistry())).success).toBeGreaterThanOrEqual(
+        1,
+      );
     } finally {
       delete process.env.BILLER_PENDING_MS;
     }

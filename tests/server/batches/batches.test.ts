@@ -20,6 +20,7 @@ import {
 } from '../transactions/bank';
 import { upload } from '../transfers/multipart';
 import { transferKind } from '../../../src/server/batches/kinds';
+import { serverRegistry } from '../../../src/server/domains';
 
 const rp = (n: number) => n * 100;
 const HEADER = 'account_no,bank_code,method,beneficiary_name,amount,purpose,message';
@@ -350,7 +351,7 @@ describe.each(bothEngines)('a mass transfer on a date, run by the scheduler once
       [draftId],
     );
     const before = await balanceOf(db, source.id);
-    const deps = { runner: ledgerRunner(db, loadCatalog()), notify: async () => undefined };
+    const deps = { runner: ledgerRunner(db, loadCatalog(), serverRegistry()), notify: async () => undefined };
     const runs = await Promise.all([runDueInstructions(db, deps), runDueInstructions(db, deps)]);
     expect(runs.reduce((s, r) => s + r.success, 0)).toBe(1);
     expect(await runDueInstructions(db, deps)).toMatchObject({ success: 0 });

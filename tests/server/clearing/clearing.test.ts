@@ -228,7 +228,9 @@ describe.each(testDbs)(
         details: { ...details },
       });
       const outcome = await clearingProvider(house).pay(details as unknown as Record<string, unknown>, {});
-      expect(await applyProviderAnswer(db, flow, { ...held, checks: 0 }, outcome)).toBe('success');
+      expect(
+        await applyProviderAnswer(db, flow, { ...held, checks: 0 }, outcome, clearingProvider(house)),
+      ).toBe('success');
       const j = await journal(held.journalId);
       expect(j.status).toBe('success');
       expect(j.details.receipt.details.clearingReference).toMatch(/^BIF/);
@@ -260,7 +262,7 @@ describe.each(testDbs)(
       const provider = clearingProvider(house);
       // Queued: pending (ESB 2022), still queued for a check.
       const first = await provider.pay(details, {});
-      expect(await applyProviderAnswer(db, flow, { ...held, checks: 0 }, first)).toBe('pending');
+      expect(await applyProviderAnswer(db, flow, { ...held, checks: 0 }, first, provider)).toBe('pending');
       let j = await journal(held.journalId);
       expect(j.status).toBe('pending');
       expect(j.details.receipt.error).toMatchObject({ errorCode: '2022' });
@@ -274,6 +276,7 @@ describe.each(testDbs)(
           flow,
           { journalId: held.journalId, receipt: j.details.receipt, checks: 1 },
           later,
+          provider,
         ),
       ).toBe('failed');
       j = await journal(held.journalId);

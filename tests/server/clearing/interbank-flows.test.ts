@@ -15,6 +15,7 @@ import {
   unbalancedJournals,
   type Customer,
 } from '../transactions/bank';
+import { serverRegistry } from '../../../src/server/domains';
 
 const rp = (n: number) => n * 100;
 const catalog = loadCatalog();
@@ -158,7 +159,7 @@ describe.each(testDbs)('transfers to other banks on $name', ({ open }) => {
     if (effective) {
       // After the cut-off it waits for the next business day's first batch: still held now (as is the
       // RTGS transfer above, held past its own cut-off).
-      await settleDuePayments(db, catalog);
+      await settleDuePayments(db, catalog, serverRegistry());
       const held = await db.query<{ status: string }>('SELECT status FROM journal WHERE reference_no = $1', [
         receipt.body.referenceNo,
       ]);
@@ -170,7 +171,7 @@ describe.each(testDbs)('transfers to other banks on $name', ({ open }) => {
       );
       await db.query(`UPDATE pending_settlements SET next_check_at = now()`);
     }
-    const counts = await settleDuePayments(db, catalog);
+    const counts = await settleDuePayments(db, catalog, serverRegistry());
     expect(counts).toMatchObject({ failed: 1 });
     const { rows } = await db.query<{
       status: string;

@@ -9,6 +9,7 @@ import { ledgerRunner } from '../../../src/server/schedules/runner';
 import { loadCatalog } from '../../../src/server/transactions/catalog';
 import { testDbs } from '../test-db';
 import { balanceOf, customerWithSession, insertAccount, post, transact } from '../transactions/bank';
+import { serverRegistry } from '../../../src/server/domains';
 
 const rp = (n: number) => n * 100;
 const count = async (db: Db, table: string) =>
@@ -58,7 +59,7 @@ describe.each(testDbs)('My goals on $name', ({ open }) => {
       [goal.id],
     );
     const counts = await runDueInstructions(db, {
-      runner: ledgerRunner(db, loadCatalog()),
+      runner: ledgerRunner(db, loadCatalog(), serverRegistry()),
       notify: async () => {},
     });
     expect(counts.success).toBe(1);

@@ -10,6 +10,7 @@ import { longDate } from '../../../src/server/invest/fund-orders';
 import { bothEngines, testDbs } from '../test-db';
 import { balanceOf, post, transact, unbalancedJournals } from '../transactions/bank';
 import { investor, movementsOf } from './investor';
+import { serverRegistry } from '../../../src/server/domains';
 
 const rp = (rupiah: number) => rupiah * 100;
 const catalog = loadCatalog();
@@ -67,13 +68,19 @@ describe.each(bothEngines)('a primary bond offering on $name', ({ open: openDb }
 
     await db.query(`UPDATE pending_settlements SET next_check_at = now() - interval '1 second'`);
     const before = new Date(`${settlementDate}T00:00:00+07:00`).getTime() - 60_000;
-    expect(await settleDuePayments(db, catalog, { now: () => new Date(before) })).toMatchObject({
+    expect(
+      await settleDuePayments(db, catalog, serverRegistry(), { now: () => new Date(before) }),
+    ).toMatchObject({
       pending: 1,
     });
     await db.query(`UPDATE pending_settlements SET next_check_at = now() - interval '1 second'`);
     const [a, b] = await Promise.all([
-      settleDuePayments(db, catalog, { now: () => new Date(`${settlementDate}T09:00:00+07:00`) }),
-      settleDuePayments(db, catalog, { now: () => new Date(`${settlementDate}T09:00:00+07:00`) }),
+      settleDuePayments(db, catalog, serverRegistry(), {
+        now: () => new Date(`${settlementDate}T09:00:00+07:00`),
+      }),
+      settleDuePayments(db, catalog, serverRegistry(), {
+        now: () => new Date(`${settlementDate}T09:00:00+07:00`),
+      }),
     ]);
     expect(a.success + b.success).toBe(1);
     expect(await faceOf(db, c.customerId, 'ORI028')).toEqual({ face: rp(5_000_000), cost: rp(5_000_000) });

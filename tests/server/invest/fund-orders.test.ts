@@ -14,6 +14,7 @@ import { fourText, parseFour, unitsFor, unitsValue } from '../../../src/shared/i
 import { bothEngines } from '../test-db';
 import { balanceOf, insertAccount, transact, unbalancedJournals } from '../transactions/bank';
 import { holdUnits, investor, movementsOf, unitsOf } from './investor';
+import { serverRegistry } from '../../../src/server/domains';
 
 const rp = (rupiah: number) => rupiah * 100;
 const catalog = loadCatalog();
@@ -78,14 +79,16 @@ describe.each(bothEngines)('mutual fund orders, settled at the next NAV, on $nam
 
     // The morning of the NAV date: not published yet, still in progress.
     await makeDue();
-    expect(await settleDuePayments(db, catalog, { now: at(navDate, '10:00') })).toMatchObject({ pending: 1 });
+    expect(
+      await settleDuePayments(db, catalog, serverRegistry(), { now: at(navDate, '10:00') }),
+    ).toMatchObject({ pending: 1 });
     expect((await journal(receipt.body.referenceNo)).status).toBe('pending');
 
     // After 17:00 WIB the NAV is out: two servers sweep at once, the order is settled once.
     await makeDue();
     const runs = await Promise.all([
-      settleDuePayments(db, catalog, { now: at(navDate, '18:00') }),
-      settleDuePayments(db, catalog, { now: at(navDate, '18:00') }),
+      settleDuePayments(db, catalog, serverRegistry(), { now: at(navDate, '18:00') }),
+      settleDuePayments(db, catalog, serverRegistry(), { now: at(navDate, '18:00') }),
     ]);
     expect(runs.reduce((n, r) => n + r.success, 0)).toBe(1);
     const nav = (await navOn(db, 'MF-PCF', navDate))!;
@@ -119,10 +122,12 @@ describe.each(bothEngines)('mutual fund orders, settled at the next NAV, on $nam
 
     // Priced on the NAV date, but nothing is paid before the payment date.
     await makeDue();
-    await settleDuePayments(db, catalog, { now: at(navDate, '18:00') });
+    await settleDuePayments(db, catalog, serverRegistry(), { now: at(navDate, '18:00') });
     expect(await balanceOf(db, usd.id)).toBe(0);
     await makeDue();
-    expect(await settleDuePayments(db, catalog, { now: at(paymentDate, '08:00') })).toMatchObject({
+    expect(
+      await settleDuePayments(db, catalog, serverRegistry(), { now: at(paymentDate, '08:00') }),
+    ).toMatchObject({
       success: 1,
     });
     const nav = (await navOn(db, 'MF-BDUSD', navDate))!;
@@ -155,7 +160,9 @@ describe.each(bothEngines)('mutual fund orders, settled at the next NAV, on $nam
     expect(receipt.body.status).toBe('pending');
     expect(await unitsOf(db, c.customerId, 'MF-MONI2')).toBeNull();
     await makeDue();
-    expect(await settleDuePayments(db, catalog, { now: at(navDate, '18:00') })).toMatchObject({ success: 1 });
+    expect(
+      await settleDuePayments(db, catalog, serverRegistry(), { now: at(navDate, '18:00') }),
+    ).toMatchObject({ success: 1 });
     const out = (await navOn(db, 'MF-MONI2', navDate))!;
     const into = (await navOn(db, 'MF-PCF', navDate))!;
     const gross = unitsValue(parseFour('200')!, out, 'IDR');
@@ -198,7 +205,10 @@ describe.each(bothEngines)('mutual fund orders, settled at the next NAV, on $nam
     await db.query(`UPDATE scheduled_transfers SET next_run_at = now() WHERE customer_id = $1`, [
       c.customerId,
     ]);
-    const run = await runDueInstructions(db, { runner: ledgerRunner(db, catalog), notify: async () => {} });
+    const run = await runDueInstructions(db, {
+      runner: ledgerRunner(db, catalog, serverRegistry()),
+      notify: async () => {},
+    });
     expect(run).toMatchObject({ pending: 1, failed: 0 });
     expect((await movementsOf(db, c.customerId)).map((m) => [m.kind, m.status, m.amount])).toEqual([
       ['subscription', 'pending', rp(500_000)],

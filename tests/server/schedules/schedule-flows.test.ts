@@ -21,6 +21,7 @@ import {
   type Customer,
 } from '../transactions/bank';
 import { insertCustomer, uniquePhone } from '../otp/fixtures';
+import { serverRegistry } from '../../../src/server/domains';
 
 const rp = (n: number) => n * 100;
 const usd = (n: number) => n * 100;
@@ -104,7 +105,7 @@ describe.each(testDbs)('scheduling a transfer through the engine on $name', ({ o
     ).rows[0]!;
   const makeDue = (id: number) =>
     db.query(`UPDATE scheduled_transfers SET next_run_at = now() - interval '1 second' WHERE id = $1`, [id]);
-  const run = () => runDueInstructions(db, { runner: ledgerRunner(db, catalog) });
+  const run = () => runDueInstructions(db, { runner: ledgerRunner(db, catalog, serverRegistry()) });
   const mailbox = async () =>
     (
       await db.query<{ subject_eng: string; body_eng: string; body_idn: string }>(
@@ -282,7 +283,7 @@ describe.each(testDbs)('scheduling a transfer through the engine on $name', ({ o
       [rows[0]!.journal_id],
     );
     await db.query(`UPDATE pending_settlements SET next_check_at = now()`);
-    expect(await settleDuePayments(db, catalog)).toMatchObject({ success: 1 });
+    expect(await settleDuePayments(db, catalog, serverRegistry())).toMatchObject({ success: 1 });
     const after = await db.query<{ status: string }>(
       'SELECT status FROM scheduled_runs WHERE instruction_id = $1',
       [id],
@@ -315,7 +316,7 @@ describe.each(testDbs)('scheduling a transfer through the engine on $name', ({ o
       [`sched-${id}-%`],
     );
     await db.query(`UPDATE pending_settlements SET next_check_at = now()`);
-    expect(await settleDuePayments(db, catalog)).toMatchObject({ failed: 1 });
+    expect(await settleDuePayments(db, catalog, serverRegistry())).toMatchObject({ failed: 1 });
     const r = await db.query<{ status: string; reason: string; error: { errorCode: string } }>(
       'SELECT status, reason, error FROM scheduled_runs WHERE instruction_id = $1',
       [id],
@@ -644,7 +645,11 @@ describe.each(bothEngines)('scheduling under concurrency on $name', ({ open, ope
       const drain = async (server: Db) => {
         let total = 0;
         for (;;) {
-          const r = await runDueInstructions(server, { runner: ledgerRunner(server, catalog) }, { limit: 5 });
+          const r = await runDueInstructions(
+            server,
+            { runner: ledgerRunner(server, catalog, serverRegistry()) },
+            { limit: 5 },
+          );
           total += r.success;
           if (r.success + r.failed + r.lost + r.errors + r.pending === 0) return total;
         }

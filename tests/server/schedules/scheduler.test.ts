@@ -16,6 +16,7 @@ import { ApiError } from '../../../src/server/http/api-error';
 import { bothEngines } from '../test-db';
 import { balanceOf, insertAccount, unbalancedJournals } from '../transactions/bank';
 import { insertCustomer, uniquePhone } from '../otp/fixtures';
+import { serverRegistry } from '../../../src/server/domains';
 
 const rp = (n: number) => n * 100;
 const catalog = loadCatalog();
@@ -69,7 +70,7 @@ describe.each(bothEngines)('scheduled and recurring transfers on $name', ({ open
         `sched-${id}-%`,
       ])
     ).rows[0]!.n;
-  const deps = () => ({ runner: ledgerRunner(db, catalog), notify });
+  const deps = () => ({ runner: ledgerRunner(db, catalog, serverRegistry()), notify });
 
   it('runs a transfer on its date once, tells the customer, and is finished', async () => {
     const id = await createInstruction(
@@ -235,7 +236,7 @@ describe.each(bothEngines)('scheduled and recurring transfers on $name', ({ open
     await makeDue(id);
     const before = await balanceOf(db, from.id);
     // The first server posts, then its lease runs out before it records the outcome.
-    const runner = ledgerRunner(db, catalog);
+    const runner = ledgerRunner(db, catalog, serverRegistry());
     let stalled: Promise<void> | null = null;
     const slow = {
       run: async (ins: Parameters<typeof runner.run>[0], key: string) => {
@@ -288,7 +289,11 @@ describe.each(bothEngines)('scheduled and recurring transfers on $name', ({ open
       const drain = async (server: Db) => {
         let total = 0;
         for (;;) {
-          const r = await runDueInstructions(server, { runner: ledgerRunner(server, catalog) }, { limit: 7 });
+          const r = await runDueInstructions(
+            server,
+            { runner: ledgerRunner(server, catalog, serverRegistry()) },
+            { limit: 7 },
+          );
           const done = r.success + r.failed + r.lost + r.errors;
           total += r.success;
           if (done === 0) return total;

@@ -12,6 +12,7 @@ import type { Quote } from '../../../src/server/transactions/quote';
 import { bothEngines } from '../test-db';
 import { insertCustomer } from '../otp/fixtures';
 import { insertAccount, setLimits } from './bank';
+import { serverRegistry } from '../../../src/server/domains';
 
 const rp = (n: number) => n * 100;
 const catalog = loadCatalog();
@@ -105,8 +106,8 @@ describe.each(bothEngines)('many forms quoted at once on $name', ({ open }) => {
       bifast('1234567890', rp(250_000)),
       bifast('5550000410', rp(250_000)),
     ];
-    const many = await quoteMany(serviceContext({ db, catalog }), who, forms);
-    const { storeQuote } = quoteStore(serviceContext({ db, catalog }));
+    const many = await quoteMany(serviceContext({ db, catalog, registry: serverRegistry() }), who, forms);
+    const { storeQuote } = quoteStore(serviceContext({ db, catalog, registry: serverRegistry() }));
     const single: ManyOutcome[] = [];
     for (const f of forms) {
       try {
@@ -161,7 +162,11 @@ describe.each(bothEngines)('many forms quoted at once on $name', ({ open }) => {
           return db.query(sql, params);
         },
       };
-      const out = await quoteMany(serviceContext({ db: counting, catalog }), who, forms);
+      const out = await quoteMany(
+        serviceContext({ db: counting, catalog, registry: serverRegistry() }),
+        who,
+        forms,
+      );
       expect(out.every((o) => o.ok)).toBe(true);
       return statements;
     };

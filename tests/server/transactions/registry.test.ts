@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { REGISTRY_NAMES } from '../../../src/shared/flows/registry-names';
-import { choiceSources, executors, lookups } from '../../../src/server/transactions/registry';
-import { serviceExecutors } from '../../../src/server/transactions/service-executors';
+import { serverRegistry } from '../../../src/server/domains';
 import { loadFlowsOrThrow } from '../../../src/shared/flows/load-node';
+
+const { choiceSources, executors, lookups, serviceExecutors } = serverRegistry();
 
 describe('server registry', () => {
   it('implements exactly the server-side names of registry-names.ts', () => {

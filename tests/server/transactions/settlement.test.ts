@@ -15,6 +15,7 @@ import {
   unbalancedJournals,
   type Customer,
 } from './bank';
+import { serverRegistry } from '../../../src/server/domains';
 
 const rp = (n: number) => n * 100;
 const catalog = loadCatalog();
@@ -79,12 +80,12 @@ describe.each(bothEngines)('settling held payments on $name', ({ open, openTwice
     // The confirm's own answer was "in progress": the first check is due in 30 s.
     expect(await queued(j.id)).toMatchObject({ checks: 0 });
     expect((await queued(j.id))!.due_in_s).toBeGreaterThan(25);
-    expect(await settleDuePayments(db, catalog)).toMatchObject({ success: 0, pending: 0 });
+    expect(await settleDuePayments(db, catalog, serverRegistry())).toMatchObject({ success: 0, pending: 0 });
 
     // Still in progress at the biller: checked, and the next check waits longer.
     process.env.BILLER_PENDING_MS = String(3_600_000);
     await makeDue(j.id);
-    expect(await settleDuePayments(db, catalog)).toMatchObject({ pending: 1 });
+    expect(await settleDuePayments(db, catalog, serverRegistry())).toMatchObject({ pending: 1 });
     expect(await queued(j.id)).toMatchObject({ checks: 1 });
     expect((await queued(j.id))!.due_in_s).toBeGreaterThan(55);
     expect((await journalOf(receipt.body.referenceNo)).status).toBe('pending');
@@ -92,7 +93,7 @@ describe.each(bothEngines)('settling held payments on $name', ({ open, openTwice
     // Paid meanwhile: success, with the biller's reference on the receipt; the money stays with it.
     process.env.BILLER_PENDING_MS = '0';
     await makeDue(j.id);
-    expect(await settleDuePayments(db, catalog)).toMatchObject({ success: 1 });
+    expect(await settleDuePayments(db, catalog, serverRegistry())).toMatchObject({ success: 1 });
     const settled = await journalOf(receipt.body.referenceNo);
     expect(settled.status).toBe('success');
     expect(settled.details.receipt.details.billerReference).toMatch(/^\d{10}$/);
@@ -100,7 +101,7 @@ describe.each(bothEngines)('settling held payments on $name', ({ open, openTwice
     expect(await queued(j.id)).toBeUndefined();
     expect(await balanceOf(db, acc.id)).toBe(before - total);
     // Nothing left to ask about.
-    expect(await settleDuePayments(db, catalog)).toEqual({
+    expect(await settleDuePayments(db, catalog, serverRegistry())).toEqual({
       success: 0,
       failed: 0,
       pending: 0,
@@ -116,7 +117,7 @@ describe.each(bothEngines)('settling held payments on $name', ({ open, openTwice
     const j = await journalOf(receipt.body.referenceNo);
     process.env.BILLER_PENDING_MS = '0';
     await makeDue(j.id);
-    expect(await settleDuePayments(db, catalog)).toMatchObject({ failed: 1 });
+    expect(await settleDuePayments(db, catalog, serverRegistry())).toMatchObject({ failed: 1 });
     const settled = await journalOf(receipt.body.referenceNo);
     expect(settled.status).toBe('failed');
     expect(settled.details.receipt.error).toMatchObject({ sourceSystem: 'ESB', errorCode: '0005' });
@@ -184,9 +185,9 @@ describe.each(bothEngines)('settling held payments on $name', ({ open, openTwice
     const journalId = (booked as { journalId: number }).journalId;
     // Leased to the confirm that booked it: not yet.
     expect((await queued(journalId))!.due_in_s).toBeGreaterThan(50);
-    expect(await settleDuePayments(db, catalog)).toMatchObject({ success: 0 });
+    expect(await settleDuePayments(db, catalog, serverRegistry())).toMatchObject({ success: 0 });
     await makeDue(journalId);
-    expect(await settleDuePayments(db, catalog)).toMatchObject({ success: 1 });
+    expect(await settleDuePayments(db, catalog, serverRegistry())).toMatchObject({ success: 1 });
     const { rows: j } = await db.query<{ status: string }>('SELECT status FROM journal WHERE id = $1', [
       journalId,
     ]);
@@ -213,9 +214,9 @@ describe.each(bothEngines)('settling held payments on $name', ({ open, openTwice
       process.env.BILLER_PENDING_MS = '0';
       await two.first.query('UPDATE pending_settlements SET next_check_at = now()');
       const runs = await Promise.all([
-        settleDuePayments(two.first, catalog),
-        settleDuePayments(two.second, catalog),
-        settleDuePayments(two.first, catalog),
+        settleDuePayments(two.first, catalog, serverRegistry()),
+        settleDuePayments(two.second, catalog, serverRegistry()),
+        settleDuePayments(two.first, catalog, serverRegistry()),
       ]);
       const total = (k: 'success' | 'failed') => runs.reduce((s, r) => s + r[k], 0);
       expect([total('success'), total('failed')]).toEqual([2, 2]);

@@ -9,6 +9,7 @@ import { ledgerRunner } from '../../../src/server/schedules/runner';
 import { monthlyPurchases } from '../../../src/server/declarations/monthly';
 import { SEEDED_MONTH_PURCHASE_USD } from '../../../src/server/transfers/seed';
 import { testDbs } from '../test-db';
+import { serverRegistry } from '../../../src/server/domains';
 
 // One database is enough: the seed's SQL is the same on both.
 describe.each(testDbs.slice(0, 1))('the transfer area’s demo data on $name', ({ open }) => {
@@ -44,7 +45,9 @@ describe.each(testDbs.slice(0, 1))('the transfer area’s demo data on $name', (
         WHERE customer_id = $1 AND id NOT IN (SELECT instruction_id FROM goals)`,
       [budi],
     );
-    const counts = await runDueInstructions(db, { runner: ledgerRunner(db, loadCatalog()) });
+    const counts = await runDueInstructions(db, {
+      runner: ledgerRunner(db, loadCatalog(), serverRegistry()),
+    });
     expect(counts).toMatchObject({ success: 3, failed: 0 });
     // The customer is told in the mailbox, once per transfer.
     const { rows: inbox } = await db.query<{ subject_eng: string; link: string }>(

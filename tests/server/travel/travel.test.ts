@@ -18,6 +18,7 @@ import {
   type Customer,
 } from '../transactions/bank';
 import { insertProgramme } from '../promo/promo-fixtures';
+import { serverRegistry } from '../../../src/server/domains';
 
 /** A date three weeks ahead: far from "booking closed", no "soon" surcharge. */
 const DATE = bankDate(new Date(), 21);
@@ -256,7 +257,7 @@ describe.each(testDbs)('travel concierge on $name', ({ open }) => {
 
     process.env.BILLER_PENDING_MS = '0';
     await db.query('UPDATE pending_settlements SET next_check_at = now()');
-    expect(await settleDuePayments(db, loadCatalog())).toMatchObject({ success: 1 });
+    expect(await settleDuePayments(db, loadCatalog(), serverRegistry())).toMatchObject({ success: 1 });
     list = await post(app, '/api/travel/v1/bookings', c.headers, {});
     expect(list.body.bookings[0]).toMatchObject({
       status: 'issued',
