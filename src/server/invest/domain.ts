@@ -1,12 +1,8 @@
 import type { DomainPlugin } from '../transactions/contracts';
-import {
-  bondChoices,
-  bondOrderLookup,
-  buyBondExecutor,
-  placeBondOrder,
-  sellBondExecutor,
-} from './bond-orders';
-import { placeFundOrder, redeemExecutor, subscribeExecutor, switchExecutor } from './fund-executors';
+import { bondChoices, bondOrderLookup } from './bond-orders';
+import { buyBondExecutor, placeBondOrder, sellBondExecutor } from './bond-executors';
+import { redeemExecutor, switchExecutor } from './fund-executors';
+import { placeFundOrder, subscribeExecutor } from './fund-subscription';
 import { fundChoices, fundOrderLookup } from './fund-orders';
 import { investGates } from './gates';
 import { openAccountExecutor, openingLookup } from './openings';

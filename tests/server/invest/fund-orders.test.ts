@@ -8,7 +8,7 @@ import { settleDuePayments } from '../../../src/server/transactions/settlement';
 import { runDueInstructions } from '../../../src/server/schedules/scheduler';
 import { ledgerRunner } from '../../../src/server/schedules/runner';
 import { navOn } from '../../../src/server/invest/nav';
-import { addBusinessDays, longDate } from '../../../src/server/invest/fund-orders';
+import { addBusinessDays, longDate } from '../../../src/server/invest/funds';
 import { navDateFor } from '../../../src/shared/invest/fund-orders';
 import { fourText, parseFour, unitsFor, unitsValue } from '../../../src/shared/invest/units';
 import { bothEngines } from '../test-db';
