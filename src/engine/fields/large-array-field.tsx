@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type UIEvent } from 'react';
-import type { ErrorSchema, FieldPathList, FieldProps, RJSFSchema } from '@rjsf/utils';
+import type { FieldProps, RJSFSchema } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -9,51 +9,14 @@ import Add from '@mui/icons-material/Add';
 import { columnsOf } from './columns';
 import { cellId, LargeArrayRow, type RowActions, type RowData, type RowErrors } from './large-array-row';
 import { renderedIndexes, rowWindow, sameWindow, type RowWindow } from './window';
-import { VISUALLY_HIDDEN } from '@/shared/ui/visually-hidden';
-
-/** Ajv's error shape as far as we read it (rawValidation returns ajv ErrorObjects). */
-interface AjvError {
-  instancePath: string;
-  keyword: string;
-  message?: string;
-  params?: { missingProperty?: string };
-}
+import { largeArrayStyles } from './large-array-styles';
+import { errorsFromSchema, rowErrorsOf, wrapAtPath, type AjvError } from './row-errors';
 
 const ROW_HEIGHT = 68;
 const VIEWPORT_HEIGHT = 476;
 const OVERSCAN = 4;
-/** Keywords with a generic message in engine:largeArray.errors; a column's `ui:errors` wins over these. */
-const KEYWORDS = new Set(['required', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum']);
 
 const num = (v: unknown, fallback: number) => (typeof v === 'number' && v > 0 ? v : fallback);
-
-/** Builds `{a: {b: items}}` for path ['a','b'], so the root validator can check the rows alone. */
-function wrapAtPath(path: FieldPathList, value: unknown): unknown {
-  return path.reduceRight<unknown>((acc, key) => {
-    if (typeof key === 'number') {
-      const arr: unknown[] = [];
-      arr[key] = acc;
-      return arr;
-    }
-    return { [key]: acc };
-  }, value);
-}
-
-function errorsFromSchema(
-  errorSchema: ErrorSchema<RowData[]> | undefined,
-  index: number,
-): RowErrors | undefined {
-  const rowSchema = (errorSchema as Record<number, Record<string, { __errors?: string[] }>> | undefined)?.[
-    index
-  ];
-  if (!rowSchema) return undefined;
-  let out: RowErrors | undefined;
-  for (const [key, node] of Object.entries(rowSchema)) {
-    const first = node?.__errors?.[0];
-    if (key !== '__errors' && first) (out ??= {})[key] = first;
-  }
-  return out;
-}
 
 /**
  * An RJSF array field for long arrays of flat rows (a mass transfer's beneficiaries): renders only the
@@ -153,21 +116,7 @@ export function LargeArrayField(props: FieldProps<RowData[]>) {
     if (index >= rows.length) return;
     const data = wrapAtPath(p, rows);
     const { errors } = reg.schemaUtils.getValidator().rawValidation<AjvError>(reg.rootSchema, data as never);
-    const rowPath = `/${[...p, index].join('/')}`;
-    let found: RowErrors | null = null;
-    for (const err of errors ?? []) {
-      if (err.instancePath !== rowPath && !err.instancePath.startsWith(`${rowPath}/`)) continue;
-      const key =
-        err.instancePath === rowPath
-          ? err.params?.missingProperty
-          : err.instancePath.slice(rowPath.length + 1).split('/')[0];
-      const col = cols.find((c) => c.key === key);
-      if (!col || found?.[col.key]) continue;
-      const custom = col.errorKeys[err.keyword];
-      (found ??= {})[col.key] = custom
-        ? tr(custom)
-        : tr(`engine:largeArray.errors.${KEYWORDS.has(err.keyword) ? err.keyword : 'invalid'}`);
-    }
+    const found = rowErrorsOf(errors ?? [], `/${[...p, index].join('/')}`, cols, tr);
     setLocalErrors((prev) => ({ ...prev, [index]: found }));
   }, []);
 
@@ -245,7 +194,7 @@ export function LargeArrayField(props: FieldProps<RowData[]>) {
   const canRemove = count > minItems && !readonly && !disabled;
 
   return (
-    <Box className="lar" sx={styles}>
+    <Box className="lar" sx={largeArrayStyles}>
       <div className="lar-top">
         <Typography variant="subtitle1" component="h3" id={`${idPrefix}__title`} sx={{ fontWeight: 600 }}>
           {title}
@@ -361,59 +310,3 @@ export function LargeArrayField(props: FieldProps<RowData[]>) {
     </Box>
   );
 }
-
-const styles = {
-  mb: 2,
-  '.lar-top': { display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2, mb: 1 },
-  '.lar-table': {
-    border: 1,
-    borderColor: 'divider',
-    borderRadius: 1,
-    bgcolor: 'background.paper',
-    overflow: 'hidden',
-  },
-  '.lar-head-row': {
-    display: 'flex',
-    gap: 1,
-    px: 1,
-    py: 1,
-    alignItems: 'center',
-    overflowY: 'hidden',
-    scrollbarGutter: 'stable',
-    borderBottom: 1,
-    borderColor: 'divider',
-    bgcolor: 'grey.100',
-    typography: 'body2',
-    fontWeight: 600,
-    color: 'text.secondary',
-  },
-  '.lar-scroll': { position: 'relative', overflowY: 'auto', scrollbarGutter: 'stable', contain: 'strict' },
-  '.lar-row': {
-    position: 'absolute',
-    top: 0,
-    left: 0,
-    right: 0,
-    display: 'flex',
-    alignItems: 'flex-start',
-    gap: 1,
-    px: 1,
-    pt: '6px',
-    boxSizing: 'border-box',
-    borderBottom: 1,
-    borderColor: 'divider',
-  },
-  '.lar-row:focus-within': { bgcolor: 'action.hover' },
-  '.lar-cell': { flexBasis: 0, flexShrink: 1, minWidth: 0 },
-  '.lar-num': {
-    flex: '0 0 40px',
-    textAlign: 'right',
-    color: 'text.secondary',
-    typography: 'body2',
-    fontVariantNumeric: 'tabular-nums',
-  },
-  '.lar-row .lar-num': { pt: '9px' },
-  '.lar-action': { flex: '0 0 34px', display: 'flex', justifyContent: 'center' },
-  '.lar-row .lar-action': { pt: '3px' },
-  '.lar-helper': { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', mx: 0.5, mt: '2px' },
-  '.lar-sr': VISUALLY_HIDDEN,
-} as const;
