@@ -1,5 +1,6 @@
 import type { DomainPlugin } from '../transactions/contracts';
-import { creditCardServiceExecutors, instalmentablePurchases } from './card-services';
+import { creditCardServiceExecutors } from './card-services';
+import { instalmentablePurchases } from './card-instalments';
 import { pinServiceExecutors } from './change-pin';
 import { debitCardChoices, debitCardServiceExecutors } from './debit-cards';
 import cardRoutes from './routes';

@@ -5,7 +5,8 @@ import { ApiError } from '../http/api-error';
 import { otpSecret } from '../otp/otp-store';
 import { jakartaToday } from '../core-bank/history';
 import { arr, bool, date, empty, id, int, money, nullable, obj, str } from '../myaccount/schemas';
-import { cardControls, endTemporaryLimits } from './card-services';
+import { cardControls } from './card-controls';
+import { endTemporaryLimits } from './card-limits';
 
 /** How long the page shows a CVV before hiding it (the server forgets it at once). */
 export const CVV_SHOW_SECONDS = 30;
