@@ -1,3 +1,4 @@
+// Long, one concern: one signed-in Chromium session through bills, purchases and cards, ending with the balance of them all.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';

@@ -1,4 +1,5 @@
 // @vitest-environment node
+// Long, one concern: the registration rules of spec section 5, a table of cases per rule in both readings.
 import { describe, expect, it } from 'vitest';
 import {
   fieldError,

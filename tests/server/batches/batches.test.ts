@@ -1,3 +1,4 @@
+// Long, one concern: mass transfers, payments and purchases from rows to postings, on one app and customer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';

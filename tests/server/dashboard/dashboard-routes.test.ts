@@ -1,3 +1,4 @@
+// Long, one concern: the dashboard's routes (summary, defaults, Poin Xtra, history, banners, rates) on one app.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';

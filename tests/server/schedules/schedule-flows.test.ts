@@ -1,3 +1,4 @@
+// Long, one concern: scheduled transfers of every kind, from verify to each run, on one app and clock.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';

@@ -1,3 +1,4 @@
+// Long, one concern: every bill, purchase and donation kind of the spec as flow data through one app, a case each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';

@@ -1,3 +1,4 @@
+// Long, one concern: a flow's transaction endpoints (choices, inquiry, verification, confirm) on one app.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';

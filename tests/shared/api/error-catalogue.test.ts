@@ -1,4 +1,5 @@
 // @vitest-environment node
+// Long, one concern: the one error catalogue (its texts, spec section 8's codes, pending outcomes, fallbacks).
 import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../../src/shared/api-error';
 import {
