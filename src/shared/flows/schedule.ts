@@ -1,6 +1,8 @@
 import { formatBankDate } from '../bank-time';
 import type { FlowFile } from './types';
 import WHEN_UI from './when-ui.json';
+import en from '../../../locales/en/engine.json';
+import id from '../../../locales/id/engine.json';
 
 /**
  * "When to transfer" as a flow declares it (`"schedule": { "field": "when" }`, its schema the shared
@@ -47,10 +49,18 @@ export function whenFormOf(flow: Pick<FlowFile, 'schedule'>, form: Record<string
 }
 
 type Lang = 'en' | 'id';
-const WEEKDAYS: Record<Lang, string[]> = {
-  en: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
-  id: ['Senin', 'Selasa', 'Rabu', 'Kamis', 'Jumat', 'Sabtu', 'Minggu'],
-};
+/**
+ * describeWhen's words, from the locales (engine:whenSaid, the weekdays of engine:when.weekdays): read
+ * as JSON, so the server says them too. Looked up when asked, so a bundle that never describes a "when"
+ * (the browser's) drops the two files.
+ */
+function wordsOf(lang: Lang) {
+  const l = lang === 'en' ? en : id;
+  return { ...l.whenSaid, weekdays: l.when.weekdays as Record<string, string> };
+}
+/** A text with its {{placeholders}} filled in, as a template literal would write each value. */
+const fill = (text: string, values: Record<string, unknown>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k]));
 const day = (d: string, lang: Lang) =>
   formatBankDate(d, lang, { day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -59,35 +69,25 @@ const day = (d: string, lang: Lang) =>
  * month on day 5, from 5 August 2026, 12 transfers" / "... until 5 August 2027". Undefined for now.
  */
 export function describeWhen(w: WhenForm, lang: Lang): string | undefined {
-  const en = lang === 'en';
-  if (w.kind === 'date' && w.date) return en ? `On ${day(w.date, lang)}` : `Pada ${day(w.date, lang)}`;
+  const words = wordsOf(lang);
+  if (w.kind === 'date' && w.date) return fill(words.on, { date: day(w.date, lang) });
   if (w.kind !== 'recurring') return undefined;
   const how =
     w.every === 'day'
-      ? en
-        ? `Every ${w.interval === 1 ? 'day' : `${w.interval} days`}`
-        : `Setiap ${w.interval === 1 ? 'hari' : `${w.interval} hari`}`
+      ? w.interval === 1
+        ? words.everyDay
+        : fill(words.everyDays, { count: w.interval })
       : w.every === 'week'
-        ? en
-          ? `Every ${WEEKDAYS.en[Number(w.dayOfWeek) - 1] ?? ''}`
-          : `Setiap hari ${WEEKDAYS.id[Number(w.dayOfWeek) - 1] ?? ''}`
+        ? fill(words.everyWeekday, { weekday: words.weekdays[String(Number(w.dayOfWeek))] ?? '' })
         : w.dayOfMonth === 'EOM'
-          ? en
-            ? 'Every month on its last day'
-            : 'Setiap akhir bulan'
-          : en
-            ? `Every month on day ${w.dayOfMonth}`
-            : `Setiap bulan pada tanggal ${w.dayOfMonth}`;
-  const from = w.startDate ? (en ? `from ${day(w.startDate, lang)}` : `mulai ${day(w.startDate, lang)}`) : '';
+          ? words.everyMonthEnd
+          : fill(words.everyMonthOn, { day: w.dayOfMonth });
+  const from = w.startDate ? fill(words.from, { date: day(w.startDate, lang) }) : '';
   const end =
     w.endKind === 'count'
-      ? en
-        ? `${w.occurrences} transfer${w.occurrences === 1 ? '' : 's'}`
-        : `${w.occurrences} kali transfer`
+      ? fill(w.occurrences === 1 ? words.transfers_one : words.transfers_other, { count: w.occurrences })
       : w.endDate
-        ? en
-          ? `until ${day(w.endDate, lang)}`
-          : `sampai ${day(w.endDate, lang)}`
+        ? fill(words.until, { date: day(w.endDate, lang) })
         : '';
   return [how, from, end].filter(Boolean).join(', ');
 }
