@@ -1,8 +1,10 @@
 import { formatBankDate } from '../bank-time';
 import type { FlowFile } from './types';
 import WHEN_UI from './when-ui.json';
-import en from '../../../locales/en/engine.json';
-import id from '../../../locales/id/engine.json';
+import enEngine from '../../../locales/en/engine.json';
+import idEngine from '../../../locales/id/engine.json';
+import enSchedule from '../../../locales/en/schedule.json';
+import idSchedule from '../../../locales/id/schedule.json';
 
 /**
  * "When to transfer" as a flow declares it (`"schedule": { "field": "when" }`, its schema the shared
@@ -50,13 +52,13 @@ export function whenFormOf(flow: Pick<FlowFile, 'schedule'>, form: Record<string
 
 type Lang = 'en' | 'id';
 /**
- * describeWhen's words, from the locales (engine:whenSaid, the weekdays of engine:when.weekdays): read
- * as JSON, so the server says them too. Looked up when asked, so a bundle that never describes a "when"
- * (the browser's) drops the two files.
+ * describeWhen's words, from the locales: schedule:when.* (a namespace only the server reads) and the
+ * weekdays of engine:when.weekdays (the field's). Read as JSON, so the server says them too; looked up
+ * when asked, so a bundle that never describes a "when" (the browser's) drops the files.
  */
 function wordsOf(lang: Lang) {
-  const l = lang === 'en' ? en : id;
-  return { ...l.whenSaid, weekdays: l.when.weekdays as Record<string, string> };
+  const [schedule, engine] = lang === 'en' ? [enSchedule, enEngine] : [idSchedule, idEngine];
+  return { ...schedule.when, weekdays: engine.when.weekdays as Record<string, string> };
 }
 /** A text with its {{placeholders}} filled in, as a template literal would write each value. */
 const fill = (text: string, values: Record<string, unknown>) =>

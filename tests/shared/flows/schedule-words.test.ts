@@ -1,5 +1,5 @@
 // @vitest-environment node
-// describeWhen's words come from the locales (engine:whenSaid, engine:when.weekdays): the same sentences
+// describeWhen's words come from the locales (schedule:when, engine:when.weekdays): the same sentences
 // in both languages as when they were written in the code, and none lost if a locale key goes missing.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -104,20 +104,22 @@ const SAID: [WhenForm, string | undefined, string | undefined][] = [
   ],
 ];
 
-/** The keys describeWhen reads. */
-const KEYS = [
-  'whenSaid.on',
-  'whenSaid.everyDay',
-  'whenSaid.everyDays',
-  'whenSaid.everyWeekday',
-  'whenSaid.everyMonthEnd',
-  'whenSaid.everyMonthOn',
-  'whenSaid.from',
-  'whenSaid.until',
-  'whenSaid.transfers_one',
-  'whenSaid.transfers_other',
-  ...['1', '2', '3', '4', '5', '6', '7'].map((d) => `when.weekdays.${d}`),
-];
+/** The keys describeWhen reads, by namespace. */
+const KEYS = {
+  schedule: [
+    'when.on',
+    'when.everyDay',
+    'when.everyDays',
+    'when.everyWeekday',
+    'when.everyMonthEnd',
+    'when.everyMonthOn',
+    'when.from',
+    'when.until',
+    'when.transfers_one',
+    'when.transfers_other',
+  ],
+  engine: ['1', '2', '3', '4', '5', '6', '7'].map((d) => `when.weekdays.${d}`),
+};
 
 describe("describeWhen's words", () => {
   it.each(SAID)('say %j as before, in English and Indonesian', (when, en, id) => {
@@ -126,14 +128,15 @@ describe("describeWhen's words", () => {
   });
 
   it('are each in both locale files, every placeholder filled', () => {
-    for (const lang of ['en', 'id']) {
-      const file = path.join(import.meta.dirname, '../../../locales', lang, 'engine.json');
-      const engine = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-      for (const key of KEYS) {
-        const text = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], engine);
-        expect(typeof text === 'string' && text.trim() !== '', `${lang} engine:${key}`).toBe(true);
+    for (const lang of ['en', 'id'])
+      for (const [ns, keys] of Object.entries(KEYS)) {
+        const file = path.join(import.meta.dirname, '../../../locales', lang, `${ns}.json`);
+        const texts = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+        for (const key of keys) {
+          const text = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], texts);
+          expect(typeof text === 'string' && text.trim() !== '', `${lang} ${ns}:${key}`).toBe(true);
+        }
       }
-    }
     for (const [when] of SAID)
       for (const lang of ['en', 'id'] as const)
         expect(describeWhen(when, lang) ?? '').not.toMatch(/\{\{|undefined/);
