@@ -1,4 +1,4 @@
-// The main app's chunk files by what they hold: written by its build (vite.config.ts, chunk-files),
+// The main app's chunk files by what they hold: written by its build (scripts/vite/emit-chunk-files.ts),
 // read by scripts/page-preloads.ts to name a signed-in page's chunks in its HTML.
 
 /** The main app's chunk files by what they hold, written by its build into its folder (not served: a dot folder). */

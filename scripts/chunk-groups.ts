@@ -1,4 +1,4 @@
-// Which modules go in which named chunk of the main app's build (vite.config.ts, codeSplitting groups),
+// Which modules go in which named chunk of the main app's build (scripts/vite/chunking.ts, codeSplitting groups),
 // computed from the module graph once it is complete.
 
 export interface ModuleEdges {

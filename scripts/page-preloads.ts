@@ -1,5 +1,5 @@
 // After the main app's build (`npm run build`): which chunks a signed-in page's HTML names
-// (src/shared/page-preloads.ts), from the build's chunk files (vite.config.ts chunk-files) and the
+// (src/shared/page-preloads.ts), from the build's chunk files (scripts/vite/emit-chunk-files.ts) and the
 // flows, into dist/.vite/page-preloads.json for the server.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -2,7 +2,7 @@
 // source text), so the server sends them compressed as they are, negotiated per request
 // (@fastify/static `preCompressed`), at the best ratio, at no cost per request. Pages (*.html) are
 // left out: the server fills in a nonce per response and compresses them then. Called by the
-// `precompress` Vite plugin (vite.config.ts) after each app's build.
+// `precompress` Vite plugin (scripts/vite/precompress.ts) after each app's build.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -2,7 +2,7 @@ import type { i18n as I18n } from 'i18next';
 import type { RouteObject } from 'react-router';
 import { authRoutes } from '@/features/auth/routes';
 import { addStrings } from '@/shared/i18n/i18n';
-// In the same chunk as this module (vite.config.ts, the `shell` group): the whole table is there at once.
+// In the same chunk as this module (scripts/vite/chunking.ts, the `shell` group): the whole table is there at once.
 import { shellChildrenFor } from './authenticated-routes';
 import { declarativeRoutes } from './declarative-routes';
 import { buildRoutes } from './routes';

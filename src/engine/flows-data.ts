@@ -7,7 +7,7 @@ import type { CompiledForm } from './generated';
 /**
  * What the menu and the routes need of a flow, for every flow at once: its file without the body a
  * transaction runs on (FLOW_BODY_KEYS), its machine's states with their page metadata only. Built by the
- * `flow-parts` plugin (vite.config.ts), so the signed-in pages carry a few dozen bytes (gzip) a flow.
+ * `flow-parts` plugin (scripts/vite/flow-parts.ts), so the signed-in pages carry a few dozen bytes (gzip) a flow.
  */
 export type FlowMeta = Omit<FlowFile, (typeof FLOW_BODY_KEYS)[number]> & { inquiry?: StepsOfFlow['inquiry'] };
 
@@ -17,7 +17,7 @@ const metas = import.meta.glob<FlowMeta>('/flows/**/*.json', {
   import: 'default',
 });
 /**
- * Each flow's whole file with its strings in both languages and its forms' loaders (vite.config.ts,
+ * Each flow's whole file with its strings in both languages and its forms' loaders (scripts/vite/flow-parts.ts,
  * flow-parts): a chunk of its own, loaded when its page opens; one entry here a flow, whatever else it brings.
  */
 interface FlowBundle {

@@ -13,12 +13,12 @@ declare module '*.json?steps' {
   const part: { readonly [key: string]: string | object };
   export = part;
 }
-// The flows' strings but each flow's own (vite.config.ts, flow-parts): those load with the flow's page.
+// The flows' strings but each flow's own (scripts/vite/flow-parts.ts): those load with the flow's page.
 declare module '*.json?flow-shared' {
   const strings: { readonly [key: string]: string | object };
   export default strings;
 }
-// Every flow's title, menu label and description (vite.config.ts, flow-parts): with the pages that list flows.
+// Every flow's title, menu label and description (scripts/vite/flow-parts.ts): with the pages that list flows.
 declare module '*.json?flow-names' {
   const strings: { readonly [key: string]: string | object };
   export default strings;

@@ -31,7 +31,7 @@ import { stringsReady } from '@/shared/i18n/i18n';
 import { stepStrings } from '../strings';
 
 // The verify, FDS challenge and receipt pages' code (their panels, the summary, the receipt's actions:
-// vite.config.ts, the flow-steps group) is asked for when a form is sent, so it arrives while the
+// scripts/vite/chunking.ts, the flow-steps group) is asked for when a form is sent, so it arrives while the
 // inquiry is answered; a page opened on one of those steps asks for it at once.
 const laterSteps = () => import('./later-steps');
 const VerifyView = lazy(() => laterSteps().then((m) => ({ default: m.VerifyView })));

@@ -3,7 +3,7 @@ import type { ValidatorType } from '@rjsf/utils';
 import { formModule, loadFlow } from '../flows-data';
 
 // What the app's preload asks for beside a form (src/engine/index.ts): from this module, the flow page's
-// chunk's door (vite.config.ts, the flow-page group's roots).
+// chunk's door (scripts/vite/chunking.ts, the flow-page group's roots).
 export { formWidgetsReady } from './form-theme';
 
 export interface LoadedForm {

@@ -1,5 +1,5 @@
 // RJSF's allOf merge (@rjsf/utils' schema/shallowAllOfMerge.js, with @x0k/json-schema-merge: ~4 KiB gzip),
-// in place of its own module in the build (vite.config.ts 'rjsf-lazy-all-of'): a form whose schema has
+// in place of its own module in the build (scripts/vite/rjsf-lazy-all-of.ts): a form whose schema has
 // an allOf (a transfer's "when to transfer") loads it before it draws (formWidgetsReady); the others
 // never carry it.
 

@@ -1,5 +1,5 @@
 // RJSF core's default fields, in place of its own list (@rjsf/core/lib/components/fields/index.js, which
-// vite.config.ts 'rjsf-lazy-fields' resolves here): the fields every form draws come with the form;
+// scripts/vite/rjsf-lazy-fields.ts resolves here): the fields every form draws come with the form;
 // a list of items (ArrayField), a choice between schemas (oneOf / anyOf) and the layout-grid fields,
 // which few forms draw or none, load with the first form that does (formWidgetsReady preloads them).
 import BooleanField from '@rjsf/core/lib/components/fields/BooleanField.js';

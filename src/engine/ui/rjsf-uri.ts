@@ -1,7 +1,7 @@
 /**
  * What @rjsf/utils asks of `fast-uri` (resolve, equal), on the browser's own URL parser. RJSF reaches
  * it only for JSON Schema 2020-12 forms with `$id`s; fast-uri is ~7 KiB gzip on every transaction
- * page, this a few hundred bytes. vite.config.ts (`rjsf-uri`) puts it in fast-uri's place for RJSF.
+ * page, this a few hundred bytes. scripts/vite/rjsf-uri.ts puts it in fast-uri's place for RJSF.
  */
 
 /** An origin no reference names, so a relative base resolves like a path (RFC 3986 section 5.2). */

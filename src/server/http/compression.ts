@@ -8,7 +8,7 @@ import { constants } from 'node:zlib';
  * answers of 1 KiB and more (the dashboard's and history's lists, the OpenAPI document, the pages'
  * HTML); the confirm's few hundred bytes go as they are. Brotli at quality 4 and gzip at 6 cost
  * about a millisecond a 100 KB answer; the built apps' files are compressed once, at build time
- * (vite.config.ts, precompress), and served as they are (static-apps.ts). Request bodies are never
+ * (scripts/vite/precompress.ts), and served as they are (static-apps.ts). Request bodies are never
  * inflated: the input guard sees what the client sent.
  */
 export default fp(async function compression(app: FastifyInstance) {

@@ -38,7 +38,7 @@ const languageOf = (cookie: string | undefined) =>
 
 /**
  * Serves the three built apps; unknown non-API paths get the owning app's index.html (client routing).
- * Built files go as the build compressed them (`name.br`, `name.gz` beside each, vite.config.ts),
+ * Built files go as the build compressed them (`name.br`, `name.gz` beside each, scripts/vite/precompress.ts),
  * negotiated per request by Accept-Encoding; hashed assets are cached for a year. A page's HTML is a
  * template filled per response with the response's CSP nonce (security-headers.ts), and compressed
  * on the fly like any other answer (compression.ts).

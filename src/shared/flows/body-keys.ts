@@ -1,4 +1,4 @@
-// No imports: vite.config.ts reads this too (its flow-parts plugin), and Vite bundles the config alone.
+// No imports: scripts/vite/flow-parts.ts reads this too, and Vite bundles the config alone.
 
 /**
  * A flow file's keys that only its transaction reads (its form and choices, inquiry, amount, posting,
