@@ -9,7 +9,6 @@ import { decoySecret, decoySecureWord } from './secure-word';
 import { checkPassword, challengeFor, completeLogin, findChallenge, openChallenge } from './login';
 import { forgotRoutes } from './forgot-routes';
 import { pruneAuthRows } from './prune';
-import { pruneLimitUse } from '../db/prune-limit-use';
 import { LOGOUT_MESSAGE, invalidToken, rateLimited } from './texts';
 
 /** Per-IP limits of the credential routes (the per-id lock lives in the database, see failures.ts). */
@@ -35,7 +34,6 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   // Housekeeping once an hour; unref'd so it never keeps the process alive.
   const prune = setInterval(() => {
     pruneAuthRows(app.db).catch((err: unknown) => app.log.warn({ err }, 'auth prune failed'));
-    pruneLimitUse(app.db).catch((err: unknown) => app.log.warn({ err }, 'limit use prune failed'));
   }, 60 * 60_000);
   prune.unref();
   app.addHook('onClose', async () => clearInterval(prune));

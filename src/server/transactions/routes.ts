@@ -4,6 +4,7 @@ import { createTransactionService, type Caller } from './service';
 import { openEventStream } from './sse';
 import { settleDuePayments } from './settlement';
 import { acceptSession, bearerTokenOf, browserIdOf } from '../auth/session-plugin';
+import { pruneLimitUse } from '../db/prune-limit-use';
 
 const inquiryId = { type: 'string', minLength: 1, maxLength: 64 } as const;
 const body = (properties: Record<string, unknown>, required: string[]) => ({
@@ -53,6 +54,14 @@ export default async function transactionsRoutes(
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   }
+
+  // Days of limit use before today are never read again (limit_used() reads from today on): pruned
+  // hourly, unref'd like the settlement run.
+  const pruneTimer = setInterval(() => {
+    pruneLimitUse(app.db).catch((err: unknown) => app.log.warn({ err }, 'limit use prune failed'));
+  }, 60 * 60_000);
+  pruneTimer.unref();
+  app.addHook('onClose', async () => clearInterval(pruneTimer));
 
   const caller = (request: { session: { id: number; customerId: number } | null }): Caller => ({
     customerId: request.session!.customerId,
