@@ -41,6 +41,7 @@ import { alertsDomain } from './alerts/domain';
 import { promoDomain } from './promo/domain';
 import { travelDomain } from './travel/domain';
 import { vouchersDomain } from './vouchers/domain';
+import { qrisDomain } from './qris/domain';
 
 /**
  * The server's composition root: every part of the server that adds routes or named implementations
@@ -89,6 +90,7 @@ export const serverDomains: readonly DomainPlugin[] = [
   promoDomain,
   travelDomain,
   vouchersDomain,
+  qrisDomain,
 ];
 
 /** The registry of the server's domains (a new one each call: tests and scripts build their own). */

@@ -44,3 +44,10 @@ export const SEARCH_MIN_CHARS = 3;
 export const CHAT_PANEL = { width: 350, height: 420 } as const;
 export const FX_DECLARATION_USD_MONTHLY = 100_000;
 export const DEFAULT_BROWSER_ID = '1234';
+
+export const QRIS = {
+  /** A merchant's dynamic code (My business, "take payment") can be paid for this long, then expires. */
+  dynamicCodeTtlMs: 15 * 60_000,
+  /** QRIS's per-transaction maximum (amount plus tip), IDR minor units: Rp 10.000.000. */
+  maxPerTransaction: 1_000_000_000,
+} as const;

@@ -34,8 +34,12 @@ export async function seedMerchants(db: Db, opts: { now?: Date } = {}): Promise<
       [budi],
     );
     const { rows: m } = await tx.query<{ id: number }>(
-      `INSERT INTO merchants (customer_id, mid, name, category, settlement_account_id, mdr_bps, created_at)
-       VALUES ($1, 'OCTO0082731', 'Kopi Santoso', 'Food & Beverage', $2, 30, $3) RETURNING id`,
+      // Its QRIS identity is docs/qris.md's samples' (migration 340).
+      `INSERT INTO merchants (customer_id, mid, name, category, settlement_account_id, mdr_bps, created_at,
+                              nmid, qris_pan, mcc, city, postal_code, terminal_label, tip)
+       VALUES ($1, 'OCTO0082731', 'Kopi Santoso', 'Food & Beverage', $2, 30, $3,
+               'ID1026000827310', '9360002200000827310', '5814', 'JAKARTA SELATAN', '12190', 'A01', 'prompt')
+       RETURNING id`,
       [budi, acc[0]?.id ?? null, new Date(now.getTime() - 400 * DAY).toISOString()],
     );
     const merchant = m[0]!.id;

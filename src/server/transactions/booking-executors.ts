@@ -14,6 +14,21 @@ export function providerOf(registry: ServerRegistry, flow: FlowFile): Provider |
   return undefined;
 }
 
+/**
+ * The provider that answers this booking, by what it books (`details`): the flow's, unless its
+ * executor says this one needs no answer (Executor.holds). The booking is held (pending) only then.
+ */
+export function providerFor(
+  registry: ServerRegistry,
+  flow: FlowFile,
+  details: Record<string, unknown>,
+): Provider | undefined {
+  const provider = providerOf(registry, flow);
+  if (!provider || !flow.posting) return provider;
+  const holds = registry.executors[flow.posting.execute as keyof ServerRegistry['executors']]?.holds;
+  return !holds || holds(details) ? provider : undefined;
+}
+
 /** The params the flow hands its provider. */
 export const executorParamsOf = (flow: FlowFile): Record<string, unknown> =>
   flow.service?.params ?? flow.posting?.params ?? {};

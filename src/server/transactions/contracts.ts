@@ -101,6 +101,12 @@ export interface Provider {
  */
 export interface Executor {
   provider?: Provider;
+  /**
+   * Whether this booking waits for the provider (absent: every booking of a flow with one). A payment
+   * the bank answers itself (a merchant of its own, paid by QRIS) is final at once: booked success,
+   * the provider never asked.
+   */
+  holds?(details: Record<string, unknown>): boolean;
 }
 
 /** What a service executor sees: the customer, the flow, the checked form and the look-up's details. */

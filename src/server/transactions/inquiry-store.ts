@@ -12,7 +12,7 @@ import { txErrors } from './errors';
 import { BOOKING_COLUMNS, bookingValues, type Booking } from './ledger';
 import { NO_LIMITS, quoting, type Quote } from './quote';
 import { validateFormOrThrow } from './catalog';
-import { providerOf } from './booking-executors';
+import { providerFor } from './booking-executors';
 import { checkGates } from './gates';
 import { FDS_MARK, fdsRequired, isFlagged, passChallenge } from './fds';
 import { earlierSteps, inquireStep } from './steps';
@@ -208,7 +208,7 @@ export function quoteStore(ctx: PostingContext) {
         }
       : {
           // Answered later by its provider (a biller, a fund manager at the next NAV): held until then.
-          status: providerOf(ctx.registry, entry.flow) ? 'pending' : 'success',
+          status: providerFor(ctx.registry, entry.flow, q.details) ? 'pending' : 'success',
           // As the core bank writes its narrative, "<Indonesian> / <English>", each with its detail; the
           // journal keeps each language apart (migration 057) for the history of each page.
           description: [

@@ -5,7 +5,7 @@ import type { PostingContext } from './context';
 import type { ServerRegistry } from './contracts';
 import { txErrors } from './errors';
 import { receiptBodyOf, SERVICE_INQUIRY_PREFIX } from './inquiry-store';
-import { executorParamsOf, providerOf } from './booking-executors';
+import { executorParamsOf, providerFor } from './booking-executors';
 import { newReferenceNo, SETTLEMENT_LEASE_S, type Within } from './ledger';
 import { DEFAULT_LIMITS_ARGS, type Limits } from './limits';
 import { limitsAllow, type Quote } from './quote';
@@ -117,8 +117,9 @@ export function posting(ctx: PostingContext) {
     const entry = ctx.flowOrThrow(booked.flowId);
     // A scheduled transfer's record: its receipt names the instruction (scheduleWithin wrote it).
     if (booked.quote.schedule) return (await receiptOf(booked.journalId)).receipt;
-    // Answered later by the flow's provider (a biller, a fund manager at the next NAV), if it has one.
-    const provider = providerOf(ctx.registry, entry.flow);
+    // Answered later by the flow's provider (a biller, a fund manager at the next NAV), if it has one
+    // and this booking waits for it (inquiry-store booked it pending by the same rule).
+    const provider = providerFor(ctx.registry, entry.flow, booked.quote.details);
     if (!provider)
       return {
         referenceNo: booked.referenceNo,

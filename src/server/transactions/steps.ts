@@ -178,6 +178,11 @@ export async function inquireStep(
     step.params ?? {},
   );
   const details = Object.keys(chosen).length ? { ...found, choice: chosen } : found;
+  // What the answer fills of the later forms is the server's: kept with the forms, over what they send.
+  for (const f of step.fills ?? []) {
+    delete form[f];
+    if (found[f] !== undefined) form[f] = found[f];
+  }
   const next = { ...answers, [step.id]: details };
   const id = before?.id ?? randomUUID();
   await db.query(

@@ -66,7 +66,7 @@ export const REGISTRY_NAMES = {
       'storeFdsPassed',
     ],
     /** Custom RJSF widgets a uiSchema may name with ui:widget (besides RJSF's own). */
-    widgets: ['choice', 'amount', 'digits', 'specialRate', 'priceQuote', 'photo'],
+    widgets: ['choice', 'amount', 'digits', 'specialRate', 'priceQuote', 'photo', 'qrCode'],
   },
   server: {
     /** Inquiry look-ups (POST /api/transaction/v1/inquiry): return details shown on verify and receipt. */
@@ -88,6 +88,8 @@ export const REGISTRY_NAMES = {
       'gold.quote',
       'flight.fare',
       'credential.newPhoneCode',
+      'qris.code',
+      'qris.payment',
     ],
     /** Posting executors (POST /api/transaction/v1/confirm). */
     executors: [
@@ -99,6 +101,7 @@ export const REGISTRY_NAMES = {
       'fund.subscribe',
       'bond.buy',
       'flight.book',
+      'qris.pay',
     ],
     /** Executors of flows that move no money (a flow's `service.execute`), src/server/transactions/service-executors.ts. */
     serviceExecutors: [
@@ -141,6 +144,7 @@ export const REGISTRY_NAMES = {
       'fund.placeOrder',
       'bond.placeOrder',
       'gold.trade',
+      'qris.record',
     ],
     /** Option lists for form fields (POST /api/transaction/v1/formdata). */
     choiceSources: [

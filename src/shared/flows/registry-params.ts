@@ -93,6 +93,10 @@ export const PARAMS_SCHEMAS: {
     'flight.fare': params({}),
     // A code texted to a new mobile number (send: true), or where it went (send: false); field: the number's.
     'credential.newPhoneCode': params({ send: { type: 'boolean' }, field }, ['send']),
+    // A QRIS payload (field: the form field holding it) read again by the server (src/server/qris).
+    'qris.code': params({ field }),
+    // The payment of that code: the amount typed for a static code and the tip the customer types.
+    'qris.payment': params({ field, amountField: field, tipField: field }),
   },
   executors: {
     'ledger.transfer': params({}),
@@ -103,6 +107,7 @@ export const PARAMS_SCHEMAS: {
     'fund.subscribe': params({}),
     'bond.buy': params({}),
     'flight.book': params({}),
+    'qris.pay': params({}),
   },
   serviceExecutors: {
     'request.record': params({ kind: { type: 'string', minLength: 1 }, once: { type: 'boolean' } }),
@@ -154,6 +159,7 @@ export const PARAMS_SCHEMAS: {
     }),
     'alias.set': params({ action: { enum: ['register', 'change', 'remove'] } }, ['action']),
     'flight.reserve': params({}),
+    'qris.record': params({}),
   },
   choiceSources: {
     accounts: params({}),

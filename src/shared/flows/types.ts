@@ -130,6 +130,12 @@ export interface InquiryStep {
   /** A named server look-up (REGISTRY_NAMES.server.lookups), e.g. "provider.options". */
   lookup: string;
   params?: Record<string, unknown>;
+  /**
+   * Fields of the later forms this step's answer sets (its `<field>` of the same name): the page fills
+   * them in (a hidden field driving the form's if/then: an amount typed only when the code has none)
+   * and the server keeps the answer's value, whatever the later form sends.
+   */
+  fills?: string[];
 }
 
 export interface InquirySpec {
@@ -142,6 +148,8 @@ export interface InquirySpec {
   path?: string;
   /** With steps: the title of the last step's page. */
   titleKey?: LocaleKey;
+  /** With steps: what the earlier steps answered, shown above the last form (whom the customer pays). */
+  summary?: SummaryRow[];
 }
 
 export interface AmountSpec {

@@ -246,10 +246,20 @@ export function checkForms(ctx: FlowUnderCheck): {
   const fields = formFields(mainSchema);
   // Multi-step inquiry: each earlier step's form and look-up; its fields count as the flow's.
   const steps = Array.isArray(flow.inquiry?.steps) ? flow.inquiry.steps : [];
+  const stepFields = steps.map((st, i) => formFields(checkForm(ctx, st.form, `$.inquiry.steps[${i}].form`)));
   steps.forEach((st, i) => {
     const p = `$.inquiry.steps[${i}]`;
-    const own = formFields(checkForm(ctx, st.form, `${p}.form`));
+    const own = stepFields[i];
     if (fields && own) for (const f of own) fields.add(f);
+    // What a step's answer fills must be a field of a later form (the steps after it, or the last form).
+    const later = [...stepFields.slice(i + 1), formFields(mainSchema)];
+    (Array.isArray(st.fills) ? st.fills : []).forEach((f, j) => {
+      if (later.every((l) => l && !l.has(f)))
+        ctx.report(
+          `${p}.fills[${j}]`,
+          `"${f}" is not a field of a later form: a step's answer fills the forms after it.`,
+        );
+    });
     checkName(ctx, st.lookup, 'lookups', 'server', `${p}.lookup`);
     checkKey(ctx, st.titleKey, `${p}.titleKey`);
     // An earlier step's answers are kept as typed (steps.ts): a secret belongs in the last form.

@@ -39,6 +39,10 @@ function checkRows(ctx: FlowWithForms, rows: SummaryRow[] | undefined, path: str
 export function checkVerifyAndReceipt(ctx: FlowWithForms): void {
   const { flow, secrets, report } = ctx;
   checkRows(ctx, flow.verify?.summary, '$.verify.summary', false);
+  // Shown above the last form: what the earlier steps answered.
+  checkRows(ctx, flow.inquiry?.summary, '$.inquiry.summary', false);
+  if (flow.inquiry?.summary && !flow.inquiry.steps?.length)
+    report('$.inquiry.summary', 'A summary shows what earlier steps answered: this flow has no "steps".');
   checkRows(ctx, flow.receipt?.rows, '$.receipt.rows', true);
   if (secrets.size && Array.isArray(flow.receipt?.actions) && flow.receipt.actions.includes('favourite'))
     report(
