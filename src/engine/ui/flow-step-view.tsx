@@ -25,7 +25,7 @@ import { flowFormLoader, type FormLoader, type LoadedForm } from './form-loader'
 import { formWidgetsReady } from './form-theme';
 import { InquiryView } from './inquiry-view';
 import { preloadSearchField, searchedChoices } from './widgets';
-import { fieldsOfSchema, formOfStep, ownValues, stepChoices, stepCounter } from './multi-step';
+import { fieldsOfSchema, filledValues, formOfStep, ownValues, stepChoices, stepCounter } from './multi-step';
 import type { i18n as I18n } from 'i18next';
 import { stringsReady } from '@/shared/i18n/i18n';
 import { stepStrings } from '../strings';
@@ -37,6 +37,7 @@ const laterSteps = () => import('./later-steps');
 const VerifyView = lazy(() => laterSteps().then((m) => ({ default: m.VerifyView })));
 const FdsChallengeView = lazy(() => laterSteps().then((m) => ({ default: m.FdsChallengeView })));
 const ReceiptView = lazy(() => laterSteps().then((m) => ({ default: m.ReceiptView })));
+const Summary = lazy(() => laterSteps().then((m) => ({ default: m.Summary })));
 /** Their code, and their strings in the page's language. */
 const preloadLaterSteps = (i18n: I18n) => {
   void laterSteps().catch(() => undefined);
@@ -225,8 +226,13 @@ export function FlowActorView({
           validator={loaded.form.validator}
           choices={allChoices}
           choicesLoading={choices.loading}
-          // A step of a multi-step inquiry starts from its own values (the others are earlier steps').
-          initial={multiStep ? ownValues(loaded.form.schema, ctx.form) : ctx.form}
+          // A step of a multi-step inquiry starts from its own values (the others are earlier steps'),
+          // with what the earlier steps' answers fill in (inquiry.steps[].fills).
+          initial={
+            multiStep
+              ? ownValues(loaded.form.schema, { ...ctx.form, ...filledValues(flow, answered) })
+              : ctx.form
+          }
           busy={snap.hasTag('busy' as never)}
           error={ctx.error}
           onSubmit={(form, labels) => {
@@ -244,6 +250,25 @@ export function FlowActorView({
           onAutoSubmit={() => setAutoSent((s) => [...s, meta?.path ?? ''])}
           priceQuote={services.priceQuote}
         />
+      );
+    // What the earlier steps answered, above the last form (inquiry.summary): whom the customer pays.
+    const shown = view === 'inquiry' ? flow.inquiry?.summary : undefined;
+    if (shown?.length && Object.keys(answered).length)
+      body = (
+        <>
+          <Box
+            data-testid="step-answers"
+            sx={{ mb: 2, px: 1.5, py: 0.5, bgcolor: 'action.hover', borderRadius: 1 }}
+          >
+            <Summary
+              flow={flow}
+              rows={shown}
+              ctx={{ form: ctx.form, inquiry: answered }}
+              labels={ctx.labels}
+            />
+          </Box>
+          {body}
+        </>
       );
   } else if (view === 'notice') {
     body = (

@@ -3,3 +3,4 @@
 export { VerifyView } from './verify-view';
 export { FdsChallengeView } from './fds-challenge-view';
 export { ReceiptView } from './receipt-view';
+export { Summary } from './summary';

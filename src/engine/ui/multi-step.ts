@@ -58,3 +58,20 @@ export function ownValues(schema: unknown, form: Record<string, unknown>): Recor
   const fields = fieldsOfSchema(schema);
   return Object.fromEntries(Object.entries(form).filter(([k]) => fields.has(k)));
 }
+
+/**
+ * The values the steps' answers fill in the later forms (`inquiry.steps[].fills`): an answered step's
+ * `<field>` for each field it names. The server keeps the same values whatever the form sends.
+ */
+export function filledValues(
+  flow: FlowFile,
+  answers: Record<string, Record<string, unknown>>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const step of flow.inquiry?.steps ?? []) {
+    const answer = answers[step.id];
+    if (!answer) continue;
+    for (const f of step.fills ?? []) if (answer[f] !== undefined) out[f] = answer[f];
+  }
+  return out;
+}

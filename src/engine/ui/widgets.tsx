@@ -302,6 +302,7 @@ export const ENGINE_LAZY_WIDGETS = {
   ),
   priceQuote: lazyWidget(() => import('./price-quote-widget').then((m) => ({ default: m.PriceQuoteWidget }))),
   photo: lazyWidget(() => import('./photo-widget').then((m) => ({ default: m.PhotoWidget }))),
+  qrCode: lazyWidget(() => import('./qr-code-widget').then((m) => ({ default: m.QrCodeWidget }))),
 };
 
 export const ENGINE_WIDGETS = {
