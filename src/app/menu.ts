@@ -31,6 +31,7 @@ export const MENU: readonly MenuGroup[] = [
       { id: 'myAccounts', to: '/myaccount/' },
       { id: 'transfer', to: '/transfer/' },
       { id: 'billPayment', to: '/payment/' },
+      { id: 'qris', to: '/qris/inquiry/' },
       { id: 'biFast', to: '/bi-fast/' },
       { id: 'purchase', to: '/purchase/' },
       { id: 'virtualCardNumber', to: '/virtual-card-number/' },

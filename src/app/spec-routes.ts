@@ -93,6 +93,8 @@ const myAccount = [
 const business = [
   '/mybusiness/',
   '/mybusiness/merchant-report/',
+  // issue 41: a merchant customer's QRIS codes (not in the spec)
+  '/mybusiness/take-payment/',
   '/mytransaction/',
   '/mytransaction/delete-scheduled/',
   '/mytransaction/edit-scheduled/',
@@ -192,6 +194,8 @@ const BILLERS = [
 ] as const;
 
 const otherTransactions = [
+  // issue 41: paying a QRIS code (not in the spec); /qris/inquiry/ leads to the code's step
+  ...steps('/qris/', ['inquiry', 'inquiry/scan', 'inquiry/pay', ...VR]),
   '/virtual-card-number/',
   ...steps('/virtual-card-number/', [...IVR, 'fds']),
   '/donation/',

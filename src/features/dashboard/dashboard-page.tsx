@@ -14,6 +14,7 @@ import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import PhoneAndroidIcon from '@mui/icons-material/PhoneAndroid';
 import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
+import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import type { ErrorView } from '@/shared/api/error-catalogue';
 import {
   ACTION_PATHS,
@@ -46,6 +47,7 @@ export const QUICK_ACTIONS: readonly {
 }[] = [
   { key: 'transfer', path: '/transfer/', requires: 'casa', Icon: SwapHorizIcon },
   { key: 'payment', path: '/payment/', requires: 'casa', Icon: ReceiptLongIcon },
+  { key: 'qris', path: '/qris/', requires: 'casa', Icon: QrCodeScannerIcon },
   { key: 'purchase', path: '/purchase/', requires: 'casa', Icon: PhoneAndroidIcon },
   { key: 'exchangeRate', path: '/exchange-rate/', requires: 'none', Icon: CurrencyExchangeIcon },
 ];
@@ -167,7 +169,13 @@ export function DashboardPage() {
       )}
 
       <Paper component="nav" aria-label={t('actions.label')} sx={{ p: 1 }}>
-        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: 1 }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: `repeat(${QUICK_ACTIONS.length}, minmax(0, 1fr))`,
+            gap: { xs: 0.5, sm: 1 },
+          }}
+        >
           {QUICK_ACTIONS.map(({ key, path, requires, Icon }) => (
             <ButtonBase
               key={key}

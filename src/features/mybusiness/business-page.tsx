@@ -1,4 +1,5 @@
 import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
+import QrCode2Icon from '@mui/icons-material/QrCode2';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -177,6 +178,17 @@ export function BusinessPage() {
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700, flex: 1 }}>
           {t('shell:menu.items.myBusiness')}
         </Typography>
+        {merchants && merchants.length > 0 && (
+          <Button
+            variant="outlined"
+            startIcon={<QrCode2Icon />}
+            component={Link}
+            to="/mybusiness/take-payment/"
+            data-testid="to-take-payment"
+          >
+            {t('toTakePayment')}
+          </Button>
+        )}
         {merchants && merchants.length > 0 && (
           <Button
             variant="contained"

@@ -4,6 +4,10 @@ import type { RouteObject } from 'react-router';
 export const myBusinessRoutes: RouteObject[] = [
   { path: '/mybusiness/', lazy: async () => ({ Component: (await import('./business-page')).BusinessPage }) },
   {
+    path: '/mybusiness/take-payment/',
+    lazy: async () => ({ Component: (await import('./take-payment-page')).TakePaymentPage }),
+  },
+  {
     path: '/mybusiness/merchant-report/',
     lazy: async () => ({ Component: (await import('./report-page')).MerchantReportPage }),
   },
