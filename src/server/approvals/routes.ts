@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import { verifyAgainstDecoy, verifySecret } from '../auth/password';
 import { browserIdOf, issueCredentials } from '../auth/session-plugin';
 import { createSession, endSession } from '../auth/sessions';
@@ -8,6 +7,7 @@ import { findChallenge, openChallenge } from '../auth/login';
 import { challengeExpired, rateLimited } from '../auth/texts';
 import { canEnrol, enrolDevice, isEnrolled } from './devices';
 import { openEventStream } from '../transactions/sse';
+import { registerRateLimit } from '../http/rate-limit-store';
 import { approvalErrors } from './errors';
 import { decideApproval, pendingApprovals } from './store';
 
@@ -21,7 +21,7 @@ const body = (properties: Record<string, unknown>, required: string[]) => ({
 /** The companion app's API: log in with user id and app PIN, list, decide and follow approval requests. */
 export default async function approvalsRoutes(app: FastifyInstance): Promise<void> {
   const hub = app.approvalHub;
-  await app.register(rateLimit, { global: false, errorResponseBuilder: () => rateLimited() });
+  await registerRateLimit(app, { errorResponseBuilder: () => rateLimited() });
   const security = [{ bearer: [] }];
 
   const customerOf = async (customerId: number) => {

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import { verifyAgainstDecoy } from './password';
 import { routeSchema, sharedAuthSchemas } from './schemas';
 import { browserIdOf, issuedCredentials, withdrawCredentials } from './session-plugin';
@@ -9,6 +8,7 @@ import { decoySecret, decoySecureWord } from './secure-word';
 import { checkPassword, challengeFor, completeLogin, findChallenge, openChallenge } from './login';
 import { forgotRoutes } from './forgot-routes';
 import { pruneAuthRows } from './prune';
+import { pruneRateLimitCounts, registerRateLimit } from '../http/rate-limit-store';
 import { LOGOUT_MESSAGE, invalidToken, rateLimited } from './texts';
 
 /** Per-IP limits of the credential routes (the per-id lock lives in the database, see failures.ts). */
@@ -26,14 +26,13 @@ const ok = (name: string) => ({ 200: routeSchema(name) });
 /** The login area: secure word, login, FDS/BDS challenges, logout, session refresh and me, forgot flows. */
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
   for (const schema of sharedAuthSchemas) app.addSchema(schema);
-  await app.register(rateLimit, {
-    global: false,
-    // Thrown, then answered by the error handler as the apierror payload.
-    errorResponseBuilder: () => rateLimited(),
-  });
+  // Counted in the database, so the limit is one however many app servers answer. Thrown, then
+  // answered by the error handler as the apierror payload.
+  await registerRateLimit(app, { errorResponseBuilder: () => rateLimited() });
   // Housekeeping once an hour; unref'd so it never keeps the process alive.
   const prune = setInterval(() => {
     pruneAuthRows(app.db).catch((err: unknown) => app.log.warn({ err }, 'auth prune failed'));
+    pruneRateLimitCounts(app.db).catch((err: unknown) => app.log.warn({ err }, 'rate limit prune failed'));
   }, 60 * 60_000);
   prune.unref();
   app.addHook('onClose', async () => clearInterval(prune));

@@ -1,4 +1,4 @@
-import rateLimit from '@fastify/rate-limit';
+import { registerRateLimit } from '../http/rate-limit-store';
 import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -55,7 +55,7 @@ export default async function receiptRoutes(app: FastifyInstance): Promise<void>
     const key = catalog.get(flowId)?.flow.titleKey;
     return key ? text[lang](key) : flowId;
   };
-  await app.register(rateLimit, { global: false });
+  await registerRateLimit(app);
   const publicRate = { max: 30, timeWindow: 60_000 };
 
   app.post(
