@@ -1,3 +1,5 @@
+import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
+import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -82,7 +84,10 @@ export function QrCodeWidget(props: WidgetProps) {
             autoCorrect: 'off',
             'data-testid': 'qr-code-text',
           },
-          input: { sx: { fontFamily: 'monospace', fontSize: '0.8rem', wordBreak: 'break-all' } },
+          // A code's text in a fixed-width font, broken anywhere; the hint before it in the page's own.
+          input: props.value
+            ? { sx: { fontFamily: 'monospace', fontSize: '0.8rem', wordBreak: 'break-all' } }
+            : undefined,
         }}
       />
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1, alignItems: 'center' }}>
@@ -91,6 +96,7 @@ export function QrCodeWidget(props: WidgetProps) {
           onClick={() => setCamera(true)}
           disabled={busy || props.disabled}
           data-testid="qr-code-camera"
+          startIcon={<QrCodeScannerIcon />}
         >
           {t('inquiry.qrCode.scan')}
         </Button>
@@ -99,6 +105,7 @@ export function QrCodeWidget(props: WidgetProps) {
           onClick={() => fileInput.current?.click()}
           disabled={busy || props.disabled}
           data-testid="qr-code-upload"
+          startIcon={<ImageOutlinedIcon />}
         >
           {t('inquiry.qrCode.upload')}
         </Button>

@@ -91,7 +91,7 @@ function CurrentCode({ code, onCancel, busy }: { code: QrisCode; onCancel: () =>
   const lang = langOf(i18n.language);
   const left = useTimeLeft(code.status === 'open' ? code.expiresAt : undefined);
   const chip = {
-    open: { color: 'warning' as const, label: t('take.status.open') },
+    open: { color: 'primary' as const, label: t('take.status.open') },
     paid: { color: 'success' as const, label: t('take.status.paid') },
     cancelled: { color: 'default' as const, label: t('take.status.cancelled') },
     expired: { color: 'default' as const, label: t('take.status.expired') },
@@ -147,8 +147,20 @@ function CurrentCode({ code, onCancel, busy }: { code: QrisCode; onCancel: () =>
   );
 }
 
+/** What the page asks the server (the real calls, or a story's). */
+export interface TakePaymentServices {
+  overview: (signal?: AbortSignal) => Promise<QrisOverview>;
+  create: typeof qrisApi.create;
+  status: typeof qrisApi.status;
+  cancel: typeof qrisApi.cancel;
+  follow: typeof followCode;
+}
+
+const LIVE: TakePaymentServices = { ...qrisApi, follow: followCode };
+
 /** /mybusiness/take-payment/: a dynamic QRIS code for one sale (paid live), and the stall's static code. */
-export function TakePaymentPage() {
+export function TakePaymentPage({ services = LIVE }: { services?: TakePaymentServices }) {
+  const api = services;
   const { t, i18n } = useTranslation(['business', 'common']);
   const lang = langOf(i18n.language);
   const errors = useErrorHandler();
@@ -163,7 +175,7 @@ export function TakePaymentPage() {
 
   const load = useCallback(
     (signal?: AbortSignal) =>
-      qrisApi.overview(signal).then(
+      api.overview(signal).then(
         (o) => {
           setOverview(o);
           return o;
@@ -176,7 +188,7 @@ export function TakePaymentPage() {
           return undefined;
         },
       ),
-    [errors],
+    [errors, api],
   );
   useEffect(() => {
     const ctrl = new AbortController();
@@ -191,11 +203,11 @@ export function TakePaymentPage() {
   const followed = code?.status === 'open' ? code.id : undefined;
   useEffect(() => {
     if (!followed) return;
-    return followCode(followed, (c) => {
+    return api.follow(followed, (c) => {
       setCode((now) => (now?.id === c.id ? c : now));
       if (c.status === 'paid') void load();
     });
-  }, [followed, load]);
+  }, [followed, load, api]);
 
   const create = async () => {
     const sen = rupiahToSen(amount);
@@ -206,7 +218,7 @@ export function TakePaymentPage() {
     setInvalid(undefined);
     setBusy(true);
     try {
-      const made = await qrisApi.create({
+      const made = await api.create({
         merchantId: overview!.merchant.id,
         amount: sen,
         ...(bill.trim() ? { billNumber: bill.trim() } : {}),
@@ -226,10 +238,10 @@ export function TakePaymentPage() {
     if (!code) return;
     setBusy(true);
     try {
-      setCode(await qrisApi.cancel(code.id));
+      setCode(await api.cancel(code.id));
     } catch (err) {
       errors.showError(err);
-      setCode(await qrisApi.status(code.id).catch(() => code));
+      setCode(await api.status(code.id).catch(() => code));
     } finally {
       setBusy(false);
     }
