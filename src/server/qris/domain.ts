@@ -15,6 +15,7 @@ export const qrisDomain: DomainPlugin = {
   executors: { 'qris.pay': { provider: qrisSwitch, holds: (details) => details.onUs !== true } },
   serviceExecutors: { 'qris.record': qrisRecord },
   register: async (app) => {
-    await app.register(qrisRoutes);
+    // Merchants' pages re-read as often as the approvals' streams (AppOptions.approvalRereadMs).
+    await app.register(qrisRoutes, { rereadMs: app.approvalHub.rereadMs });
   },
 };
