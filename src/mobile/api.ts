@@ -134,13 +134,15 @@ export function followApprovals(handlers: {
         await readEventStream(res.body, (e) => {
           if (e.event === 'approvals')
             handlers.onList((JSON.parse(e.data) as { approvals: PendingApproval[] }).approvals);
+          // A server that stops asks for it: follow again at once (another server answers).
+          if (e.event === 'reconnect') pause = 0;
         });
       } catch {
         if (ac.signal.aborted) return;
       }
-      handlers.onState(false);
+      if (pause > 0) handlers.onState(false);
       await new Promise((r) => setTimeout(r, pause));
-      pause = Math.min(pause * 2, 15_000);
+      pause = Math.min(Math.max(pause, 500) * 2, 15_000);
     }
   };
   void run();

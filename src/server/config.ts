@@ -5,6 +5,15 @@ export interface ServerConfig {
   databaseUrl?: string;
   /** Connections to PostgreSQL per app server (DATABASE_POOL_MAX). */
   databasePoolMax: number;
+  /** Where LISTEN connects when DATABASE_URL goes through a transaction pooler (DATABASE_LISTEN_URL). */
+  databaseListenUrl?: string;
+  /**
+   * DATABASE_POOLER=transaction: DATABASE_URL is a pooler in transaction mode (PgBouncer), so no named
+   * statements; LISTEN then needs DATABASE_LISTEN_URL.
+   */
+  databasePooler: 'none' | 'transaction';
+  /** How long a graceful stop (SIGTERM) waits for requests in flight (DRAIN_TIMEOUT_MS). */
+  drainTimeoutMs: number;
   /** Demo mode seeds the personas on first start; production seeds nothing. */
   demo: boolean;
   /** Folder of the built web apps (vite build output). */
@@ -21,6 +30,21 @@ export interface ServerConfig {
  */
 export const DEFAULT_POOL_MAX = 10;
 
+/** A confirm takes milliseconds; a stop waits this long for the slowest (a provider's time-out). */
+export const DEFAULT_DRAIN_MS = 15_000;
+
+/** The database options of openDb from the configuration; refuses a pooler without a LISTEN URL. */
+export function postgresOptions(config: ServerConfig): { namedStatements: boolean; listenUrl?: string } {
+  if (config.databasePooler === 'transaction' && !config.databaseListenUrl)
+    throw new Error(
+      'DATABASE_POOLER=transaction needs DATABASE_LISTEN_URL: LISTEN holds a session, which a transaction pooler does not give (set it to the database itself)',
+    );
+  return {
+    namedStatements: config.databasePooler !== 'transaction',
+    listenUrl: config.databaseListenUrl ?? config.databaseUrl,
+  };
+}
+
 export function configFromEnv(argv: string[] = process.argv.slice(2), env = process.env): ServerConfig {
   return {
     port: Number(env.PORT ?? 3000),
@@ -28,6 +52,9 @@ export function configFromEnv(argv: string[] = process.argv.slice(2), env = proc
     dataDir: env.DATA_DIR ?? './data',
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolMax: Number(env.DATABASE_POOL_MAX) || DEFAULT_POOL_MAX,
+    databaseListenUrl: env.DATABASE_LISTEN_URL || undefined,
+    databasePooler: env.DATABASE_POOLER === 'transaction' ? 'transaction' : 'none',
+    drainTimeoutMs: env.DRAIN_TIMEOUT_MS ? Number(env.DRAIN_TIMEOUT_MS) : DEFAULT_DRAIN_MS,
     demo: argv.includes('--demo') || env.DEMO === '1',
     staticDir: env.STATIC_DIR ?? 'dist',
     logLevel: env.LOG_LEVEL ?? 'info',

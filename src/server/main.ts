@@ -1,12 +1,14 @@
-import { configFromEnv } from './config';
+import { configFromEnv, postgresOptions } from './config';
 import type { Db } from './db/db';
 import { listenBoot } from './http/boot-server';
 import { serverLogger } from './log-destination';
 import { buildStaticApp } from './static-app';
+import { endEventStreams } from './transactions/sse';
 import type { FastifyInstance } from 'fastify';
 import { mkdir } from 'node:fs/promises';
 
 const config = configFromEnv();
+const pgOptions = postgresOptions(config);
 const logger = serverLogger(config);
 // The built apps are served first (a phone gets its page within a second or two of a start); the API's
 // requests wait, unread, until the database is open and the whole app built (src/server/http/boot-server.ts).
@@ -21,10 +23,14 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
-    early.log.info({ signal }, 'shutting down');
-    boot.server.close();
-    void early
-      .close()
+    early.log.info({ signal }, 'draining');
+    // The balancer reads 503 at /readyz and is refused new connections; the requests in flight (a
+    // confirm) finish within the bound; the event streams are told to reconnect, to another server.
+    const drained = boot.drain(config.drainTimeoutMs);
+    const streams = endEventStreams();
+    void drained
+      .then(({ cut }) => early.log.info({ streams, cut }, 'drained; shutting down'))
+      .then(() => early.close())
       .then(() => opened.app?.close())
       .then(() => opened.db?.close())
       .then(
@@ -44,6 +50,7 @@ const [{ buildApp }, { seedDemoDataOnce }, db] = await Promise.all([
       databaseUrl: config.databaseUrl,
       poolMax: config.databasePoolMax,
       dataDir: config.databaseUrl ? undefined : config.dataDir,
+      ...pgOptions,
     });
     await (await import('./db/migrate')).migrate(opened.db);
     return opened.db;
@@ -62,6 +69,8 @@ if (config.demo) {
 }
 await app.ready();
 boot.handOver(app);
+const { migratedToLatest } = await import('./db/migrate');
+boot.readiness(() => migratedToLatest(db));
 
 const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${boot.port}/`;
 console.log(

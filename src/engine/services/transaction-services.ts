@@ -226,27 +226,33 @@ export function watchApprovalEvents(inquiryId: string, onStatus: (s: ApprovalSta
   };
   (async () => {
     try {
-      const creds = getCredentials();
-      const res = await fetch(
-        `/api/transaction/v1/verification/events?inquiryId=${encodeURIComponent(inquiryId)}`,
-        {
-          headers: {
-            accept: 'text/event-stream',
-            'x-browser-id': getBrowserId(),
-            ...(creds ? { authorization: `Bearer ${creds.accessToken}` } : {}),
+      // A server that stops says `reconnect` before it ends the stream: opened again at once, the
+      // balancer gives it to another server (the stream reads the database, whichever server serves).
+      for (let reconnect = true; reconnect && !stopped;) {
+        reconnect = false;
+        const creds = getCredentials();
+        const res = await fetch(
+          `/api/transaction/v1/verification/events?inquiryId=${encodeURIComponent(inquiryId)}`,
+          {
+            headers: {
+              accept: 'text/event-stream',
+              'x-browser-id': getBrowserId(),
+              ...(creds ? { authorization: `Bearer ${creds.accessToken}` } : {}),
+            },
+            signal: ctrl.signal,
           },
-          signal: ctrl.signal,
-        },
-      );
-      if (!res.ok || !res.body) throw new Error(`events ${res.status}`);
-      await readEventStream(res.body, (e) => {
-        try {
-          const s = (JSON.parse(e.data) as { status?: ApprovalStatus }).status;
-          if (s && s !== 'waiting') onStatus(s);
-        } catch {
-          // data we do not understand
-        }
-      });
+        );
+        if (!res.ok || !res.body) throw new Error(`events ${res.status}`);
+        await readEventStream(res.body, (e) => {
+          if (e.event === 'reconnect') return void (reconnect = true);
+          try {
+            const s = (JSON.parse(e.data) as { status?: ApprovalStatus }).status;
+            if (s && s !== 'waiting') onStatus(s);
+          } catch {
+            // data we do not understand
+          }
+        });
+      }
       if (!stopped) void poll();
     } catch {
       if (!stopped) void poll();

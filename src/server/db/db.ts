@@ -112,7 +112,27 @@ function prepared(text: string, values: unknown[] | undefined): pg.QueryConfig {
   return name ? { name, text, values } : { text, values };
 }
 
-export async function openPostgres(connectionString: string, max = 10): Promise<Db> {
+/** How the app reaches PostgreSQL besides its URL and pool size (config.ts: DATABASE_*). */
+export interface PostgresOptions {
+  /**
+   * false through a pooler in transaction mode (PgBouncer before 1.21): a named statement lives in one
+   * server connection, which the pooler hands to other clients between transactions, so every
+   * statement goes unnamed (parsed and planned each time, as the simple query path does).
+   */
+  namedStatements?: boolean;
+  /**
+   * Where LISTEN connects: a session of its own for as long as it listens, which a transaction pooler
+   * cannot give; the database directly (DATABASE_LISTEN_URL). Default: the connection string.
+   */
+  listenUrl?: string;
+}
+
+export async function openPostgres(
+  connectionString: string,
+  max = 10,
+  { namedStatements = true, listenUrl = connectionString }: PostgresOptions = {},
+): Promise<Db> {
+  const statement = namedStatements ? prepared : (text: string, values?: unknown[]) => ({ text, values });
   const pool = new pg.Pool({
     connectionString,
     max,
@@ -128,10 +148,10 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   // Fail fast on a wrong URL rather than on the first request.
   const client = await pool.connect();
   client.release();
-  const listener = postgresListener(connectionString);
+  const listener = postgresListener(listenUrl);
   let closing: Promise<void> | undefined;
   const query: Queryable['query'] = async (sql, params) => {
-    const r = await pool.query(prepared(sql, params));
+    const r = await pool.query(statement(sql, params));
     return { rows: r.rows, rowCount: r.rowCount ?? 0 };
   };
   return {
@@ -145,7 +165,7 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
           await c.query('BEGIN');
           const result = await fn({
             query: async (sql, params) => {
-              const r = await c.query(prepared(sql, params));
+              const r = await c.query(statement(sql, params));
               return { rows: r.rows, rowCount: r.rowCount ?? 0 };
             },
           });
@@ -269,6 +289,9 @@ export function postgresListener(connectionString: string) {
 }
 
 /** DATABASE_URL wins; otherwise the embedded database in dataDir (undefined = in memory). */
-export function openDb(opts: { databaseUrl?: string; dataDir?: string; poolMax?: number }): Promise<Db> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolMax) : openPglite(opts.dataDir);
+export function openDb(
+  opts: { databaseUrl?: string; dataDir?: string; poolMax?: number } & PostgresOptions,
+): Promise<Db> {
+  const { databaseUrl, dataDir, poolMax, ...postgres } = opts;
+  return databaseUrl ? openPostgres(databaseUrl, poolMax, postgres) : openPglite(dataDir);
 }

@@ -20,7 +20,19 @@ export interface BootServer {
   port: number;
   /** From now on `app` answers every request; those held for it are passed on in their order. */
   handOver(app: FastifyInstance): void;
+  /** What /readyz asks once the app is handed over: the database reachable and migrated. */
+  readiness(check: () => Promise<boolean>): void;
+  /**
+   * A graceful stop (SIGTERM): /readyz answers 503, no new connection is taken, each answer closes its
+   * connection; resolves once every request in flight is answered, or after boundMs (the rest are cut).
+   */
+  drain(boundMs: number): Promise<{ cut: number }>;
 }
+
+/** The load balancer's probes, answered here: never logged, never rate-limited, never held. */
+export const HEALTH_PATHS = { alive: '/healthz', ready: '/readyz' } as const;
+/** A readiness check slower than this is a no (the balancer's probe must not hang). */
+const READY_CHECK_MS = 2_000;
 
 /**
  * `npm start` listens before the database is open and the API built: `early` (src/server/static-app.ts,
@@ -36,7 +48,40 @@ export async function listenBoot(
 ): Promise<BootServer> {
   let app: FastifyInstance | null = null;
   let held: [IncomingMessage, ServerResponse][] = [];
+  let ready: (() => Promise<boolean>) | null = null;
+  let draining = false;
+  let inFlight = 0;
+  let settled: (() => void) | null = null;
+  const probe = (req: IncomingMessage, res: ServerResponse) => {
+    const answer = (status: number, text: string) => {
+      res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(text);
+    };
+    if (req.url === HEALTH_PATHS.alive) return answer(200, 'alive\n');
+    if (draining) return answer(503, 'draining\n');
+    if (!app || !ready) return answer(503, 'starting\n');
+    let timer: NodeJS.Timeout | undefined;
+    void Promise.race([
+      ready().catch(() => false),
+      new Promise<boolean>((r) => (timer = setTimeout(() => r(false), READY_CHECK_MS))),
+    ]).then((ok) => {
+      clearTimeout(timer);
+      answer(ok ? 200 : 503, ok ? 'ready\n' : 'database unreachable or not migrated\n');
+    });
+  };
   const server = createServer((req, res) => {
+    const pathname = req.url?.split('?')[0];
+    if (req.method === 'GET' && (pathname === HEALTH_PATHS.alive || pathname === HEALTH_PATHS.ready)) {
+      req.url = pathname;
+      return probe(req, res);
+    }
+    inFlight++;
+    res.once('close', () => {
+      inFlight--;
+      if (inFlight === 0) settled?.();
+    });
+    // Draining: the client (the balancer) opens its next request's connection to another server.
+    if (draining) res.setHeader('connection', 'close');
     if (app) return app.routing(req, res);
     if ((req.method === 'GET' || req.method === 'HEAD') && !isServerPath(req.url ?? '/'))
       return early.routing(req, res);
@@ -62,6 +107,26 @@ export async function listenBoot(
       const waiting = held;
       held = [];
       for (const [req, res] of waiting) whole.routing(req, res);
+    },
+    readiness(check) {
+      ready = check;
+    },
+    async drain(boundMs) {
+      draining = true;
+      // Stops listening and closes the idle keep-alive connections (Node >= 19); busy ones close after
+      // their answer (connection: close above).
+      server.close();
+      if (inFlight > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          new Promise<void>((r) => (settled = r)),
+          new Promise<void>((r) => (timer = setTimeout(r, boundMs))),
+        ]);
+        clearTimeout(timer);
+      }
+      const cut = inFlight;
+      server.closeAllConnections();
+      return { cut };
     },
   };
 }
