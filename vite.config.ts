@@ -109,6 +109,8 @@ export default defineConfig(({ mode }) => ({
           // flow catalogue load once per worker, not once per file (half the project's time). A file
           // that replaces a module (vi.mock) needs a graph of its own: name it *.isolated.test.ts.
           isolate: false,
+          // Passwords and PINs hashed with argon2 tuned down (verification reads each hash's own parameters).
+          env: { ARGON2_FAST: '1' },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -121,7 +123,7 @@ export default defineConfig(({ mode }) => ({
           environment: 'node',
           // Alerts are sent by a timer; server tests send them by calling dispatchAlerts (an alert SMS
           // arriving between an OTP and its reading would be read as the latest message).
-          env: { ALERT_INTERVAL_MS: '0' },
+          env: { ALERT_INTERVAL_MS: '0', ARGON2_FAST: '1' },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -134,6 +136,7 @@ export default defineConfig(({ mode }) => ({
           environment: 'node',
           // One module graph per worker, as for the server files (no browser test replaces a module).
           isolate: false,
+          env: { ARGON2_FAST: '1' },
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -18,9 +18,12 @@ import { randomBytes } from 'node:crypto';
 import { openPglite, openPostgres, type Db } from '../src/server/db/db';
 import { migrate } from '../src/server/db/migrate';
 import { buildApp } from '../src/server/app';
-import { latestCode } from '../tests/server/otp/fixtures';
-import { customerWithSession, insertAccount, post, quoteAndSendOtp } from '../tests/server/transactions/bank';
-import { multipartBody } from '../tests/server/transfers/multipart';
+import { latestCode } from '../tests/kit/sms';
+import { customerWithSession } from '../tests/kit/sessions';
+import { insertAccount } from '../tests/kit/accounts';
+import { post } from '../tests/kit/requests';
+import { quoteAndSendOtp } from '../tests/kit/transact';
+import { multipartBody } from '../tests/kit/multipart';
 
 process.env.ARGON2_FAST = '1';
 const url = process.env.DATABASE_URL;

@@ -18,7 +18,10 @@ import { runDueInstructions } from '../src/server/schedules/scheduler';
 import { ledgerRunner } from '../src/server/schedules/runner';
 import { serverRegistry } from '../src/server/domains';
 import { noNotifier } from '../src/server/schedules/notifier';
-import { customerWithSession, insertAccount, post, quoteAndSendOtp } from '../tests/server/transactions/bank';
+import { customerWithSession } from '../tests/kit/sessions';
+import { insertAccount } from '../tests/kit/accounts';
+import { post } from '../tests/kit/requests';
+import { quoteAndSendOtp } from '../tests/kit/transact';
 
 process.env.ARGON2_FAST = '1';
 const url = process.env.DATABASE_URL;

@@ -6,8 +6,11 @@ import { loadFlowsFromDisk } from '../../src/shared/flows/load-node';
 import type { FlowFile } from '../../src/shared/flows/types';
 import { stepsOf } from '../../src/shared/flows/steps';
 import { SEARCH_FROM } from '../../src/engine/ui/search-from';
-import { PERSONAS, latestOtp, serverAndBrowser, signedInSession } from './helpers';
 import {
+  PERSONAS,
+  latestOtp,
+  serverAndBrowser,
+  signedInSession,
   BUDI_PHONES,
   accountOf,
   chooseOption,
@@ -16,7 +19,7 @@ import {
   openInApp,
   postApi,
   sessionHeaders,
-} from './helpers/flows';
+} from '../kit/browser';
 
 const env = serverAndBrowser();
 const SOURCE = '800123456701';

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PERSONAS, companionLogin, latestOtp, login, newContext, serverAndBrowser } from './helpers';
-import { accountOf, chooseOption, sessionHeaders } from './helpers/flows';
+import {
+  PERSONAS,
+  companionLogin,
+  latestOtp,
+  login,
+  newContext,
+  serverAndBrowser,
+  accountOf,
+  chooseOption,
+  sessionHeaders,
+} from '../kit/browser';
 
 const env = serverAndBrowser();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { login, newContext, PERSONAS, serverAndBrowser } from './helpers';
+import { login, newContext, PERSONAS, serverAndBrowser } from '../kit/browser';
 
 const env = serverAndBrowser();
 

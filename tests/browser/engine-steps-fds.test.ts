@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { BUDI_PHONES, chooseOption, isCall, jsonOf } from './helpers/flows';
-import { PERSONAS, latestOtp, login, newContext, screenshot, serverAndBrowser } from './helpers';
+import {
+  BUDI_PHONES,
+  chooseOption,
+  isCall,
+  jsonOf,
+  PERSONAS,
+  latestOtp,
+  login,
+  newContext,
+  screenshot,
+  serverAndBrowser,
+} from '../kit/browser';
 
 const env = serverAndBrowser();
 const SOURCE = '800123456701';

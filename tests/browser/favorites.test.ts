@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PERSONAS, latestOtp, login, newContext, screenshot, serverAndBrowser } from './helpers';
-import { BUDI_PHONES, chooseOption, isCall } from './helpers/flows';
+import {
+  PERSONAS,
+  latestOtp,
+  login,
+  newContext,
+  screenshot,
+  serverAndBrowser,
+  BUDI_PHONES,
+  chooseOption,
+  isCall,
+} from '../kit/browser';
 
 const env = serverAndBrowser();
 

@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatMoney } from '../../src/shared/money';
-import { PERSONAS, companionLogin, login, newContext, screenshot, serverAndBrowser } from './helpers';
-import { accountOf, chooseOption, isCall, jsonOf, sessionHeaders } from './helpers/flows';
+import {
+  PERSONAS,
+  companionLogin,
+  login,
+  newContext,
+  screenshot,
+  serverAndBrowser,
+  accountOf,
+  chooseOption,
+  isCall,
+  jsonOf,
+  sessionHeaders,
+} from '../kit/browser';
 
 const env = serverAndBrowser();
 

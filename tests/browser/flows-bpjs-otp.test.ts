@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatMoney } from '../../src/shared/money';
-import { PERSONAS, latestOtp, login, newContext, screenshot, serverAndBrowser } from './helpers';
-import { BUDI_PHONES, accountOf, chooseOption, isCall, jsonOf, sessionHeaders } from './helpers/flows';
+import {
+  PERSONAS,
+  latestOtp,
+  login,
+  newContext,
+  screenshot,
+  serverAndBrowser,
+  BUDI_PHONES,
+  accountOf,
+  chooseOption,
+  isCall,
+  jsonOf,
+  sessionHeaders,
+} from '../kit/browser';
 
 const env = serverAndBrowser();
 

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PERSONAS, latestOtp, login, newContext, screenshot, serverAndBrowser } from './helpers';
 import {
+  PERSONAS,
+  latestOtp,
+  login,
+  newContext,
+  screenshot,
+  serverAndBrowser,
   BUDI_PHONES,
   accountOf,
   chooseOption,
@@ -9,7 +14,7 @@ import {
   jsonOf,
   postApi,
   sessionHeaders,
-} from './helpers/flows';
+} from '../kit/browser';
 
 const env = serverAndBrowser();
 

@@ -1,8 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/server/transactions/catalog';
 import { settleDuePayments } from '../../src/server/transactions/settlement';
-import { PERSONAS, latestOtp, login, newContext, screenshot, serverAndBrowser } from './helpers';
-import { BUDI_PHONES, chooseOption, isCall } from './helpers/flows';
+import {
+  PERSONAS,
+  latestOtp,
+  login,
+  newContext,
+  screenshot,
+  serverAndBrowser,
+  BUDI_PHONES,
+  chooseOption,
+  isCall,
+} from '../kit/browser';
 import { serverRegistry } from '../../src/server/domains';
 
 const env = serverAndBrowser();

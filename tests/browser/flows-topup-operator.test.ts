@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/shared/money';
-import { PERSONAS, latestOtp, login, newContext, screenshot, serverAndBrowser } from './helpers';
-import { BUDI_PHONES, accountOf, chooseOption, isCall, jsonOf, sessionHeaders } from './helpers/flows';
+import {
+  PERSONAS,
+  latestOtp,
+  login,
+  newContext,
+  screenshot,
+  serverAndBrowser,
+  BUDI_PHONES,
+  accountOf,
+  chooseOption,
+  isCall,
+  jsonOf,
+  sessionHeaders,
+} from '../kit/browser';
 
 const env = serverAndBrowser();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepEvidence, login, newContext, PERSONAS, screenshot, serverAndBrowser } from './helpers';
+import { keepEvidence, login, newContext, PERSONAS, screenshot, serverAndBrowser } from '../kit/browser';
 
 const env = serverAndBrowser();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PERSONAS, login, newContext, screenshot, serverAndBrowser } from './helpers';
+import { PERSONAS, login, newContext, screenshot, serverAndBrowser } from '../kit/browser';
 
 const env = serverAndBrowser();
 

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PERSONAS, latestOtp, login, newContext, screenshot, serverAndBrowser } from './helpers';
-import { BUDI_PHONES, chooseOption, isCall, jsonOf } from './helpers/flows';
+import {
+  PERSONAS,
+  latestOtp,
+  login,
+  newContext,
+  screenshot,
+  serverAndBrowser,
+  BUDI_PHONES,
+  chooseOption,
+  isCall,
+  jsonOf,
+} from '../kit/browser';
 import { formatPlainValue } from '../../src/shared/flows/format-value';
 
 const env = serverAndBrowser();

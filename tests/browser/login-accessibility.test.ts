@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { login, PERSONAS, VIEWPORTS, serverAndBrowser } from './helpers';
+import { login, PERSONAS, VIEWPORTS, serverAndBrowser } from '../kit/browser';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 

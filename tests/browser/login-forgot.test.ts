@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { latestOtp, login, newContext, outbox, PERSONAS, screenshot, serverAndBrowser } from './helpers';
+import { latestOtp, login, newContext, outbox, PERSONAS, screenshot, serverAndBrowser } from '../kit/browser';
 
 const env = serverAndBrowser();
 

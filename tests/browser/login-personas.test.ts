@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { enterUserId, latestOtp, login, newContext, PERSONAS, screenshot, serverAndBrowser } from './helpers';
+import {
+  enterUserId,
+  latestOtp,
+  login,
+  newContext,
+  PERSONAS,
+  screenshot,
+  serverAndBrowser,
+} from '../kit/browser';
 
 const env = serverAndBrowser();
 

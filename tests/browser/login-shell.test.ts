@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newContext, serverAndBrowser } from './helpers';
+import { newContext, serverAndBrowser } from '../kit/browser';
 
 const env = serverAndBrowser();
 

@@ -1,8 +1,18 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
-import { PERSONAS, latestOtp, login, newContext, screenshot, serverAndBrowser } from './helpers';
-import { accountOf, chooseOption, postApi, sessionHeaders } from './helpers/flows';
+import {
+  PERSONAS,
+  latestOtp,
+  login,
+  newContext,
+  screenshot,
+  serverAndBrowser,
+  accountOf,
+  chooseOption,
+  postApi,
+  sessionHeaders,
+} from '../kit/browser';
 
 const env = serverAndBrowser();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companionLogin, latestOtp, newContext, screenshot, serverAndBrowser } from './helpers';
+import { companionLogin, latestOtp, newContext, screenshot, serverAndBrowser } from '../kit/browser';
 
 const env = serverAndBrowser();
 

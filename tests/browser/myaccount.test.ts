@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PDFDocument } from 'pdf-lib';
-import { PERSONAS, login, newContext, screenshot, serverAndBrowser } from './helpers';
-import { chooseOption } from './helpers/flows';
+import { PERSONAS, login, newContext, screenshot, serverAndBrowser, chooseOption } from '../kit/browser';
 
 const env = serverAndBrowser();
 

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BUDI_PHONES, accountAsPage, chooseOption, isCall, jsonOf, postAsPage } from './helpers/flows';
 import {
+  BUDI_PHONES,
+  accountAsPage,
+  chooseOption,
+  isCall,
+  jsonOf,
+  postAsPage,
   PERSONAS,
   latestOtp,
   login,
@@ -8,7 +13,7 @@ import {
   screenshot,
   serverAndBrowser,
   signedInSession,
-} from './helpers';
+} from '../kit/browser';
 import { bankDate } from '../../src/shared/bank-time';
 
 const env = serverAndBrowser();

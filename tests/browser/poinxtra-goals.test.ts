@@ -2,8 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { bankDate } from '../../src/shared/bank-time';
 import { bonusPeriodOf } from '../../src/server/poinxtra/earning';
-import { PERSONAS, latestOtp, login, newContext, screenshot, serverAndBrowser } from './helpers';
-import { BUDI_PHONES, chooseOption, isCall, jsonOf } from './helpers/flows';
+import {
+  PERSONAS,
+  latestOtp,
+  login,
+  newContext,
+  screenshot,
+  serverAndBrowser,
+  BUDI_PHONES,
+  chooseOption,
+  isCall,
+  jsonOf,
+} from '../kit/browser';
 
 const env = serverAndBrowser();
 const SOURCE = '800123456701';

@@ -2,8 +2,18 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUDI_PHONES, chooseOption, isCall, jsonOf } from './helpers/flows';
-import { PERSONAS, latestOtp, login, newContext, screenshot, serverAndBrowser } from './helpers';
+import {
+  BUDI_PHONES,
+  chooseOption,
+  isCall,
+  jsonOf,
+  PERSONAS,
+  latestOtp,
+  login,
+  newContext,
+  screenshot,
+  serverAndBrowser,
+} from '../kit/browser';
 
 const env = serverAndBrowser();
 const SHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots');

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PERSONAS, latestOtp, login, newContext, screenshot, serverAndBrowser } from './helpers';
-import { BUDI_PHONES } from './helpers/flows';
+import {
+  PERSONAS,
+  latestOtp,
+  login,
+  newContext,
+  screenshot,
+  serverAndBrowser,
+  BUDI_PHONES,
+} from '../kit/browser';
 
 const env = serverAndBrowser();
 

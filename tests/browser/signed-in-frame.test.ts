@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { login, newContext, PERSONAS, screenshot, serverAndBrowser, type ViewportName } from './helpers';
+import { login, newContext, PERSONAS, screenshot, serverAndBrowser, type ViewportName } from '../kit/browser';
 
 const env = serverAndBrowser();
 

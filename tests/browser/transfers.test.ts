@@ -7,9 +7,6 @@ import {
   jsonOf,
   openInApp,
   postAsPage,
-} from './helpers/flows';
-import { loadFlowsFromDisk } from '../../src/shared/flows/load-node';
-import {
   PERSONAS,
   latestOtp,
   login,
@@ -17,7 +14,8 @@ import {
   screenshot,
   serverAndBrowser,
   signedInSession,
-} from './helpers';
+} from '../kit/browser';
+import { loadFlowsFromDisk } from '../../src/shared/flows/load-node';
 
 const env = serverAndBrowser();
 const SOURCE = '800123456701';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../src/server/app';
 import type { Db } from '../../src/server/db/db';
-import { openMigratedPglite } from '../server/test-db';
+import { openMigratedPglite } from '../kit/engines';
 import { migrate } from '../../src/server/db/migrate';
 import { seedRegistrationHolders } from '../../src/server/registration/seed';
 

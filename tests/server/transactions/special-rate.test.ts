@@ -1,9 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { testDbs } from '../test-db';
-import { balanceOf, customerWithSession, insertAccount, post, transact, type Customer } from './bank';
+import {
+  balanceOf,
+  customerWithSession,
+  insertAccount,
+  post,
+  testDbs,
+  transact,
+  type Customer,
+  useTestApp,
+} from '../../kit';
 
 const rp = (n: number) => n * 100;
 
@@ -18,23 +25,19 @@ async function specialUsdSell(app: FastifyInstance): Promise<{ special: string; 
 }
 
 // /exchange-rate/ says the special rates apply to internet banking: a transfer books the one shown.
-describe.each(testDbs)('an IDR to USD transfer books the special rate on $name', ({ open }) => {
+describe.each(testDbs)('an IDR to USD transfer books the special rate on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let who: Customer;
   let idr: { id: number };
   let usd: { id: number };
 
+  const t = useTestApp({ engine });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db });
+    ({ app, db } = t);
     who = await customerWithSession(db);
     idr = await insertAccount(db, who.customerId, { balance: rp(50_000_000) });
     usd = await insertAccount(db, who.customerId, { currency: 'USD', balance: 0 });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
 
   it('quotes, books and receipts the special sell rate, not the board rate', async () => {

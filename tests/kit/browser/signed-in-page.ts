@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { keepEvidence, launchBrowser, newContext, type ContextOptions } from './browser';
+import { keepEvidence, launchBrowser, newContext, type ContextOptions } from './chromium';
 import { login, type Persona } from './login';
-import { startServer, type TestServer } from './server';
+import { startServer, type TestServer } from './test-server';
 
 export interface ServerAndBrowser {
   server: TestServer;

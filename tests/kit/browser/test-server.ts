@@ -3,10 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
-import { openPglite, type Db, type PgliteDb } from '../../../src/server/db/db';
-import { openMigratedPglite } from '../../server/test-db';
-import { migrate } from '../../../src/server/db/migrate';
-import { seedDemoData } from '../../../src/server/demo-seed';
+import type { Db } from '../../../src/server/db/db';
+import { bothEngines } from '../engines';
 
 export interface TestServer {
   /** e.g. http://127.0.0.1:41234 (no trailing slash). */
@@ -19,7 +17,7 @@ export interface TestServer {
 const DIST = path.resolve(import.meta.dirname, '../../../dist');
 
 /**
- * The real server on a free port: a fresh in-memory PGlite, migrated, with the demo personas, serving
+ * The real server on a free port: a fresh in-memory PGlite with the demo data, serving
  * a snapshot of the built apps in dist/ (run `npm run build` first). Argon2 is tuned down for the seed only:
  * verification reads its parameters from each hash.
  */
@@ -28,7 +26,8 @@ export async function startServer(): Promise<TestServer> {
     throw new Error('dist/ is missing: run `npm run build` first');
   const staticDir = await snapshotDist();
   process.env.ARGON2_FAST = '1';
-  const db = await openSeededPglite();
+  // A copy of this worker's recent seeded PGlite (engines.ts: about 1 s against 5-8 s of seeding).
+  const db = await bothEngines[0]!.openDemo();
   const app = await buildApp({ db, demo: true, staticDir });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -43,25 +42,6 @@ export async function startServer(): Promise<TestServer> {
       rmSync(staticDir, { recursive: true, force: true });
     },
   };
-}
-
-/** The last seeded database of this worker (test files share modules per worker), as a data folder. */
-let seeded: { at: number; dump: Blob } | undefined;
-/** Long enough for a worker's run of files, short enough that the seed's dates relative to now hold. */
-const SEED_REUSE_MS = 10 * 60_000;
-
-/**
- * A fresh database holding the demo data: a copy of this worker's last seeded one while it is recent
- * (loading a data folder takes a fraction of seeding: about 1 s against 5-8 s), else seeded anew.
- */
-async function openSeededPglite(): Promise<PgliteDb> {
-  if (seeded && Date.now() - seeded.at < SEED_REUSE_MS) return openPglite(undefined, seeded.dump);
-  const db = await openMigratedPglite();
-  await migrate(db);
-  const at = Date.now();
-  await seedDemoData(db);
-  seeded = { at, dump: await db.dumpDataDir() };
-  return db;
 }
 
 /**

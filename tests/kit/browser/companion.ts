@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { latestOtp, type TestServer } from './server';
+import { latestOtp, type TestServer } from './test-server';
 
 /**
  * Logs the companion app (/m/, already open) in with user id and app PIN. A device new to the customer

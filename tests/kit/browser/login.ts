@@ -1,20 +1,7 @@
 import type { Page } from 'playwright-core';
+import type { Persona } from '../personas';
 
-export interface Persona {
-  userId: string;
-  password: string;
-  secureWord: string;
-}
-
-/** CONTRACTS.md "Demo personas". */
-export const PERSONAS = {
-  budi: { userId: 'budisantoso', password: 'Budi@2026', secureWord: 'sunflower' },
-  sari: { userId: 'saridewi', password: 'Sari@2026', secureWord: 'mangosteen' },
-  andi: { userId: 'andiwijaya', password: 'Andi@2026', secureWord: 'volcano' },
-  rina: { userId: 'rinanodefault', password: 'Rina@2026', secureWord: 'lighthouse' },
-  dewi: { userId: 'dewifds', password: 'Dewi@2026', secureWord: 'waterfall' },
-  bayu: { userId: 'bayubds', password: 'Bayu@2026', secureWord: 'rainforest' },
-} as const satisfies Record<string, Persona>;
+export { PERSONAS, type Persona } from '../personas';
 
 /**
  * Fills the login page up to the password: user id, Next, waits for the secure word.

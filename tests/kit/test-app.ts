@@ -1,0 +1,73 @@
+import { afterAll, beforeAll } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from '../../src/server/app';
+import type { Db } from '../../src/server/db/db';
+import { testDbs, type TestDb } from './engines';
+
+export interface TestAppOptions extends Omit<AppOptions, 'db'> {
+  /** The database engine; testDbs' one (PostgreSQL when DATABASE_URL is set) unless told. */
+  engine?: TestDb;
+  /**
+   * What the database holds before the app starts: 'demo' the demo data (the default of a `demo: true`
+   * app, as `npm start` runs it), 'none' nothing (the default otherwise), or a function that puts in
+   * what the test needs (a part of the seed, the test's own rows).
+   */
+  seed?: 'demo' | 'none' | ((db: Db) => Promise<unknown>);
+  /** Serve on a free local port too (baseUrl), for tests that use fetch or event streams. */
+  listen?: boolean;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  engine: TestDb;
+  /** http://127.0.0.1:<port> when the app listens (listen: true). */
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** An app on a scratch database of its own, built as the options say; close() ends both. */
+export async function openTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const { engine = testDbs[0]!, seed = opts.demo ? 'demo' : 'none', listen = false, ...appOptions } = opts;
+  const db = seed === 'demo' ? await engine.openDemo() : await engine.open();
+  try {
+    if (typeof seed === 'function') await seed(db);
+    const app = await buildApp({ db, ...appOptions });
+    let baseUrl = '';
+    if (listen) {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    }
+    return {
+      app,
+      db,
+      engine,
+      baseUrl,
+      async close() {
+        await app.close();
+        await db.close();
+      },
+    };
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+}
+
+/**
+ * The app of a describe (or a file): opened before its tests, closed after them. Read `t.app` and
+ * `t.db` inside hooks and tests (they are set once beforeAll ran). In `describe.each(bothEngines)`,
+ * pass the engine: `(engine) => { const t = useTestApp({ engine }); ... }`.
+ */
+export function useTestApp(opts: TestAppOptions = {}): TestApp {
+  const handle = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(handle, await openTestApp(opts));
+  });
+  afterAll(async () => {
+    await handle.app?.close();
+    await handle.db?.close();
+  });
+  return handle;
+}
