@@ -6,7 +6,7 @@
 
 /**
  * What the transaction core may import from src/server besides itself: the infrastructure and the app's
- * services (the database, HTTP errors, sessions and passwords, OTP, SMS, app approvals, the reference
+ * services (the database, HTTP errors, sessions and passwords, OTP, SMS, app approvals, passkeys, the reference
  * lists and providers, the simulated core bank's rates and card numbers), a flow's mailbox notice, and
  * the stores of the two features every flow file may declare (`promo`: a promo code on the fee;
  * `schedule`: "when to transfer"), named file by file. Anything else is a domain, met only through the
@@ -14,7 +14,7 @@
  */
 const CORE_MAY_IMPORT = [
   '^src/server/transactions/',
-  '^src/server/(db|http|auth|otp|sms|approvals|reference|core-bank)/',
+  '^src/server/(db|http|auth|otp|sms|approvals|passkeys|reference|core-bank)/',
   '^src/server/mailbox/flow-notice\\.ts$',
   '^src/server/promo/(quote-promo|take-promo)\\.ts$',
   '^src/server/schedules/(recurrence|store|settled)\\.ts$',

@@ -42,6 +42,7 @@ import { promoDomain } from './promo/domain';
 import { travelDomain } from './travel/domain';
 import { vouchersDomain } from './vouchers/domain';
 import { qrisDomain } from './qris/domain';
+import { passkeysDomain } from './passkeys/domain';
 
 /**
  * The server's composition root: every part of the server that adds routes or named implementations
@@ -91,6 +92,7 @@ export const serverDomains: readonly DomainPlugin[] = [
   travelDomain,
   vouchersDomain,
   qrisDomain,
+  passkeysDomain,
 ];
 
 /** The registry of the server's domains (a new one each call: tests and scripts build their own). */

@@ -6,14 +6,14 @@ import type {
   BatchRowView,
   BatchView,
 } from '@/shared/batches';
-import type { ApprovalStatus, ChoiceOption, FormDataResponse, VerificationResponse } from '@/shared/flows';
+import type { ApprovalStatus, ChoiceOption, FormDataResponse, OtpOrApprovalResponse } from '@/shared/flows';
 
 /** The answers of src/server/batches/routes.ts (their types shared with the server: src/shared/batches.ts). */
 export type BatchKind = BatchKindName;
 export type { BatchRowError as RowError, BatchRowView as BatchRow, BatchAccountTotal as AccountTotal };
 export type Batch = BatchView;
 
-export type BatchVerification = Batch & VerificationResponse;
+export type BatchVerification = Batch & OtpOrApprovalResponse;
 
 export interface BillerCode {
   code: string;
@@ -87,7 +87,7 @@ export const batchApi = {
       { kind: 'transaction' },
     ),
   resend: (batchId: string) =>
-    apiPost<VerificationResponse>('/api/batch/v1/verification/resend', { batchId }, { kind: 'transaction' }),
+    apiPost<OtpOrApprovalResponse>('/api/batch/v1/verification/resend', { batchId }, { kind: 'transaction' }),
   status: (batchId: string) =>
     apiPost<{ status: ApprovalStatus }>('/api/batch/v1/verification/status', { batchId }),
   confirm: (batchId: string, otp?: string) =>

@@ -6,6 +6,7 @@ import { currentTokenHashOf, endDeadSession, type LiveSession } from '../auth/se
 import { sha256Hex } from '../auth/tokens';
 import { invalidToken } from '../auth/texts';
 import type { Caller, ServiceContext } from './context';
+import { checkPasskey, type AuthenticationResponseJSON } from '../passkeys/verify-inquiry';
 import { txErrors } from './errors';
 import { requirePassed } from './fds';
 import { newReferenceNo, postConfirmed } from './ledger';
@@ -23,6 +24,44 @@ export function confirming(ctx: ServiceContext) {
     const r = await receiptOf(journalId);
     if (r.idempotencyKey !== idempotencyKey) throw txErrors.doubleTransaction();
     return r.receipt;
+  }
+
+  /**
+   * A passkey's signed answer over the inquiry (verification 'passkey'): checked and its challenge used
+   * up before the booking, which then finds the inquiry verified. Asked again with the key that booked
+   * it, the answer is the same receipt; any other use of a used challenge is a replay (nothing booked).
+   */
+  async function checkInquiryPasskey(input: {
+    inquiryId: string;
+    idempotencyKey: string;
+    passkey: AuthenticationResponseJSON;
+    where?: string;
+  }): Promise<void> {
+    const { rows } = await db.query<{
+      customer_id: string | number;
+      flow_id: string;
+      quote: Quote;
+      journal_id: number | null;
+      idempotency_key: string | null;
+    }>(
+      `SELECT i.customer_id, i.flow_id, i.quote, j.id AS journal_id, j.idempotency_key
+         FROM transaction_inquiries i LEFT JOIN journal j ON j.inquiry_id = i.id WHERE i.id = $1`,
+      [input.inquiryId],
+    );
+    const r = rows[0];
+    if (!r) return; // the booking answers "not found" (after the session's check)
+    if (r.journal_id !== null && r.idempotency_key === input.idempotencyKey) return;
+    await checkPasskey(
+      db,
+      Number(r.customer_id),
+      {
+        purpose: 'inquiry',
+        id: input.inquiryId,
+        items: [{ inquiryId: input.inquiryId, flowId: r.flow_id, quote: r.quote }],
+      },
+      input.passkey,
+      input.where ?? '',
+    );
   }
 
   /** Why an approval-verified inquiry cannot be booked (read only when the booking refused it). */
@@ -45,12 +84,21 @@ export function confirming(ctx: ServiceContext) {
    */
   async function confirm(
     who: { token: string; browserId: string; accept: (live: LiveSession) => void },
-    input: { inquiryId: string; idempotencyKey: string; otp?: string; otpRequestId?: string },
+    input: {
+      inquiryId: string;
+      idempotencyKey: string;
+      otp?: string;
+      otpRequestId?: string;
+      passkey?: AuthenticationResponseJSON;
+      /** Where the passkey was used (its browser and IP address), kept with it. */
+      where?: string;
+    },
   ): Promise<Receipt> {
     let tokenHash = sha256Hex(who.token);
     let resolvedPrevious = false;
     // A flagged inquiry is booked only after its FDS challenge (one read, for those only).
     await requirePassed(db, input.inquiryId);
+    if (input.passkey) await checkInquiryPasskey({ ...input, passkey: input.passkey });
     let otpRequestId = input.otpRequestId ?? null;
     for (let attempt = 0; attempt < 3; attempt++) {
       let booked;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/db';
 import { directReads } from '../db/keyed-reads';
 import { hasEnrolledDevice } from '../approvals/devices';
+import { hasPasskey } from '../passkeys/store';
 import type { InquiryResponse, PhoneOption } from '../../shared/flows/api';
 import type { FlowFile } from '../../shared/flows/types';
 import { transactionDetail } from '../../shared/flows/detail';
@@ -33,7 +34,11 @@ export const INQUIRY_TTL_S = 15 * 60;
 export const SERVICE_INQUIRY_PREFIX = 'svc-';
 
 /** The inquiry's answer always lists the customer's OTP phones (frozen ones carry frozenUntil). */
-export type InquiryAnswer = InquiryResponse & { phones: PhoneOption[]; appEnrolled: boolean };
+export type InquiryAnswer = InquiryResponse & {
+  phones: PhoneOption[];
+  appEnrolled: boolean;
+  passkeyEnrolled: boolean;
+};
 
 export interface InquiryRow {
   id: string;
@@ -42,7 +47,7 @@ export interface InquiryRow {
   flow_id: string;
   form: Record<string, unknown>;
   quote: Quote;
-  verification_method: 'otp' | 'approval' | null;
+  verification_method: 'otp' | 'approval' | 'passkey' | null;
   otp_request_id: string | null;
   /** The journal that booked it (journal.inquiry_id), if any. */
   journal_id: number | null;
@@ -281,6 +286,7 @@ export function inquiryStore(ctx: ServiceContext) {
       expiresAt: stored.expiresAt,
       phones: await ctx.otp.phones(db, caller.customerId),
       appEnrolled: await hasEnrolledDevice(db, caller.customerId),
+      passkeyEnrolled: await hasPasskey(db, caller.customerId),
       ...(isFlagged(stored.id) ? { fdsRequired: true } : {}),
     };
   }

@@ -5,6 +5,9 @@ import { openEventStream } from './sse';
 import { settleDuePayments } from './settlement';
 import { acceptSession, bearerTokenOf, browserIdOf } from '../auth/session-plugin';
 import { pruneLimitUse } from '../db/prune-limit-use';
+import { whereOf } from '../passkeys/where';
+import type { AuthenticationResponseJSON } from '../passkeys/verify-inquiry';
+import { assertionSchema } from '../passkeys/schemas';
 
 const inquiryId = { type: 'string', minLength: 1, maxLength: 64 } as const;
 const body = (properties: Record<string, unknown>, required: string[]) => ({
@@ -162,17 +165,18 @@ export default async function transactionsRoutes(
     async (request) => service.fdsChallenge(caller(request), request.body.inquiryId),
   );
 
-  app.post<{ Body: { inquiryId: string; method: 'otp' | 'approval'; phoneId?: number } }>(
+  app.post<{ Body: { inquiryId: string; method: 'otp' | 'approval' | 'passkey'; phoneId?: number } }>(
     '/api/transaction/v1/verification',
     {
       preHandler: app.requireSession,
       schema: {
         ...auth.schema,
-        summary: 'Send an OTP or push an approval request to the companion app',
+        summary:
+          'Send an OTP, push an approval request to the companion app, or ask for a passkey signature over a challenge derived from the inquiry',
         body: body(
           {
             inquiryId,
-            method: { type: 'string', enum: ['otp', 'approval'] },
+            method: { type: 'string', enum: ['otp', 'approval', 'passkey'] },
             phoneId: { type: 'integer', minimum: 1 },
           },
           ['inquiryId', 'method'],
@@ -249,7 +253,15 @@ export default async function transactionsRoutes(
     },
   );
 
-  app.post<{ Body: { inquiryId: string; idempotencyKey: string; otp?: string; otpRequestId?: string } }>(
+  app.post<{
+    Body: {
+      inquiryId: string;
+      idempotencyKey: string;
+      otp?: string;
+      otpRequestId?: string;
+      passkey?: AuthenticationResponseJSON;
+    };
+  }>(
     '/api/transaction/v1/confirm',
     {
       // The session is checked (and slid) in the same round trip that books the inquiry (service.confirm).
@@ -263,6 +275,8 @@ export default async function transactionsRoutes(
             otp: { type: 'string', pattern: '^[0-9]{6}$' },
             // The OTP request the code answers (the verification's answer); without it the server finds it.
             otpRequestId: { type: 'string', minLength: 1, maxLength: 64 },
+            // A passkey's signed answer (verification 'passkey'): checked before anything is booked.
+            passkey: assertionSchema,
           },
           ['inquiryId', 'idempotencyKey'],
         ),
@@ -272,7 +286,7 @@ export default async function transactionsRoutes(
       const token = bearerTokenOf(request);
       return service.confirm(
         { token, browserId: browserIdOf(request), accept: (live) => acceptSession(request, token, live) },
-        request.body,
+        request.body.passkey ? { ...request.body, where: whereOf(request) } : request.body,
       );
     },
   );

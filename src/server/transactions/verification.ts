@@ -8,6 +8,7 @@ import {
   type ApprovalStatus,
   type ApprovalTicket,
 } from '../approvals/store';
+import { requestPasskey, type PasskeyRequest } from '../passkeys/verify-inquiry';
 import { requirePassed } from './fds';
 import { approvalSummaries } from './approval-summary';
 import type { Caller, ServiceContext } from './context';
@@ -15,16 +16,23 @@ import { txErrors } from './errors';
 import type { inquiryStore } from './inquiry-store';
 
 export type VerificationAnswer =
-  { method: 'otp'; otp: OtpChallenge } | ({ method: 'approval' } & ApprovalTicket);
+  | { method: 'otp'; otp: OtpChallenge }
+  | ({ method: 'approval' } & ApprovalTicket)
+  | { method: 'passkey'; passkey: PasskeyRequest };
 
-/** Verification of an inquiry: an OTP to one of the customer's phones, or a request to the companion app. */
+type Method = VerificationAnswer['method'];
+
+/**
+ * Verification of an inquiry: an OTP to one of the customer's phones, a request to the companion app, or
+ * a passkey's signature over a challenge derived from the inquiry (src/server/passkeys).
+ */
 export function verification(ctx: ServiceContext, store: ReturnType<typeof inquiryStore>) {
   const { db, t } = ctx;
   const approvalSummary = approvalSummaries(ctx);
 
   async function startVerification(
     caller: Caller,
-    input: { inquiryId: string; method: 'otp' | 'approval'; phoneId?: number },
+    input: { inquiryId: string; method: Method; phoneId?: number },
   ): Promise<VerificationAnswer> {
     const row = await store.loadInquiry(caller, input.inquiryId);
     if (row.journal_id) throw txErrors.doubleTransaction();
@@ -66,6 +74,7 @@ export function verification(ctx: ServiceContext, store: ReturnType<typeof inqui
       if (withdrawn) ctx.hub.notify(caller.customerId, row.id);
       return { method: 'otp', otp };
     }
+    if (input.method === 'passkey') return passkeyRequest(caller, row);
     const summary = await approvalSummary(caller, row, flow);
     const ticketed = await db.transaction(async (tx) => {
       const opened = await openApproval(tx, {
@@ -83,6 +92,29 @@ export function verification(ctx: ServiceContext, store: ReturnType<typeof inqui
     return { method: 'approval', ...ticketed };
   }
 
+  /** A new challenge over the inquiry as stored; the app request it replaces is withdrawn. */
+  async function passkeyRequest(
+    caller: Caller,
+    row: Awaited<ReturnType<typeof store.loadInquiry>>,
+  ): Promise<VerificationAnswer> {
+    let withdrawn = false;
+    const passkey = await db.transaction(async (tx) => {
+      const request = await requestPasskey(tx, caller, {
+        purpose: 'inquiry',
+        id: row.id,
+        items: [{ inquiryId: row.id, flowId: row.flow_id, quote: row.quote }],
+      });
+      await tx.query(
+        `UPDATE transaction_inquiries SET verification_method = 'passkey', otp_request_id = NULL WHERE id = $1`,
+        [row.id],
+      );
+      withdrawn = await withdrawApprovals(tx, row.id, caller.customerId);
+      return request;
+    });
+    if (withdrawn) ctx.hub.notify(caller.customerId, row.id);
+    return { method: 'passkey', passkey };
+  }
+
   async function resendVerification(caller: Caller, inquiryId: string): Promise<VerificationAnswer> {
     const row = await store.loadInquiry(caller, inquiryId);
     if (row.journal_id) throw txErrors.doubleTransaction();
@@ -95,6 +127,7 @@ export function verification(ctx: ServiceContext, store: ReturnType<typeof inqui
       ctx.hub.notify(caller.customerId, inquiryId);
       return { method: 'approval', ...ticketed };
     }
+    if (row.verification_method === 'passkey') return passkeyRequest(caller, row);
     throw txErrors.notVerified();
   }
 

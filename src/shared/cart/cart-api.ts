@@ -3,7 +3,7 @@ import { earlyOr, SHELL_CALLS } from '@/shared/api/early-requests';
 import type { ApiErrorBody } from '@/shared/api-error';
 import type { AccountTotal } from '@/shared/account-total';
 import type { Money } from '@/shared/money';
-import type { ApprovalStatus, Fee, Receipt, VerificationResponse } from '@/shared/flows';
+import type { ApprovalStatus, Fee, OtpOrApprovalResponse, Receipt } from '@/shared/flows';
 
 /** The cart's page (spec section 4: several transactions verified once). */
 export const CART_PATH = '/cart/';
@@ -49,7 +49,7 @@ export interface CartItemResult {
   error?: ApiErrorBody;
 }
 
-export type CartVerification = CartList & { checkoutId: string } & VerificationResponse;
+export type CartVerification = CartList & { checkoutId: string } & OtpOrApprovalResponse;
 
 const changed = <T>(r: T): T => {
   window.dispatchEvent(new Event(CART_CHANGED));

@@ -47,6 +47,8 @@ export interface InquiryResponse {
   phones?: PhoneOption[];
   /** The customer has the companion app on a device enrolled for approvals (offered when OTP cannot be sent). */
   appEnrolled?: boolean;
+  /** The customer has a passkey (not blocked): verify offers it where the flow allows "passkey". */
+  passkeyEnrolled?: boolean;
   /** The FDS challenge must be passed (POST /api/transaction/v1/fds-challenge) before verify. */
   fdsRequired?: boolean;
 }
@@ -70,8 +72,22 @@ export interface ApprovalRequest {
   matchNumber?: number;
 }
 
+/**
+ * A request to sign the transaction with a passkey: WebAuthn request options (JSON, for
+ * @simplewebauthn/browser's startAuthentication) whose challenge the server derived from the inquiry.
+ */
+export interface PasskeyRequest {
+  options: Record<string, unknown> & { challenge: string };
+  expiresAt: string;
+}
+
 export type VerificationResponse =
-  { method: 'otp'; otp: OtpChallenge } | ({ method: 'approval' } & ApprovalRequest);
+  | { method: 'otp'; otp: OtpChallenge }
+  | ({ method: 'approval' } & ApprovalRequest)
+  | { method: 'passkey'; passkey: PasskeyRequest };
+
+/** An OTP or an app approval: what verifications of several items take (batches; the cart's passkey aside). */
+export type OtpOrApprovalResponse = Exclude<VerificationResponse, { method: 'passkey' }>;
 
 export type ApprovalStatus = 'waiting' | 'approved' | 'rejected' | 'expired';
 

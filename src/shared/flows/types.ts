@@ -13,7 +13,7 @@ export type ValuePath = string;
 /** A locale key with its namespace, e.g. "flows:payment.bpjs.title". */
 export type LocaleKey = string;
 
-export type VerificationMethod = 'otp' | 'approval';
+export type VerificationMethod = 'otp' | 'approval' | 'passkey';
 export type ReceiptAction = 'pdf' | 'share' | 'favourite' | 'new';
 export type RowFormat =
   | 'text'

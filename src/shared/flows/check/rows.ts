@@ -39,6 +39,13 @@ function checkRows(ctx: FlowWithForms, rows: SummaryRow[] | undefined, path: str
 export function checkVerifyAndReceipt(ctx: FlowWithForms): void {
   const { flow, secrets, report } = ctx;
   checkRows(ctx, flow.verify?.summary, '$.verify.summary', false);
+  // Losing the device never locks the customer out: a passkey is offered beside the OTP, never alone.
+  const methods = Array.isArray(flow.verify?.methods) ? flow.verify.methods : [];
+  if (methods.includes('passkey') && !methods.includes('otp'))
+    report(
+      '$.verify.methods',
+      '"passkey" needs "otp" beside it: a customer without their device (or without a passkey) verifies by OTP.',
+    );
   // Shown above the last form: what the earlier steps answered.
   checkRows(ctx, flow.inquiry?.summary, '$.inquiry.summary', false);
   if (flow.inquiry?.summary && !flow.inquiry.steps?.length)
