@@ -8,6 +8,7 @@ import { endCustomerSessions } from './sessions';
 import { routeSchema } from './schemas';
 import { dataIncorrect, forgotExpired, forgotLocked } from './texts';
 import { randomToken, sha256Hex } from './tokens';
+import { askPasskeyReview } from '../passkeys/notices';
 
 export type ForgotKind = 'userid' | 'password' | 'edebit';
 
@@ -273,6 +274,8 @@ export function forgotRoutes(app: FastifyInstance, rate: RateConfig): void {
               [row.customer_id, newHash],
             );
             await endCustomerSessions(tx, row.customer_id, 'password_reset');
+            // Passkeys are not kept unseen: listed in the alert, usable again once the customer keeps them.
+            await askPasskeyReview(tx, row.customer_id, 'reset');
             await clearFailures(tx, failureKey('login', who.user_id));
             await app.sms.send(
               who.phone,

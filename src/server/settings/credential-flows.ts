@@ -5,6 +5,7 @@ import { maskEmail, maskPhone } from './routes';
 import { verifySecret } from '../auth/password';
 import { reauthenticate } from './reauth';
 import { normalPhone, refuseOwnNumber, spendPhoneProof, verifyNewPhoneCode } from './new-phone-code';
+import { askPasskeyReview } from '../passkeys/notices';
 
 /**
  * Changes of what identifies the customer (e-mail, mobile number, user ID, secure word, password) as
@@ -178,6 +179,8 @@ const changeCredential: ServiceExecutor = {
     return c.details;
   },
   async apply(tx, ctx) {
+    // The customer's passkeys are listed in an alert and kept only once they choose to (Settings).
+    await askPasskeyReview(tx, ctx.customerId, 'change');
     if (whatOf(ctx) === 'password') return applyPassword(tx, ctx);
     const c = await change(tx, ctx, true);
     if (c.what === 'mobile') await spendPhoneProof(tx, ctx.customerId, c.value);

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../../src/server/db/db';
+import { post } from '../requests';
+import { lastOtp } from '../sms';
 import type { SoftwareAuthenticator } from './software-authenticator';
 
 // A customer's passkey enrolled as Settings does it (OTP step-up, options, the device's answer), over HTTP.
@@ -11,32 +13,11 @@ export interface Who {
   phone: string;
 }
 
-export async function call(
-  app: FastifyInstance,
-  url: string,
-  headers: Record<string, string>,
-  payload: unknown,
-) {
-  const res = await app.inject({ method: 'POST', url, headers, payload: payload as object });
-  return { status: res.statusCode, body: res.json() as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
-
-/** The newest OTP texted to `phone` (the built-in SMS gateway's outbox). */
-export async function lastOtp(db: Queryable, phone: string): Promise<string> {
-  const { rows } = await db.query<{ text: string }>(
-    'SELECT text FROM sms_outbox WHERE phone = $1 ORDER BY id DESC LIMIT 1',
-    [phone],
-  );
-  const m = rows[0]?.text.match(/\b(\d{6})\b/);
-  if (!m) throw new Error(`no OTP in the outbox for ${phone}`);
-  return m[1]!;
-}
-
 /** The step-up for `action`, passed with the OTP from the outbox. */
 export async function stepUp(app: FastifyInstance, db: Queryable, who: Who, action: 'enrol' | 'remove') {
-  const sent = await call(app, '/api/passkeys/v1/step-up', who.headers, { action });
+  const sent = await post(app, '/api/passkeys/v1/step-up', who.headers, { action });
   if (sent.status !== 200) throw new Error(`step-up: ${JSON.stringify(sent.body)}`);
-  const passed = await call(app, '/api/passkeys/v1/step-up/verify', who.headers, {
+  const passed = await post(app, '/api/passkeys/v1/step-up/verify', who.headers, {
     requestId: sent.body.requestId,
     otp: await lastOtp(db, who.phone),
   });
@@ -52,9 +33,9 @@ export async function enrolPasskey(
   name = 'My laptop',
 ) {
   await stepUp(app, db, who, 'enrol');
-  const options = await call(app, '/api/passkeys/v1/register/options', who.headers, {});
+  const options = await post(app, '/api/passkeys/v1/register/options', who.headers, {});
   if (options.status !== 200) throw new Error(`register options: ${JSON.stringify(options.body)}`);
-  return call(app, '/api/passkeys/v1/register', who.headers, {
+  return post(app, '/api/passkeys/v1/register', who.headers, {
     name,
     response: device.create(options.body.options),
   });

@@ -2,10 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { testDbs } from '../../kit/engines';
+import {
+  balanceOf,
+  customerWithSession,
+  insertAccount,
+  post as call,
+  testDbs,
+  type Answer,
+  type Customer,
+} from '../../kit';
 import { SoftwareAuthenticator } from '../../kit/passkeys/software-authenticator';
-import { TEST_ORIGIN, call, enrolPasskey } from '../../kit/passkeys/enrol';
-import { balanceOf, customerWithSession, insertAccount, type Customer } from '../transactions/bank';
+import { TEST_ORIGIN, enrolPasskey } from '../../kit/passkeys/enrol';
 
 // A passkey as a transaction's verification: the signature binds the inquiry; every refusal books nothing.
 
@@ -59,7 +66,7 @@ describe.each(testDbs)('passkey verification of transactions on $name', ({ open 
     call(app, '/api/transaction/v1/confirm', budi.headers, { inquiryId, idempotencyKey, passkey });
 
   /** Refused with `code`, and nothing booked. */
-  async function refusedWith(res: Awaited<ReturnType<typeof call>>, code: string, before: number) {
+  async function refusedWith(res: Answer, code: string, before: number) {
     expect(res.body.apierror?.errorCode).toBe(code);
     expect(res.body.apierror.errorMessageIdn).toBeTruthy();
     expect(res.body.apierror.errorMessageEng).toBeTruthy();
