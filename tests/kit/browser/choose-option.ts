@@ -7,18 +7,20 @@ import type { ElementHandle, Locator, Page } from 'playwright-core';
 export type OptionChoice = string | RegExp | number;
 
 /**
- * Picks an option of a select as a customer does and returns its text: the one way the browser
+ * Picks an option of a select as a keyboard user does and returns its text: the one way the browser
  * tests pick from a select. `select` is an engine form field's name (`#root_<name>`: a MUI select,
  * or the searchable combobox of a long list) or any select's combobox.
- * - The options are this select's own (its aria-controls), clicked once its menu has finished
- *   growing and fading in.
- * - A click counts when the select closes its menu showing the option. Playwright checks what is
- *   under the pointer only when it presses: if the option moves or is redrawn before the release
- *   (a re-render repositioning the menu), no click reaches it and MUI keeps the menu open.
- *   Such a click, provably not taken (menu still open, value unchanged), is made again, at most
- *   twice, and said on the console; anything else fails.
- * - It returns once the menu has left the page, not only once it is hidden from role queries as
- *   it starts fading out (its backdrop still covers the page until then).
+ * - The options are this select's own (its aria-controls), read once they are there (a select whose
+ *   choices are still on their way shows none yet).
+ * - The menu is opened and the option taken with the keys, never the pointer: a MUI select's option is focused and
+ *   Enter pressed (its menu item takes Enter as its click); in a searchable list the input keeps the
+ *   focus, ArrowDown moves the highlight (aria-activedescendant) to the option and Enter takes it.
+ *   A click needs the option to stay under the pointer from press to release, and an open menu can
+ *   move under it (positioned, scrolled to its focused item, redrawn when its options change): MUI
+ *   then keeps the menu open, which is how this step failed now and then under load.
+ * - It returns once the select has closed its menu showing the option and the menu has left the
+ *   page, not only once it is hidden from role queries as it starts fading out (its backdrop still
+ *   covers the page until then); anything else fails.
  */
 export async function chooseOption(
   page: Page,
@@ -31,8 +33,8 @@ export async function chooseOption(
   const combobox = await locator.elementHandle();
   if (!combobox) throw new Error(`no select ${String(select)}`);
   const name = String(select);
-  const before = await shownValue(combobox);
-  if ((await combobox.getAttribute('aria-expanded')) !== 'true') await locator.click();
+  // Opened with the keys too (ArrowDown opens either kind), and the same way every time.
+  if ((await combobox.getAttribute('aria-expanded')) !== 'true') await combobox.press('ArrowDown');
   await page.waitForFunction(
     (e) => e.getAttribute('aria-expanded') === 'true' && e.hasAttribute('aria-controls'),
     combobox,
@@ -42,15 +44,16 @@ export async function chooseOption(
   const options = listbox.getByRole('option');
   const item = typeof option === 'number' ? options.nth(option) : options.filter({ hasText: option }).first();
   const text = squash(await item.textContent());
-  for (let attempt = 1; ; attempt++) {
-    await settled(listbox);
-    await item.click();
-    if (await closes(page, combobox)) break;
-    const now = await shownValue(combobox);
-    if (attempt === 3 || now !== before)
-      throw new Error(`select ${name}: menu still open after clicking "${text}" (shows "${now}")`);
-    console.warn(`chooseOption: "${text}" clicked but ${name} kept its menu open; clicking again`);
-  }
+  if (await combobox.evaluate((e) => e instanceof HTMLInputElement)) {
+    const id = await item.getAttribute('id');
+    const count = await options.count();
+    for (let moves = 0; (await combobox.getAttribute('aria-activedescendant')) !== id; moves++) {
+      if (moves > count) throw new Error(`select ${name}: ArrowDown never reached "${text}"`);
+      await combobox.press('ArrowDown');
+    }
+    await combobox.press('Enter');
+  } else await item.press('Enter');
+  await page.waitForFunction((e) => e.getAttribute('aria-expanded') !== 'true', combobox);
   await listbox.waitFor({ state: 'detached' });
   const shown = await shownValue(combobox);
   if (!shown.includes(text)) throw new Error(`select ${name}: chose "${text}", shows "${shown}"`);
@@ -62,24 +65,3 @@ const squash = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
 /** What a select shows: a searchable one its input's value, a MUI select its text. */
 const shownValue = async (combobox: ElementHandle<Element>) =>
   squash(await combobox.evaluate((e) => (e instanceof HTMLInputElement ? e.value : e.textContent)));
-
-/** Resolves once the listbox's menu has stopped growing and fading in (at most 5 s). */
-const settled = (listbox: Locator) =>
-  listbox.evaluate(async (lb) => {
-    const paper = lb.closest('.MuiPaper-root') ?? lb;
-    const until = performance.now() + 5_000;
-    while (lb.isConnected && performance.now() < until) {
-      const moving = paper.getAnimations().some((a) => a.playState !== 'finished');
-      if (!moving && getComputedStyle(paper).opacity === '1') return;
-      await new Promise((r) => requestAnimationFrame(r));
-    }
-  });
-
-/** Whether the select closes its menu within 2 s (a click it takes closes it at once). */
-const closes = (page: Page, combobox: ElementHandle<Element>) =>
-  page
-    .waitForFunction((e) => e.getAttribute('aria-expanded') !== 'true', combobox, { timeout: 2_000 })
-    .then(
-      () => true,
-      () => false,
-    );

@@ -17,6 +17,23 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
+let shared: Promise<Browser> | undefined;
+/**
+ * This worker's Chromium (test files share modules per worker, vite.config.ts): launched by the first
+ * file that asks, each file's pages in contexts of their own; Playwright ends it with the worker.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  if (!shared) {
+    const launching = launchBrowser();
+    shared = launching;
+    launching.then(
+      (b) => b.on('disconnected', () => shared === launching && (shared = undefined)),
+      () => shared === launching && (shared = undefined),
+    );
+  }
+  return shared;
+}
+
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
   mobile: { width: 390, height: 844 },

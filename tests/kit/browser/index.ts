@@ -3,6 +3,7 @@
 export { startServer, outbox, latestOtp, type TestServer } from './test-server';
 export {
   launchBrowser,
+  sharedBrowser,
   newContext,
   screenshot,
   keepEvidence,

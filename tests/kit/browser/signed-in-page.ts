@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { keepEvidence, launchBrowser, newContext, type ContextOptions } from './chromium';
+import { keepEvidence, newContext, sharedBrowser, type ContextOptions } from './chromium';
 import { login, type Persona } from './login';
 import { startServer, type TestServer } from './test-server';
 
@@ -10,16 +10,24 @@ export interface ServerAndBrowser {
 }
 
 /**
- * A test file's own server (fresh database, demo personas) and Chromium: started together before its
- * tests, both closed after them. Read them as `env.server` / `env.browser` inside tests.
+ * A test file's own server (fresh database, demo personas) and the worker's Chromium: ready before its
+ * tests; after them the server is closed, and so is every browser context the file opened. Read them
+ * as `env.server` / `env.browser` inside tests.
  */
 export function serverAndBrowser(): ServerAndBrowser {
   const env = {} as ServerAndBrowser;
+  let before = new Set<BrowserContext>();
   beforeAll(async () => {
-    [env.server, env.browser] = await Promise.all([startServer(), launchBrowser()]);
+    [env.server, env.browser] = await Promise.all([startServer(), sharedBrowser()]);
+    before = new Set(env.browser.contexts());
   });
   afterAll(async () => {
-    await env.browser?.close();
+    await Promise.all(
+      env.browser
+        ?.contexts()
+        .filter((c) => !before.has(c))
+        .map((c) => c.close()) ?? [],
+    );
     await env.server?.close();
   });
   return env;

@@ -1,10 +1,18 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { bothEngines } from '../engines';
+import { testDbs } from '../engines';
 
 export interface TestServer {
   /** e.g. http://127.0.0.1:41234 (no trailing slash). */
@@ -15,19 +23,21 @@ export interface TestServer {
 }
 
 const DIST = path.resolve(import.meta.dirname, '../../../dist');
+/** Beside dist/ on its disk, so the snapshot's assets can be hard links. */
+const SNAPSHOTS = path.resolve(import.meta.dirname, '../../../node_modules/.cache/test-dist');
 
 /**
- * The real server on a free port: a fresh in-memory PGlite with the demo data, serving
- * a snapshot of the built apps in dist/ (run `npm run build` first). Argon2 is tuned down for the seed only:
- * verification reads its parameters from each hash.
+ * The real server on a free port: a scratch database with the demo data (testDbs' engine: a copy of
+ * a template seeded once a run on PostgreSQL when DATABASE_URL is set, else of this worker's seeded
+ * PGlite), serving a snapshot of the built apps in dist/ (run `npm run build` first). Argon2 is tuned
+ * down for the seed only: verification reads its parameters from each hash.
  */
 export async function startServer(): Promise<TestServer> {
   if (!existsSync(path.join(DIST, 'index.html')))
     throw new Error('dist/ is missing: run `npm run build` first');
   const staticDir = await snapshotDist();
   process.env.ARGON2_FAST = '1';
-  // A copy of this worker's recent seeded PGlite (engines.ts: about 1 s against 5-8 s of seeding).
-  const db = await bothEngines[0]!.openDemo();
+  const db = await testDbs[0]!.openDemo();
   const app = await buildApp({ db, demo: true, staticDir });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -46,13 +56,15 @@ export async function startServer(): Promise<TestServer> {
 
 /**
  * A private copy of dist/, complete (every script and style its pages name exists), so a rebuild
- * running beside the tests cannot pull files from under them.
+ * running beside the tests cannot pull files from under them: the content-hashed assets as hard
+ * links (a build writes a new file, never into one of these), the rest (pages, frames) copied.
  */
 async function snapshotDist(): Promise<string> {
+  mkdirSync(SNAPSHOTS, { recursive: true });
   for (let attempt = 0; attempt < 60; attempt++) {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'dist-'));
+    const dir = mkdtempSync(path.join(SNAPSHOTS, 'dist-'));
     try {
-      cpSync(DIST, dir, { recursive: true });
+      snapshotTree(DIST, dir, '');
       const pages = ['index.html', 'register/index.html', 'm/index.html'].filter((p) =>
         existsSync(path.join(dir, p)),
       );
@@ -71,6 +83,23 @@ async function snapshotDist(): Promise<string> {
     await new Promise((r) => setTimeout(r, 1000));
   }
   throw new Error('dist/ stayed incomplete for a minute: is a build running?');
+}
+
+function snapshotTree(from: string, to: string, rel: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const a = path.join(from, entry.name);
+    const b = path.join(to, entry.name);
+    const name = rel ? `${rel}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) snapshotTree(a, b, name);
+    else if (name.startsWith('assets/')) {
+      try {
+        linkSync(a, b);
+      } catch {
+        copyFileSync(a, b); // another disk
+      }
+    } else copyFileSync(a, b);
+  }
 }
 
 /** SMS texts the built-in gateway sent to a phone (newest first). */
