@@ -1,7 +1,15 @@
 // The server tests' kit: `import { useTestApp, customerWithSession, transact } from '../../kit'`.
 // The browser tests' kit is tests/kit/browser (it loads Playwright). See tests/kit/README.md.
 export { bothEngines, testDbs, itOnOneEngine, openMigratedPglite, type TestDb } from './engines';
-export { useTestApp, openTestApp, type TestApp, type TestAppOptions } from './test-app';
+export {
+  useTestApp,
+  openTestApp,
+  useTwoTestApps,
+  openTwoTestApps,
+  type TestApp,
+  type TestAppOptions,
+  type TwoTestApps,
+} from './test-app';
 export {
   insertCustomer,
   makeCustomer,

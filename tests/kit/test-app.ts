@@ -32,25 +32,64 @@ export async function openTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const db = seed === 'demo' ? await engine.openDemo() : await engine.open();
   try {
     if (typeof seed === 'function') await seed(db);
-    const app = await buildApp({ db, ...appOptions });
-    let baseUrl = '';
-    if (listen) {
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const address = app.server.address();
-      baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    }
+    const app = await appOn(db, engine, appOptions, listen);
     return {
-      app,
-      db,
-      engine,
-      baseUrl,
+      ...app,
       async close() {
-        await app.close();
+        await app.app.close();
         await db.close();
       },
     };
   } catch (err) {
     await db.close();
+    throw err;
+  }
+}
+
+async function appOn(
+  db: Db,
+  engine: TestDb,
+  appOptions: Omit<AppOptions, 'db'>,
+  listen: boolean,
+): Promise<Omit<TestApp, 'close'>> {
+  const app = await buildApp({ db, ...appOptions });
+  let baseUrl = '';
+  if (listen) {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  }
+  return { app, db, engine, baseUrl };
+}
+
+export interface TwoTestApps {
+  /** Two app servers on one scratch database, as a deployment of several runs them. */
+  first: TestApp;
+  second: TestApp;
+  close(): Promise<void>;
+}
+
+/**
+ * Two apps on one fresh database, each with its own connection (two pools on PostgreSQL; PGlite is
+ * in-process, one for both); the seed (a function) runs once, before either starts.
+ */
+export async function openTwoTestApps(
+  opts: Omit<TestAppOptions, 'seed'> & { seed?: (db: Db) => Promise<unknown> } = {},
+): Promise<TwoTestApps> {
+  const { engine = testDbs[0]!, seed, listen = false, ...appOptions } = opts;
+  const dbs = await engine.openTwice();
+  try {
+    if (seed) await seed(dbs.first);
+    const first = await appOn(dbs.first, engine, appOptions, listen);
+    const second = await appOn(dbs.second, engine, appOptions, listen);
+    const close = async () => {
+      await first.app.close();
+      await second.app.close();
+      await dbs.close();
+    };
+    return { first: { ...first, close }, second: { ...second, close }, close };
+  } catch (err) {
+    await dbs.close();
     throw err;
   }
 }
@@ -66,8 +105,19 @@ export function useTestApp(opts: TestAppOptions = {}): TestApp {
     Object.assign(handle, await openTestApp(opts));
   });
   afterAll(async () => {
-    await handle.app?.close();
-    await handle.db?.close();
+    await handle.close?.();
+  });
+  return handle;
+}
+
+/** Two apps on one database for a describe (openTwoTestApps), opened before its tests, closed after. */
+export function useTwoTestApps(opts: Parameters<typeof openTwoTestApps>[0] = {}): TwoTestApps {
+  const handle = {} as TwoTestApps;
+  beforeAll(async () => {
+    Object.assign(handle, await openTwoTestApps(opts));
+  });
+  afterAll(async () => {
+    await handle.close?.();
   });
   return handle;
 }

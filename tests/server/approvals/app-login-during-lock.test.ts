@@ -1,27 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { hashSecret } from '../../../src/server/auth/password';
 import { enrolDevice } from '../../../src/server/approvals/devices';
-import { bothEngines } from '../test-db';
-import { client, makeCustomer } from '../auth/fixtures';
-
-process.env.ARGON2_FAST = '1';
+import { bothEngines, client, makeCustomer, useTestApp } from '../../kit';
 
 // Issue 17 item 4: the companion app during a lock. A device the customer enrolled (with an SMS code)
 // still gets in with the right app PIN when others' guesses locked the user id; its own wrong PINs
 // lock it; a device not enrolled stays locked out and gets no SMS.
-describe.each(bothEngines)('the companion app during a lock-out on $name', ({ open }) => {
+describe.each(bothEngines)('the companion app during a lock-out on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
+  const t = useTestApp({ engine });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
+    ({ app, db } = t);
   });
 
   const pin = (userId: string, device: string, appPin: string) =>

@@ -1,17 +1,21 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { hashSecret } from '../../../src/server/auth/password';
-import { bothEngines } from '../test-db';
-import { customerWithSession, insertAccount, post, type Customer } from '../transactions/bank';
 import { readEvents } from './read-events';
-import { mobileLogin } from './mobile-login';
+import {
+  bothEngines,
+  type Customer,
+  customerWithSession,
+  insertAccount,
+  mobileLogin,
+  post,
+  useTestApp,
+} from '../../kit';
 
-process.env.ARGON2_FAST = '1';
 const rp = (n: number) => n * 100;
 
-describe.each(bothEngines)('app approvals and the companion app API on $name', ({ open }) => {
+describe.each(bothEngines)('app approvals and the companion app API on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let base: string;
@@ -20,12 +24,10 @@ describe.each(bothEngines)('app approvals and the companion app API on $name', (
   let from: { id: number };
   let to: { id: number };
 
+  const t = useTestApp({ engine, listen: true });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const addr = app.server.address();
-    base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+    ({ app, db } = t);
+    base = t.baseUrl;
     web = await customerWithSession(db);
     await db.query(
       `INSERT INTO credentials (customer_id, password_hash, app_pin_hash) VALUES ($1, 'x', $2)`,
@@ -39,10 +41,6 @@ describe.each(bothEngines)('app approvals and the companion app API on $name', (
       deviceId: 'phone-1',
       phone: web.phone,
     });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
   // Each test starts past the push window of the ones before (at most 8 pushes in 10 minutes).
   beforeEach(async () => {

@@ -1,24 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { bothEngines, itOnOneEngine } from '../test-db';
 import {
+  bothEngines,
+  type Customer,
   customerWithSession,
   insertAccount,
+  itOnOneEngine,
   post,
   sessionHeaders,
-  type Customer,
-} from '../transactions/bank';
+  useTestApp,
+} from '../../kit';
 
-process.env.ARGON2_FAST = '1';
 const rp = (n: number) => n * 100;
 
 // Issue 17 item 5: 30 approval requests in a row were all pushed to the phone, and a tired customer
 // could approve any of them with one tap. The cap is counted in the database while requests race: on
 // both engines (PGlite runs them one at a time, PostgreSQL at once). Number matching is the same SQL on
 // both: one engine.
-describe.each(bothEngines)('approval push bombing and number matching on $name', ({ name, open }) => {
+describe.each(bothEngines)('approval push bombing and number matching on $name', (engine) => {
+  const { name } = engine;
   let db: Db;
   let app: FastifyInstance;
   let web: Customer;
@@ -26,17 +27,13 @@ describe.each(bothEngines)('approval push bombing and number matching on $name',
   let from: { id: number };
   let to: { id: number };
 
+  const t = useTestApp({ engine });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db });
+    ({ app, db } = t);
     web = await customerWithSession(db);
     mobile = await sessionHeaders(db, web.customerId, 'mobile');
     from = await insertAccount(db, web.customerId, { balance: rp(5_000_000) });
     to = await insertAccount(db, web.customerId, { balance: 0, product: 'current' });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
 
   const askApproval = async () => {
