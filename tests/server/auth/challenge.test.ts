@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { testDbs } from '../test-db';
-import { client, lastOtp, makeCustomer, type Client } from './fixtures';
+import { type Client, client, lastOtp, makeCustomer, testDbs, useTestApp } from '../../kit';
 
-process.env.ARGON2_FAST = '1';
-
-describe.each(testDbs)('FDS and BDS login challenges on $name', ({ open }) => {
+describe.each(testDbs)('FDS and BDS login challenges on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let fdsPhone: string;
   let bdsPhone: string;
 
+  const t = useTestApp({ engine });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db });
+    ({ app, db } = t);
     fdsPhone = (
       await makeCustomer(db, {
         userId: 'fdsuser01',
@@ -33,10 +29,6 @@ describe.each(testDbs)('FDS and BDS login challenges on $name', ({ open }) => {
       })
     ).phones[0]!;
     await makeCustomer(db, { userId: 'plainuser1', password: 'Plain@2026' });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
 
   const login = (c: Client, userId: string, password: string) =>

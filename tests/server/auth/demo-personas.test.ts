@@ -1,27 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { openMigratedPglite } from '../test-db';
-import { migrate } from '../../../src/server/db/migrate';
-import { seedDemoData } from '../../../src/server/demo-seed';
-import { client, lastOtp } from './fixtures';
-
-process.env.ARGON2_FAST = '1';
+import { client, lastOtp, useTestApp } from '../../kit';
 
 // The personas of CONTRACTS.md log in as the README promises (one database kind is enough here).
 describe('demo personas log in', () => {
   let db: Db;
   let app: FastifyInstance;
-  beforeAll(async () => {
-    db = await openMigratedPglite();
-    await migrate(db);
-    app = await buildApp({ db, demo: true });
-    await seedDemoData(db);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
+  const t = useTestApp({ demo: true });
+  beforeAll(() => {
+    ({ app, db } = t);
   });
 
   it.each([

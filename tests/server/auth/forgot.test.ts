@@ -1,22 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { testDbs } from '../test-db';
-import { client, lastOtp, lastSms, makeCustomer, writeCounts, type Client } from './fixtures';
-
-process.env.ARGON2_FAST = '1';
+import {
+  type Client,
+  client,
+  lastOtp,
+  lastSms,
+  makeCustomer,
+  testDbs,
+  useTestApp,
+  writeCounts,
+} from '../../kit';
 
 const PHONE = '+6281300000001';
 const PHONE2 = '+6281300000002';
 
-describe.each(testDbs)('forgot user id, password and e-debit number on $name', ({ open }) => {
+describe.each(testDbs)('forgot user id, password and e-debit number on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
 
+  const t = useTestApp({ engine });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db });
+    ({ app, db } = t);
     await makeCustomer(db, {
       userId: 'forgetful1',
       password: 'Forget@2026',
@@ -26,10 +31,6 @@ describe.each(testDbs)('forgot user id, password and e-debit number on $name', (
       casa: [{ accountNo: '700200300401', atmLast4: '4321', atmPin: '246810' }],
       creditCards: [{ cardNo: '4214560000007777' }],
     });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
 
   /** validate -> sendotp -> validateotp with the code from the outbox. */

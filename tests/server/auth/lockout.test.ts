@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { hashSecret } from '../../../src/server/auth/password';
-import { bothEngines } from '../test-db';
-import { client, lastOtp, makeCustomer, type Client } from './fixtures';
-
-process.env.ARGON2_FAST = '1';
+import { bothEngines, type Client, client, lastOtp, makeCustomer, useTestApp } from '../../kit';
 
 // Issue 17 item 4: the password and app PIN locks were separate (5 + 5 guesses) and lasted 15 minutes.
-describe.each(bothEngines)('one lock-out across password and app PIN on $name', ({ open }) => {
+describe.each(bothEngines)('one lock-out across password and app PIN on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
+  const t = useTestApp({ engine });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
+    ({ app, db } = t);
   });
 
   it('five wrong guesses in all, password and PIN together, lock both for 30 minutes', async () => {
@@ -55,16 +47,12 @@ describe.each(bothEngines)('one lock-out across password and app PIN on $name', 
 
 // Issue 17 item 4: anyone could lock a customer out with five requests. A browser the customer has
 // used before still gets in while the id is locked, with the secure word and an OTP.
-describe.each(bothEngines)('a lock-out someone else caused on $name', ({ open }) => {
+describe.each(bothEngines)('a lock-out someone else caused on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
+  const t = useTestApp({ engine });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
+    ({ app, db } = t);
   });
 
   const login = (c: Client, userId: string, password: string) =>

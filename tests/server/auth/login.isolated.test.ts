@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import * as password from '../../../src/server/auth/password';
 import * as argon2 from '@node-rs/argon2';
-import { testDbs } from '../test-db';
-import { client, makeCustomer, writeCounts } from './fixtures';
-
-process.env.ARGON2_FAST = '1';
+import { client, makeCustomer, testDbs, useTestApp, writeCounts } from '../../kit';
 
 // Spies on the argon2 calls, passing through to the real ones: proves the unknown-id path verifies too.
 vi.mock('@node-rs/argon2', async (importOriginal) => {
@@ -23,12 +20,12 @@ vi.mock('../../../src/server/auth/password', async (importOriginal) => {
   };
 });
 
-describe.each(testDbs)('login on $name', ({ open }) => {
+describe.each(testDbs)('login on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
+  const t = useTestApp({ engine });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db });
+    ({ app, db } = t);
     await makeCustomer(db, {
       userId: 'lucyhartono',
       password: 'Lucy@2026',
@@ -38,10 +35,6 @@ describe.each(testDbs)('login on $name', ({ open }) => {
       displayName: 'Lucy',
       casa: [{ accountNo: '700100200301' }],
     });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
 
   it('logs in and hands the session back in the access_token and expires headers', async () => {

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/server/db/db';
 import { pruneAuthRows } from '../../../src/server/auth/prune';
-import { testDbs } from '../test-db';
-import { makeCustomer } from './fixtures';
+import { makeCustomer, testDbs } from '../../kit';
 
-process.env.ARGON2_FAST = '1';
-
-describe.each(testDbs)('auth housekeeping on $name', ({ open }) => {
+describe.each(testDbs)('auth housekeeping on $name', (engine) => {
   let db: Db;
   beforeAll(async () => {
-    db = await open();
+    db = await engine.open();
   });
   afterAll(async () => {
     await db?.close();

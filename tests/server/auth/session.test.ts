@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { createSession, SLIDE_SLACK_MS } from '../../../src/server/auth/sessions';
 import { sha256Hex } from '../../../src/server/auth/tokens';
 import { SESSION } from '../../../src/shared/constants';
-import { testDbs } from '../test-db';
-import { client, makeCustomer, type Client } from './fixtures';
-
-process.env.ARGON2_FAST = '1';
+import { type Client, client, makeCustomer, testDbs, useTestApp } from '../../kit';
 
 const SESSION_TIMEOUT = {
   sourceSystem: 'CLICKS',
@@ -19,14 +15,14 @@ const SESSION_TIMEOUT = {
   errorMessageIdn: 'Silakan login kembali untuk melanjutkan transaksi Anda',
 };
 
-describe.each(testDbs)('sessions on $name', ({ open }) => {
+describe.each(testDbs)('sessions on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let seen: { customerId: number | null; channel: string | null }[];
 
+  const t = useTestApp({ engine });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db });
+    ({ app, db } = t);
     seen = [];
     // A background (polling) route: checked but not slid.
     app.post(
@@ -49,10 +45,6 @@ describe.each(testDbs)('sessions on $name', ({ open }) => {
       return {};
     });
     await makeCustomer(db, { userId: 'sessionuser', password: 'Sess@2026', fullName: 'Sesi Pengguna' });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
 
   async function loggedIn(): Promise<Client> {

@@ -1,28 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { createSession } from '../../../src/server/auth/sessions';
 import { sha256Hex } from '../../../src/server/auth/tokens';
-import { bothEngines } from '../test-db';
-import { makeCustomer } from './fixtures';
-
-process.env.ARGON2_FAST = '1';
+import { bothEngines, makeCustomer, useTestApp } from '../../kit';
 
 /** Issue #25 item 1: the access_token header replaces the token; the old one lasts a grace window only. */
-describe.each(bothEngines)('token rotation on $name', ({ open }) => {
+describe.each(bothEngines)('token rotation on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let customerId: number;
 
+  const t = useTestApp({ engine });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db });
+    ({ app, db } = t);
     customerId = (await makeCustomer(db, { userId: 'rotateuser', password: 'Rota@2026' })).id;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
 
   const call = (url: string, token: string, browserId: string) =>
