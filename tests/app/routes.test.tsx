@@ -184,6 +184,8 @@ describe('left menu', () => {
           'myAccounts',
           'transfer',
           'billPayment',
+          // Issue 41: QRIS, beside the bill payments (not in spec section 2's list; the product's addition).
+          'qris',
           'biFast',
           'purchase',
           'virtualCardNumber',
