@@ -35,6 +35,10 @@ const ACTOR_INPUTS: Record<string, InputMapper> = {
     challenge: context.restoredOtp,
   }),
   approvalVerification: ({ context }) => ({ subject: subject(context), approval: context.restoredApproval }),
+  passkeyVerification: ({ context }) => ({
+    subject: subject(context),
+    supported: typeof globalThis.PublicKeyCredential === 'function',
+  }),
   confirmTransaction: ({ context }) => subject(context),
 };
 
@@ -51,7 +55,9 @@ function withInputs(states: Record<string, MachineStateConfig>): Record<string, 
         ...st.invoke,
         id:
           st.invoke.id ??
-          (src === 'otpVerification' || src === 'approvalVerification' ? VERIFICATION_ID : src),
+          (src === 'otpVerification' || src === 'approvalVerification' || src === 'passkeyVerification'
+            ? VERIFICATION_ID
+            : src),
         input: ACTOR_INPUTS[src],
       };
     }

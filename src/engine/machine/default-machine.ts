@@ -66,7 +66,13 @@ export const DEFAULT_MACHINE: MachineSpec = {
       initial: 'choose',
       on: { BACK: { target: 'inquiry', actions: 'resetVerification' } },
       states: {
-        choose: { always: [{ guard: 'methodIsApproval', target: 'approval' }, { target: 'otp' }] },
+        choose: {
+          always: [
+            { guard: 'methodIsApproval', target: 'approval' },
+            { guard: 'methodIsPasskey', target: 'passkey' },
+            { target: 'otp' },
+          ],
+        },
         otp: {
           invoke: {
             src: 'otpVerification',
@@ -76,7 +82,10 @@ export const DEFAULT_MACHINE: MachineSpec = {
               { target: 'interrupted', actions: 'storeError' },
             ],
           },
-          on: { USE_APPROVAL: { guard: 'approvalAllowed', target: 'approval', actions: 'chooseMethod' } },
+          on: {
+            USE_APPROVAL: { guard: 'approvalAllowed', target: 'approval', actions: 'chooseMethod' },
+            USE_PASSKEY: { guard: 'passkeyAllowed', target: 'passkey', actions: 'chooseMethod' },
+          },
         },
         approval: {
           invoke: {
@@ -88,7 +97,26 @@ export const DEFAULT_MACHINE: MachineSpec = {
               { target: '#flow.inquiry', actions: 'resetVerification' },
             ],
           },
-          on: { USE_OTP: { guard: 'otpAllowed', target: 'otp', actions: 'chooseMethod' } },
+          on: {
+            USE_OTP: { guard: 'otpAllowed', target: 'otp', actions: 'chooseMethod' },
+            USE_PASSKEY: { guard: 'passkeyAllowed', target: 'passkey', actions: 'chooseMethod' },
+          },
+        },
+        // A passkey's signature over a challenge the server derived from this inquiry; it confirms itself.
+        passkey: {
+          invoke: {
+            src: 'passkeyVerification',
+            onDone: [
+              { guard: 'passkeyVerified', target: '#flow.receipt', actions: 'storeReceipt' },
+              { guard: 'switchToOtp', target: 'otp', actions: 'chooseMethod' },
+              { guard: 'passkeyFailed', target: 'interrupted', actions: 'storeError' },
+              { target: '#flow.inquiry', actions: 'resetVerification' },
+            ],
+          },
+          on: {
+            USE_OTP: { guard: 'otpAllowed', target: 'otp', actions: 'chooseMethod' },
+            USE_APPROVAL: { guard: 'approvalAllowed', target: 'approval', actions: 'chooseMethod' },
+          },
         },
         confirming: {
           tags: ['busy'],
@@ -103,6 +131,7 @@ export const DEFAULT_MACHINE: MachineSpec = {
           on: {
             RETRY: [
               { guard: 'methodIsApproval', target: 'confirming', actions: 'clearError' },
+              { guard: 'methodIsPasskey', target: 'passkey', actions: 'clearError' },
               { target: 'otp', actions: 'clearError' },
             ],
           },

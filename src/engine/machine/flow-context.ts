@@ -64,6 +64,7 @@ export type FlowEvent =
   | { type: 'BACK' }
   | { type: 'USE_OTP' }
   | { type: 'USE_APPROVAL' }
+  | { type: 'USE_PASSKEY' }
   | { type: 'RETRY' }
   /** The customer passes the FDS challenge. */
   | { type: 'CONFIRM' }

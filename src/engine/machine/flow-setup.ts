@@ -3,6 +3,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { InquiryResponse, Receipt, VerificationMethod } from '@/shared/flows';
 import { approvalMachine, type ApprovalOutput } from './approval-machine';
 import { otpMachine, type OtpOutput } from './otp-machine';
+import { passkeyMachine, type PasskeyOutput } from './passkey-machine';
 import type { InquiryStepAnswer, StepInput } from '../services/transaction-services';
 import type { FlowContext, FlowEvent, FlowInput } from './flow-context';
 
@@ -37,6 +38,7 @@ export const flowSetup = setup({
     >,
     otpVerification: otpMachine,
     approvalVerification: approvalMachine,
+    passkeyVerification: passkeyMachine,
     confirmTransaction: notWired('confirmTransaction') as unknown as ReturnType<
       typeof fromPromise<Receipt, { inquiryId: string; idempotencyKey: string }>
     >,
@@ -46,12 +48,19 @@ export const flowSetup = setup({
     hasVerification: ({ context }) => !!context.inquiry && !!context.idempotencyKey,
     methodIsOtp: ({ context }) => context.method === 'otp',
     methodIsApproval: ({ context }) => context.method === 'approval',
+    methodIsPasskey: ({ context }) => context.method === 'passkey',
     otpAllowed: ({ context }) => context.methods.includes('otp'),
     approvalAllowed: ({ context }) => context.methods.includes('approval'),
+    /** The flow allows it and the customer has a passkey (the inquiry's answer says so). */
+    passkeyAllowed: ({ context }) =>
+      context.methods.includes('passkey') && !!context.inquiry?.passkeyEnrolled,
+    passkeyVerified: ({ event }) => outputOf(event)?.status === 'verified',
     otpVerified: ({ event }) => outputOf(event)?.status === 'verified',
     verificationCancelled: ({ event }) => outputOf(event)?.status === 'cancelled',
     approvalApproved: ({ event }) => outputOf(event)?.status === 'approved',
     approvalRejected: ({ event }) => outputOf(event)?.status === 'rejected',
+    /** The passkey submachine ended without a receipt: the confirm's answer was no refusal (503, time-out). */
+    passkeyFailed: ({ event }) => outputOf(event)?.status === 'failed',
     switchToOtp: ({ event, context }) =>
       outputOf(event)?.status === 'switchToOtp' && context.methods.includes('otp'),
     /** The inquiry's answer asks for the FDS challenge. */
@@ -114,10 +123,15 @@ export const flowSetup = setup({
         : {},
     ),
     // A new inquiry is a new transaction: a new idempotency key, the default method, nothing restored.
+    // A customer with a passkey is offered it first where the flow allows it (no SMS is sent for nothing).
     storeInquiry: assign(({ event, context }) => ({
       inquiry: (event as unknown as { output: InquiryResponse }).output,
       idempotencyKey: newKey(),
-      method: context.methods[0] ?? 'otp',
+      method:
+        context.methods.includes('passkey') &&
+        (event as unknown as { output: InquiryResponse }).output.passkeyEnrolled
+          ? ('passkey' as const)
+          : (context.methods[0] ?? 'otp'),
       restoredOtp: undefined,
       restoredApproval: undefined,
       receipt: undefined,
@@ -126,7 +140,9 @@ export const flowSetup = setup({
     storeReceipt: assign(({ event }) => {
       const out = (event as unknown as { output: unknown }).output;
       const r =
-        (out as OtpOutput).status === 'verified' ? (out as { result: Receipt }).result : (out as Receipt);
+        (out as OtpOutput | PasskeyOutput).status === 'verified'
+          ? (out as { result: Receipt }).result
+          : (out as Receipt);
       return { receipt: r, restoredOtp: undefined, restoredApproval: undefined, error: undefined };
     }),
     storeError: assign(({ event }) => {
@@ -136,8 +152,15 @@ export const flowSetup = setup({
     clearError: assign({ error: undefined }),
     chooseMethod: assign(({ event, context }) => {
       const want: VerificationMethod =
-        event.type === 'USE_APPROVAL' ? 'approval' : event.type === 'USE_OTP' ? 'otp' : context.method;
-      const switched = (outputOf(event) as ApprovalOutput | undefined)?.status === 'switchToOtp';
+        event.type === 'USE_APPROVAL'
+          ? 'approval'
+          : event.type === 'USE_OTP'
+            ? 'otp'
+            : event.type === 'USE_PASSKEY'
+              ? 'passkey'
+              : context.method;
+      const switched =
+        (outputOf(event) as ApprovalOutput | PasskeyOutput | undefined)?.status === 'switchToOtp';
       return { method: switched ? 'otp' : want, restoredOtp: undefined, restoredApproval: undefined };
     }),
     resetVerification: assign({

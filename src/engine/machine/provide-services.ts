@@ -1,8 +1,9 @@
 // Wires a flow machine's named actors, and its OTP and approval submachines', to the transaction services.
 import { fromCallback, fromPromise } from 'xstate';
-import type { FlowFile, InquiryResponse } from '@/shared/flows';
+import type { FlowFile, InquiryResponse, PasskeyRequest } from '@/shared/flows';
 import { approvalMachine } from './approval-machine';
 import { otpMachine } from './otp-machine';
+import { passkeyMachine } from './passkey-machine';
 import { settleConfirmError } from './settle';
 import type { StepInput, TransactionServices } from '../services/transaction-services';
 import type { FlowMachine } from './create-flow-machine';
@@ -14,9 +15,9 @@ export function provideServices(
   services: TransactionServices,
 ): FlowMachine {
   type Subject = { inquiryId: string; idempotencyKey: string; inquiry?: InquiryResponse };
-  const confirm = async (s: Subject, otp?: { code: string; requestId: string }) => {
+  const confirm = async (s: Subject, otp?: { code: string; requestId: string }, passkey?: unknown) => {
     try {
-      return await services.confirm(s.inquiryId, s.idempotencyKey, otp);
+      return await services.confirm(s.inquiryId, s.idempotencyKey, otp, passkey);
     } catch (err) {
       return settleConfirmError(err, flow, s.inquiry);
     }
@@ -81,6 +82,27 @@ export function provideServices(
       ),
     } as never,
   });
+  const passkey = passkeyMachine.provide({
+    guards: {
+      supported: ({ context }) => services.passkeySupported?.() ?? context.supported,
+    },
+    actors: {
+      requestPasskey: fromPromise(async ({ input }: { input: { subject: Record<string, unknown> } }) => {
+        const r = await services.startVerification((input.subject as Subject).inquiryId, 'passkey');
+        if (r.method !== 'passkey') throw new Error('expected a passkey request');
+        return r.passkey;
+      }),
+      signPasskey: fromPromise(async ({ input }: { input: { request: PasskeyRequest } }) => {
+        if (!services.signWithPasskey)
+          throw new Error('flow machine: the services cannot sign with a passkey');
+        return services.signWithPasskey(input.request);
+      }),
+      submitPasskey: fromPromise(
+        async ({ input }: { input: { subject: Record<string, unknown>; response: unknown } }) =>
+          confirm(input.subject as Subject, undefined, input.response),
+      ),
+    } as never,
+  });
   return machine.provide({
     actors: {
       submitInquiry: fromPromise(
@@ -97,6 +119,7 @@ export function provideServices(
       }),
       otpVerification: otp,
       approvalVerification: approval,
+      passkeyVerification: passkey,
       confirmTransaction: fromPromise(async ({ input }: { input: Subject }) => confirm(input)),
     } as never,
   }) as FlowMachine;

@@ -11,9 +11,11 @@ import type {
   FlowFile,
   FormDataResponse,
   InquiryResponse,
+  PasskeyRequest,
   Receipt,
   VerificationResponse,
 } from '@/shared/flows';
+import { signWithPasskey } from '@/shared/passkeys/sign';
 
 /** A live price held for the customer for a while (gold's buy or sell price per gram). */
 export interface PriceQuote {
@@ -39,18 +41,26 @@ export interface TransactionServices {
   fdsChallenge?(inquiryId: string): Promise<{ passed: true }>;
   startVerification(
     inquiryId: string,
-    method: 'otp' | 'approval',
+    method: 'otp' | 'approval' | 'passkey',
     phoneId?: number,
   ): Promise<VerificationResponse>;
   resendVerification(inquiryId: string): Promise<VerificationResponse>;
   /** Calls onStatus with the live approval status until the returned function is called. */
   watchApproval(inquiryId: string, onStatus: (s: ApprovalStatus) => void): () => void;
-  /** Books the verified inquiry; an OTP goes with the request it answers (the server hashes it under that). */
+  /**
+   * Books the verified inquiry; an OTP goes with the request it answers (the server hashes it under
+   * that); a passkey's signed answer (verification 'passkey') goes along to be checked first.
+   */
   confirm(
     inquiryId: string,
     idempotencyKey: string,
     otp?: { code: string; requestId: string },
+    passkey?: unknown,
   ): Promise<Receipt>;
+  /** The device signs a passkey request (navigator.credentials.get); its signed answer. */
+  signWithPasskey?(request: PasskeyRequest): Promise<unknown>;
+  /** Whether this browser can use passkeys at all (absent: PublicKeyCredential exists). */
+  passkeySupported?(): boolean;
   saveFavourite(flowId: string, name: string, form: Record<string, unknown>): Promise<Favourite>;
   /** One of the customer's favourites, or undefined when it is gone. */
   favourite(id: string): Promise<Favourite | undefined>;
@@ -175,20 +185,24 @@ export function createHttpServices(): TransactionServices {
     resendVerification: (inquiryId) =>
       apiPost<VerificationResponse>('/api/transaction/v1/verification/resend', { inquiryId }, tx),
     watchApproval: (inquiryId, onStatus) => watchApprovalEvents(inquiryId, onStatus),
-    confirm: (inquiryId, idempotencyKey, otp) =>
+    confirm: (inquiryId, idempotencyKey, otp, passkey) =>
       apiPost<Receipt>(
         '/api/transaction/v1/confirm',
-        otp === undefined
-          ? { inquiryId, idempotencyKey }
-          : // Without the request's id (none known) the server finds the current one itself.
-            {
-              inquiryId,
-              idempotencyKey,
-              otp: otp.code,
-              ...(otp.requestId && { otpRequestId: otp.requestId }),
-            },
+        passkey !== undefined
+          ? { inquiryId, idempotencyKey, passkey }
+          : otp === undefined
+            ? { inquiryId, idempotencyKey }
+            : // Without the request's id (none known) the server finds the current one itself.
+              {
+                inquiryId,
+                idempotencyKey,
+                otp: otp.code,
+                ...(otp.requestId && { otpRequestId: otp.requestId }),
+              },
         tx,
       ),
+    signWithPasskey: (request) => signWithPasskey(request.options),
+    passkeySupported: () => typeof globalThis.PublicKeyCredential === 'function',
     saveFavourite: (flowId, name, form) => apiPost<Favourite>('/api/favorite/v1/add', { flowId, name, form }),
     favourite: async (id) => (await listFavourites()).find((f) => f.id === id),
     receiptCode: (referenceNo) =>

@@ -1,4 +1,4 @@
-// What the pages after a flow's form say (verify, the OTP and app-approval panels, the FDS challenge,
+// What the pages after a flow's form say (verify, the OTP, app-approval and passkey panels, the FDS challenge,
 // the receipt), in English only: they load with those pages (src/engine/ui/later-steps.ts), not with every
 // signed-in page.
 import type { ResourceLanguage } from 'i18next';
@@ -11,6 +11,7 @@ export const strings: ResourceLanguage = {
     verify: engine.verify,
     otp: engine.otp,
     approval: engine.approval,
+    passkey: engine.passkey,
     receipt: engine.receipt,
   },
   engine2: { fds: engine2.fds },

@@ -36,6 +36,8 @@ export interface PanelProps<C> {
   now: number;
   /** Another method the flow allows ("send OTP instead" / "approve in the app"). */
   onSwitch?: () => void;
+  /** The customer's passkey instead, where the flow allows it and they have one. */
+  onPasskey?: () => void;
 }
 
 /** When a code can be sent again: the earliest end of a freeze still running (every phone frozen). */
@@ -52,6 +54,7 @@ export function OtpPanel({
   send,
   now,
   onSwitch,
+  onPasskey,
   appEnrolled,
 }: PanelProps<OtpContext> & {
   /** The customer has the companion app: offered when no number can receive a code. */
@@ -201,6 +204,11 @@ export function OtpPanel({
             {t('otp.useApproval')}
           </Button>
         )}
+        {onPasskey && (
+          <Button disabled={busy} onClick={onPasskey} data-testid="otp-use-passkey">
+            {t('passkey.use')}
+          </Button>
+        )}
       </Box>
     </Box>
   );
@@ -256,7 +264,14 @@ function PhoneChoice({
   );
 }
 
-export function ApprovalPanel({ state, context, send, now, onSwitch }: PanelProps<ApprovalContext>) {
+export function ApprovalPanel({
+  state,
+  context,
+  send,
+  now,
+  onSwitch,
+  onPasskey,
+}: PanelProps<ApprovalContext>) {
   const { t } = useTranslation('engine');
   useEffect(() => {
     if (state === 'waiting') send({ type: 'TICK', now });
@@ -332,6 +347,11 @@ export function ApprovalPanel({ state, context, send, now, onSwitch }: PanelProp
         {onSwitch && (
           <Button onClick={onSwitch} data-testid="approval-use-otp">
             {t('approval.useOtp')}
+          </Button>
+        )}
+        {onPasskey && (
+          <Button onClick={onPasskey} data-testid="approval-use-passkey">
+            {t('passkey.use')}
           </Button>
         )}
       </Box>

@@ -14,6 +14,7 @@ import type { FlowActorRef, FlowSnapshot } from '../machine/flow-machine';
 import type { TransactionServices } from '../services/transaction-services';
 import { VerifySummary } from './summary';
 import { ApprovalPanel, OtpPanel, useNow } from './verification-panels';
+import { PasskeyPanel } from './passkey-panel';
 import { useStrings } from '@/shared/i18n/use-strings';
 import { stepStrings } from '../strings';
 
@@ -137,6 +138,18 @@ function ChildPanel({
   const send = useCallback((e: { type: string }) => child.send(e), [child]);
   const state = String(snap.value);
   const appEnrolled = useSelector(actor, (s) => (s as FlowSnapshot).context.inquiry?.appEnrolled);
+  const passkeyEnrolled = useSelector(actor, (s) => (s as FlowSnapshot).context.inquiry?.passkeyEnrolled);
+  const usePasskey =
+    methods.includes('passkey') && passkeyEnrolled ? () => actor.send({ type: 'USE_PASSKEY' }) : undefined;
+  if (method === 'passkey')
+    return (
+      <PasskeyPanel
+        state={state}
+        context={snap.context}
+        send={send}
+        onApproval={methods.includes('approval') ? () => actor.send({ type: 'USE_APPROVAL' }) : undefined}
+      />
+    );
   if (method === 'approval')
     return (
       <ApprovalPanel
@@ -145,6 +158,7 @@ function ChildPanel({
         send={send}
         now={now}
         onSwitch={methods.includes('otp') ? () => child.send({ type: 'USE_OTP' }) : undefined}
+        onPasskey={usePasskey}
       />
     );
   return (
@@ -154,6 +168,7 @@ function ChildPanel({
       send={send}
       now={now}
       onSwitch={methods.includes('approval') ? () => actor.send({ type: 'USE_APPROVAL' }) : undefined}
+      onPasskey={usePasskey}
       appEnrolled={appEnrolled}
     />
   );

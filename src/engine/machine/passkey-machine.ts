@@ -1,0 +1,163 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { PasskeyRequest, Receipt } from '@/shared/flows';
+import { errorCodeOf } from './errors';
+
+/**
+ * The reusable passkey submachine, beside the OTP and approval ones: offered (the customer taps to use
+ * their passkey: a user gesture, as some browsers ask before WebAuthn), a request whose challenge the
+ * server derived from what is being verified, waiting for the device (fingerprint, face or screen
+ * lock), then the signed answer confirmed. The device's refusal or cancel goes back to offered; the
+ * server's refusal (PASSKEY_*) is shown with a way to try again or use the OTP; a browser without
+ * WebAuthn is told so. "Use OTP" ends it with switchToOtp, like the approval's.
+ */
+
+export type PasskeySubject = Record<string, unknown>;
+
+export interface PasskeyInput {
+  subject: PasskeySubject;
+  /** The browser can make WebAuthn assertions (PublicKeyCredential exists). */
+  supported: boolean;
+}
+
+export type PasskeyOutput =
+  | { status: 'verified'; result: Receipt | unknown }
+  | { status: 'cancelled' }
+  | { status: 'switchToOtp' }
+  | { status: 'failed'; error: unknown };
+
+export type PasskeyNotice = 'deviceCancelled' | 'requestFailed';
+
+export interface PasskeyContext {
+  subject: PasskeySubject;
+  supported: boolean;
+  request?: PasskeyRequest;
+  /** The device's signed answer, between signing and the server's word (used once, then dropped). */
+  signed?: unknown;
+  notice?: PasskeyNotice;
+  error?: unknown;
+  outcome?: PasskeyOutput;
+}
+
+export type PasskeyEvent = { type: 'SIGN' } | { type: 'RETRY' } | { type: 'USE_OTP' } | { type: 'CANCEL' };
+
+export interface SignPasskeyInput {
+  subject: PasskeySubject;
+  request: PasskeyRequest;
+}
+
+const notWired = (name: string) =>
+  fromPromise<never, unknown>(async () => {
+    throw new Error(`passkey machine: provide the "${name}" actor`);
+  });
+
+/** Refusals the server gives a passkey (src/server/passkeys/errors.ts): shown, nothing booked. */
+const refused = (error: unknown) => (errorCodeOf(error) ?? '').startsWith('PASSKEY_');
+
+export const passkeyMachine = setup({
+  types: {
+    context: {} as PasskeyContext,
+    events: {} as PasskeyEvent,
+    input: {} as PasskeyInput,
+    output: {} as PasskeyOutput,
+  },
+  actors: {
+    /** The server's request (its WebAuthn options). */
+    requestPasskey: notWired('requestPasskey') as unknown as ReturnType<
+      typeof fromPromise<PasskeyRequest, { subject: PasskeySubject }>
+    >,
+    /** The device signs (navigator.credentials.get); the signed answer. */
+    signPasskey: notWired('signPasskey') as unknown as ReturnType<
+      typeof fromPromise<unknown, SignPasskeyInput>
+    >,
+    /** The signed answer to the server (the confirm): the receipt. */
+    submitPasskey: notWired('submitPasskey') as unknown as ReturnType<
+      typeof fromPromise<unknown, { subject: PasskeySubject; response: unknown }>
+    >,
+  },
+  guards: {
+    supported: ({ context }) => context.supported,
+    serverRefused: ({ event }) => refused((event as { error?: unknown }).error),
+  },
+  actions: {
+    storeError: assign({ error: ({ event }) => (event as { error?: unknown }).error }),
+  },
+}).createMachine({
+  id: 'passkey',
+  context: ({ input }) => ({ subject: input.subject, supported: input.supported }),
+  initial: 'start',
+  states: {
+    start: { always: [{ guard: 'supported', target: 'offered' }, { target: 'unsupported' }] },
+    offered: {
+      on: {
+        SIGN: { target: 'requesting', actions: assign({ notice: undefined, error: undefined }) },
+        USE_OTP: 'switchToOtp',
+        CANCEL: 'cancelled',
+      },
+    },
+    requesting: {
+      invoke: {
+        src: 'requestPasskey',
+        input: ({ context }) => ({ subject: context.subject }),
+        onDone: { target: 'waitingForDevice', actions: assign({ request: ({ event }) => event.output }) },
+        onError: [
+          { guard: 'serverRefused', target: 'refused', actions: 'storeError' },
+          { target: 'offered', actions: ['storeError', assign({ notice: 'requestFailed' as const })] },
+        ],
+      },
+    },
+    waitingForDevice: {
+      invoke: {
+        src: 'signPasskey',
+        input: ({ context }) => ({ subject: context.subject, request: context.request! }),
+        onDone: {
+          target: 'confirming',
+          actions: assign({ signed: ({ event }) => event.output }),
+        },
+        // Cancelled on the device, timed out, or no passkey of ours there: offered again.
+        onError: {
+          target: 'offered',
+          actions: ['storeError', assign({ notice: 'deviceCancelled' as const })],
+        },
+      },
+    },
+    confirming: {
+      invoke: {
+        src: 'submitPasskey',
+        input: ({ context }) => ({ subject: context.subject, response: context.signed }),
+        onDone: {
+          target: 'verified',
+          actions: assign({
+            signed: undefined,
+            outcome: ({ event }) => ({ status: 'verified' as const, result: event.output }),
+          }),
+        },
+        onError: [
+          {
+            guard: 'serverRefused',
+            target: 'refused',
+            actions: ['storeError', assign({ signed: undefined })],
+          },
+          { target: 'failed', actions: ['storeError', assign({ signed: undefined })] },
+        ],
+      },
+    },
+    refused: {
+      on: {
+        RETRY: { target: 'requesting', actions: assign({ error: undefined }) },
+        USE_OTP: 'switchToOtp',
+        CANCEL: 'cancelled',
+      },
+    },
+    unsupported: { on: { USE_OTP: 'switchToOtp', CANCEL: 'cancelled' } },
+    verified: { type: 'final' },
+    switchToOtp: { type: 'final', entry: assign({ outcome: { status: 'switchToOtp' as const } }) },
+    cancelled: { type: 'final', entry: assign({ outcome: { status: 'cancelled' as const } }) },
+    failed: {
+      type: 'final',
+      entry: assign({ outcome: ({ context }) => ({ status: 'failed' as const, error: context.error }) }),
+    },
+  },
+  output: ({ context }) => context.outcome ?? { status: 'cancelled' },
+});
+
+export type PasskeyMachine = typeof passkeyMachine;
