@@ -15,6 +15,8 @@ export interface TestAppOptions extends Omit<AppOptions, 'db'> {
   seed?: 'demo' | 'none' | ((db: Db) => Promise<unknown>);
   /** Serve on a free local port too (baseUrl), for tests that use fetch or event streams. */
   listen?: boolean;
+  /** What the app is given in place of the database (e.g. a proxy counting its queries); `db` stays the database. */
+  appDb?: (db: Db) => Db;
 }
 
 export interface TestApp {
@@ -28,11 +30,17 @@ export interface TestApp {
 
 /** An app on a scratch database of its own, built as the options say; close() ends both. */
 export async function openTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const { engine = testDbs[0]!, seed = opts.demo ? 'demo' : 'none', listen = false, ...appOptions } = opts;
+  const {
+    engine = testDbs[0]!,
+    seed = opts.demo ? 'demo' : 'none',
+    listen = false,
+    appDb = (db: Db) => db,
+    ...appOptions
+  } = opts;
   const db = seed === 'demo' ? await engine.openDemo() : await engine.open();
   try {
     if (typeof seed === 'function') await seed(db);
-    const app = await appOn(db, engine, appOptions, listen);
+    const app = { ...(await appOn(appDb(db), engine, appOptions, listen)), db };
     return {
       ...app,
       async close() {
@@ -74,7 +82,7 @@ export interface TwoTestApps {
  * in-process, one for both); the seed (a function) runs once, before either starts.
  */
 export async function openTwoTestApps(
-  opts: Omit<TestAppOptions, 'seed'> & { seed?: (db: Db) => Promise<unknown> } = {},
+  opts: Omit<TestAppOptions, 'seed' | 'appDb'> & { seed?: (db: Db) => Promise<unknown> } = {},
 ): Promise<TwoTestApps> {
   const { engine = testDbs[0]!, seed, listen = false, ...appOptions } = opts;
   const dbs = await engine.openTwice();
@@ -101,12 +109,13 @@ export async function openTwoTestApps(
  */
 export function useTestApp(opts: TestAppOptions = {}): TestApp {
   const handle = {} as TestApp;
+  // (a first scratch database on PGlite, and a seed, can take a while on a loaded machine)
   beforeAll(async () => {
     Object.assign(handle, await openTestApp(opts));
-  });
+  }, 120_000);
   afterAll(async () => {
     await handle.close?.();
-  });
+  }, 60_000);
   return handle;
 }
 
@@ -115,9 +124,9 @@ export function useTwoTestApps(opts: Parameters<typeof openTwoTestApps>[0] = {})
   const handle = {} as TwoTestApps;
   beforeAll(async () => {
     Object.assign(handle, await openTwoTestApps(opts));
-  });
+  }, 120_000);
   afterAll(async () => {
     await handle.close?.();
-  });
+  }, 60_000);
   return handle;
 }

@@ -1,28 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { autoTopUpRunner } from '../../../src/server/autotopup/runner';
 import { openingBalance } from '../../../src/server/autotopup/service-executors';
 import { loadCatalog } from '../../../src/server/transactions/catalog';
 import { settleDuePayments } from '../../../src/server/transactions/settlement';
-import { bothEngines, testDbs } from '../test-db';
+import { serverRegistry } from '../../../src/server/domains';
 import {
   balanceOf,
+  bothEngines,
+  type Customer,
   customerWithSession,
   insertAccount,
   post,
   setLimits,
   transact,
   unbalancedJournals,
-  type Customer,
-} from '../transactions/bank';
-import { serverRegistry } from '../../../src/server/domains';
+  openTestApp,
+  useTestApp,
+} from '../../kit';
 
 const FLOW = 'purchase.ewallet-autotopup';
 const FEE = 100_000; // the e-wallet top-up's admin fee (flows/purchase/ewallet.json)
 
-describe.each(bothEngines)('e-wallet auto top-up on $name', ({ open }) => {
+describe.each(bothEngines)('e-wallet auto top-up on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let c: Customer;
@@ -30,20 +31,16 @@ describe.each(bothEngines)('e-wallet auto top-up on $name', ({ open }) => {
   let runner: ReturnType<typeof autoTopUpRunner>;
   let linkId: number;
   const phone = '081298761234';
+  // No timers: the test runs the scheduler's checks itself.
+  const t = useTestApp({ engine, demo: false, schedulerIntervalMs: 0, settlementIntervalMs: 0 });
   beforeAll(async () => {
-    db = await open();
-    // No timers: the test runs the scheduler's checks itself.
-    app = await buildApp({ db, demo: false, schedulerIntervalMs: 0, settlementIntervalMs: 0 });
+    ({ app, db } = t);
     await app.ready();
     runner = autoTopUpRunner(db, loadCatalog(), serverRegistry());
     c = await customerWithSession(db);
     acct = await insertAccount(db, c.customerId, { balance: 50_000_000 });
     await setLimits(db, c.customerId, 'purchase', 1_000, 100_000_000_000, 1_000_000_000_000);
   }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  }, 60_000);
 
   const links = async () =>
     (await post(app, '/api/ewallet/v1/autotopup/list', c.headers, {})).body.links as {
@@ -194,8 +191,12 @@ describe.each(bothEngines)('e-wallet auto top-up on $name', ({ open }) => {
 
 describe('the demo e-wallet payment', () => {
   it('lowers the balance and the bank checks the link at once', async () => {
-    const db = await testDbs[0]!.open();
-    const app = await buildApp({ db, demo: true, schedulerIntervalMs: 0, settlementIntervalMs: 0 });
+    const { app, db, close } = await openTestApp({
+      demo: true,
+      seed: 'none',
+      schedulerIntervalMs: 0,
+      settlementIntervalMs: 0,
+    });
     try {
       await app.ready();
       const c = await customerWithSession(db);
@@ -221,8 +222,7 @@ describe('the demo e-wallet payment', () => {
       });
       expect(await balanceOf(db, acct.id)).toBe(50_000_000 - 2_000_000 - FEE);
     } finally {
-      await app.close();
-      await db.close();
+      await close();
     }
   });
 });

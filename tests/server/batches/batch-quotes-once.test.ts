@@ -1,41 +1,39 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { testDbs } from '../test-db';
-import { customerWithSession, insertAccount, post } from '../transactions/bank';
-import { upload } from '../transfers/multipart';
+import { customerWithSession, insertAccount, post, testDbs, upload, useTestApp } from '../../kit';
 
 const rp = (n: number) => n * 100;
 const HEADER = 'account_no,bank_code,method,beneficiary_name,amount,purpose,message';
 
-describe.each(testDbs)("a batch's stored quotes are read once a request on $name", ({ open }) => {
+describe.each(testDbs)("a batch's stored quotes are read once a request on $name", (engine) => {
   let db: Db;
   let app: FastifyInstance;
   /** Stored quotes the database handed back (each one JSON the driver parsed), while counting. */
   let quotesRead = 0;
   let counting = false;
 
-  beforeAll(async () => {
-    db = await open();
-    const counted = new Proxy(db, {
-      get(target, key, receiver) {
-        if (key !== 'query') return Reflect.get(target, key, receiver);
-        return async (sql: string, params?: unknown[]) => {
-          const result = await target.query(sql, params);
-          if (counting)
-            quotesRead += result.rows.filter(
-              (r) => !!r && typeof r === 'object' && !!(r as { quote?: unknown }).quote,
-            ).length;
-          return result;
-        };
-      },
-    });
-    app = await buildApp({ db: counted, settlementIntervalMs: 0, schedulerIntervalMs: 0 });
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
+  const t = useTestApp({
+    engine,
+    settlementIntervalMs: 0,
+    schedulerIntervalMs: 0,
+    appDb: (db) =>
+      new Proxy(db, {
+        get(target, key, receiver) {
+          if (key !== 'query') return Reflect.get(target, key, receiver);
+          return async (sql: string, params?: unknown[]) => {
+            const result = await target.query(sql, params);
+            if (counting)
+              quotesRead += result.rows.filter(
+                (r) => !!r && typeof r === 'object' && !!(r as { quote?: unknown }).quote,
+              ).length;
+            return result;
+          };
+        },
+      }),
+  });
+  beforeAll(() => {
+    ({ app, db } = t);
   });
 
   it('a row changed, the view answered: each row quote once', async () => {

@@ -1,27 +1,28 @@
 // Long, one concern: mass transfers, payments and purchases from rows to postings, on one app and customer.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { bankDate } from '../../../src/shared/bank-time';
 import { runDueInstructions } from '../../../src/server/schedules/scheduler';
 import { ledgerRunner } from '../../../src/server/schedules/runner';
 import { loadCatalog } from '../../../src/server/transactions/catalog';
-import { bothEngines, testDbs } from '../test-db';
-import { latestCode } from '../otp/fixtures';
+import { transferKind } from '../../../src/server/batches/kinds';
+import { serverRegistry } from '../../../src/server/domains';
 import {
   balanceOf,
+  bothEngines,
+  type Customer,
   customerWithSession,
   insertAccount,
+  latestCode,
   post,
   sessionHeaders,
   setLimits,
+  testDbs,
   unbalancedJournals,
-  type Customer,
-} from '../transactions/bank';
-import { upload } from '../transfers/multipart';
-import { transferKind } from '../../../src/server/batches/kinds';
-import { serverRegistry } from '../../../src/server/domains';
+  upload,
+  useTestApp,
+} from '../../kit';
 
 const rp = (n: number) => n * 100;
 const HEADER = 'account_no,bank_code,method,beneficiary_name,amount,purpose,message';
@@ -62,18 +63,14 @@ async function setup(db: Db, app: FastifyInstance, balance = rp(10_000_000)) {
 const call = (app: FastifyInstance, c: Customer, path: string, body: unknown) =>
   post(app, `/api/batch/v1/${path}`, c.headers, body);
 
-describe.each(testDbs)('mass transfer through the API on $name', ({ open }) => {
+describe.each(testDbs)('mass transfer through the API on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
 
+  const t = useTestApp({ engine, settlementIntervalMs: 0, schedulerIntervalMs: 0 });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db, settlementIntervalMs: 0, schedulerIntervalMs: 0 });
+    ({ app, db } = t);
   }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  });
 
   it('checks every row through its flow, keeps the good ones, lets a bad one be fixed or dropped, verifies once and posts each on its own', async () => {
     const { c, source, b1, b2, sheet } = await setup(db, app);
@@ -284,18 +281,14 @@ describe('a mass transfer row scheduled on a date', () => {
   });
 });
 
-describe.each(bothEngines)('a mass transfer on a date, run by the scheduler once, on $name', ({ open }) => {
+describe.each(bothEngines)('a mass transfer on a date, run by the scheduler once, on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
 
+  const t = useTestApp({ engine, settlementIntervalMs: 0, schedulerIntervalMs: 0 });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db, settlementIntervalMs: 0, schedulerIntervalMs: 0 });
+    ({ app, db } = t);
   }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  });
 
   it('refuses a past date, schedules each row, edits the batch through verification, runs each row once', async () => {
     const { c, source, b1, b2, sheet } = await setup(db, app);
@@ -366,18 +359,14 @@ describe.each(bothEngines)('a mass transfer on a date, run by the scheduler once
   });
 });
 
-describe.each(testDbs)('mass payment and mass purchase through the API on $name', ({ open }) => {
+describe.each(testDbs)('mass payment and mass purchase through the API on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
 
+  const t = useTestApp({ engine, settlementIntervalMs: 0, schedulerIntervalMs: 0 });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db, settlementIntervalMs: 0, schedulerIntervalMs: 0 });
+    ({ app, db } = t);
   }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  });
 
   it('pays rows of billers, each looked up by its own biller, each posted on its own with its own result', async () => {
     const c = await customerWithSession(db);

@@ -1,19 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { lookupBill } from '../../../src/server/billers/simulator';
 import { DENOMINATIONS, OPERATORS, operatorOfNumber } from '../../../src/server/billers/operators';
-import { testDbs } from '../test-db';
 import {
   balanceOf,
+  type Customer,
   customerWithSession,
   insertAccount,
   post,
+  testDbs,
   transact,
   unbalancedJournals,
-  type Customer,
-} from '../transactions/bank';
+  useTestApp,
+} from '../../kit';
 
 const rp = (n: number) => n * 100;
 
@@ -50,20 +50,16 @@ describe('simulated billers', () => {
   });
 });
 
-describe.each(testDbs)('bill payment and top-up flows on $name', ({ open }) => {
+describe.each(testDbs)('bill payment and top-up flows on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let who: Customer;
   let acc: { id: number };
+  const t = useTestApp({ engine });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db });
+    ({ app, db } = t);
     who = await customerWithSession(db);
     acc = await insertAccount(db, who.customerId, { balance: rp(20_000_000) });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
 
   const settlement = async (no: string) => {

@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { testDbs } from '../test-db';
-import { customerWithSession, post, transact, unbalancedJournals } from '../transactions/bank';
 import { insertCard } from './fixtures';
+import { customerWithSession, post, testDbs, transact, unbalancedJournals, useTestApp } from '../../kit';
 
-describe.each(testDbs)('card activation on $name', ({ open }) => {
+describe.each(testDbs)('card activation on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
+  const t = useTestApp({ engine, demo: false });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db, demo: false });
+    ({ app, db } = t);
     await app.ready();
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   }, 60_000);
 
   it('activates a new card with OTP: card account and card system active, with the time; receipt masked', async () => {

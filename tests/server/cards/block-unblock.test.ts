@@ -1,11 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { testDbs } from '../test-db';
-import { latestCode } from '../otp/fixtures';
-import { customerWithSession, insertAccount, post, transact, unbalancedJournals } from '../transactions/bank';
 import { insertCard } from './fixtures';
+import {
+  customerWithSession,
+  insertAccount,
+  latestCode,
+  post,
+  testDbs,
+  transact,
+  unbalancedJournals,
+  useTestApp,
+} from '../../kit';
 
 async function countJournals(db: Db, customerId: number) {
   const { rows } = await db.query<{ n: string }>('SELECT count(*) AS n FROM journal WHERE customer_id = $1', [
@@ -23,17 +29,13 @@ async function statuses(db: Db, accountId: number) {
   return rows[0]!;
 }
 
-describe.each(testDbs)('card block and unblock on $name', ({ open }) => {
+describe.each(testDbs)('card block and unblock on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
+  const t = useTestApp({ engine, demo: false });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db, demo: false });
+    ({ app, db } = t);
     await app.ready();
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   }, 60_000);
 
   it('blocks a card with OTP: the receipt shows the masked card and its new status, nothing is booked', async () => {

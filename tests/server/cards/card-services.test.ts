@@ -1,10 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { testDbs } from '../test-db';
-import { customerWithSession, insertAccount, post, transact, type Customer } from '../transactions/bank';
 import { insertCard } from './fixtures';
+import {
+  type Customer,
+  customerWithSession,
+  insertAccount,
+  post,
+  testDbs,
+  transact,
+  useTestApp,
+} from '../../kit';
 
 async function journals(db: Db, customerId: number) {
   const { rows } = await db.query<{ n: string }>('SELECT count(*) AS n FROM journal WHERE customer_id = $1', [
@@ -33,17 +39,13 @@ async function insertPurchase(db: Db, c: Customer, cardId: number, amount: numbe
   return ref;
 }
 
-describe.each(testDbs)('credit card services on $name', ({ open }) => {
+describe.each(testDbs)('credit card services on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
+  const t = useTestApp({ engine, demo: false });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db, demo: false });
+    ({ app, db } = t);
     await app.ready();
-  }, 240_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   }, 240_000);
 
   it('converts a purchase to 6 instalments once: the plan on verify and receipt, no money moved', async () => {

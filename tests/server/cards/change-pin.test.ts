@@ -1,14 +1,18 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { hashSecret, verifySecret } from '../../../src/server/auth/password';
-import { testDbs } from '../test-db';
-import { customerWithSession, insertAccount, post, sessionHeaders, transact } from '../transactions/bank';
 import { insertCard } from './fixtures';
-
-process.env.ARGON2_FAST = '1';
+import {
+  customerWithSession,
+  insertAccount,
+  post,
+  sessionHeaders,
+  testDbs,
+  transact,
+  useTestApp,
+} from '../../kit';
 
 const OLD = '802615';
 const NEW = '390417';
@@ -16,24 +20,20 @@ const NEW = '390417';
 // Issue 21: change a card's PIN (credit and debit) as a verified flow, with the engine's secret fields:
 // the PINs are never kept in clear by the server (stored inquiry, journal, logs) nor shown by the
 // companion app, and a PIN equal to the old one, a blacklisted one or a wrong current one changes nothing.
-describe.each(testDbs)('card PIN change on $name', ({ open }) => {
+describe.each(testDbs)('card PIN change on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let log = '';
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      log += String(chunk);
+      done();
+    },
+  });
+  const t = useTestApp({ engine, demo: false, logger: { level: 'trace', stream } });
   beforeAll(async () => {
-    db = await open();
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        log += String(chunk);
-        done();
-      },
-    });
-    app = await buildApp({ db, demo: false, logger: { level: 'trace', stream } });
+    ({ app, db } = t);
     await app.ready();
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   }, 60_000);
 
   async function cardWithPin(pin = OLD) {

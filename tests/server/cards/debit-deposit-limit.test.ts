@@ -1,9 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { testDbs } from '../test-db';
-import { customerWithSession, insertAccount, post, transact, type Customer } from '../transactions/bank';
+import {
+  type Customer,
+  customerWithSession,
+  insertAccount,
+  post,
+  testDbs,
+  transact,
+  useTestApp,
+} from '../../kit';
 
 async function journals(db: Db, customerId: number) {
   const { rows } = await db.query<{ n: string }>('SELECT count(*) AS n FROM journal WHERE customer_id = $1', [
@@ -32,18 +38,14 @@ async function deposit(db: Db, c: Customer, aro: boolean, maturityInDays = 40) {
   return String(a.id);
 }
 
-describe.each(testDbs)('debit cards, ARO and limit raises as flows on $name', ({ open }) => {
+describe.each(testDbs)('debit cards, ARO and limit raises as flows on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
+  const t = useTestApp({ engine, demo: false });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db, demo: false });
+    ({ app, db } = t);
     await app.ready();
   }, 240_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  }, 60_000);
 
   it('links a debit card once, then blocks and unblocks it; a second block is refused in both languages', async () => {
     const c = await customerWithSession(db);

@@ -1,5 +1,5 @@
 import type { Db } from '../../../src/server/db/db';
-import { insertAccount, type Customer } from '../transactions/bank';
+import { insertAccount, type Customer } from '../../kit';
 
 let cardSeq = 0;
 /** A credit card of the customer: its account, its card account and the card system's row. */

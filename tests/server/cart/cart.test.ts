@@ -1,31 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { bothEngines } from '../test-db';
-import { latestCode } from '../otp/fixtures';
 import {
   balanceOf,
+  bothEngines,
+  type Customer,
   customerWithSession,
   insertAccount,
+  latestCode,
   post,
   sessionHeaders,
   setLimits,
   unbalancedJournals,
-  type Customer,
-} from '../transactions/bank';
+  useTestApp,
+} from '../../kit';
 
 const rp = (n: number) => n * 100;
 
-describe.each(bothEngines)('the cart on $name', ({ open }) => {
+describe.each(bothEngines)('the cart on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let operator: string;
   let denomination: string;
 
+  const t = useTestApp({ engine });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db });
+    ({ app, db } = t);
     const who = await customerWithSession(db);
     const mobile = await post(app, '/api/transaction/v1/formdata', who.headers, {
       flowId: 'purchase.mobile',
@@ -35,10 +35,6 @@ describe.each(bothEngines)('the cart on $name', ({ open }) => {
       mobile.body.choices.denomination as { value: string; detail: { operator: string } }[]
     ).find((d) => d.detail.operator === operator)!.value;
   }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  });
 
   /** A customer with savings and current accounts, and a cart of a transfer, a bill and a top-up. */
   async function threeItems() {

@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { testDbs } from '../test-db';
-import { client, makeCustomer } from '../auth/fixtures';
+import { client, makeCustomer, testDbs, useTestApp } from '../../kit';
 
-process.env.ARGON2_FAST = '1';
-
-describe.each(testDbs)('live chat after login on $name', ({ open }) => {
+describe.each(testDbs)('live chat after login on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
+  const t = useTestApp({ engine });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db });
+    ({ app, db } = t);
     await makeCustomer(db, { userId: 'chatuser01', password: 'Chat@2026x' });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
 
   it('gives a signed-in customer the chat URL in their language and closes the chat', async () => {

@@ -12,10 +12,15 @@ import {
 import { clearingProvider, lookupInterbank, outcomeOf } from '../../../src/server/clearing/provider';
 import { applyProviderAnswer } from '../../../src/server/transactions/settlement';
 import { ApiError } from '../../../src/server/http/api-error';
-import { testDbs } from '../test-db';
-import { balanceOf, insertAccount, unbalancedJournals } from '../transactions/bank';
-import { insertCustomer, uniquePhone } from '../otp/fixtures';
 import { holdPayment } from './hold';
+import {
+  balanceOf,
+  insertAccount,
+  insertCustomer,
+  testDbs,
+  unbalancedJournals,
+  uniquePhone,
+} from '../../kit';
 
 const rp = (n: number) => n * 100;
 const T0 = Date.UTC(2026, 10, 25, 3, 0, 0); // 10:00 WIB
@@ -184,13 +189,13 @@ function directoryName(bank: string, account: string): string {
 // The money held for the clearing house is settled by settlement.ts's applyProviderAnswer, not a second mechanism.
 describe.each(testDbs)(
   'interbank transfers settled through the held-payment mechanism on $name',
-  ({ open }) => {
+  (engine) => {
     let db: Db;
     let customerId: number;
     let acc: { id: number };
 
     beforeAll(async () => {
-      db = await open();
+      db = await engine.open();
       ({ customerId } = await insertCustomer(db, { phones: [uniquePhone()] }));
       acc = await insertAccount(db, customerId, { balance: rp(500_000_000) });
     });

@@ -1,21 +1,21 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { loadCatalog } from '../../../src/server/transactions/catalog';
 import { settleDuePayments } from '../../../src/server/transactions/settlement';
 import { clearingDate } from '../../../src/server/clearing/provider';
-import { testDbs } from '../test-db';
+import { serverRegistry } from '../../../src/server/domains';
 import {
   balanceOf,
+  type Customer,
   customerWithSession,
   insertAccount,
   post,
+  testDbs,
   transact,
   unbalancedJournals,
-  type Customer,
-} from '../transactions/bank';
-import { serverRegistry } from '../../../src/server/domains';
+  useTestApp,
+} from '../../kit';
 
 const rp = (n: number) => n * 100;
 const catalog = loadCatalog();
@@ -32,22 +32,18 @@ describe('the SKN/RTGS clearing date', () => {
 });
 
 // Transfers to other banks as customers make them: flows transfer.online/bifast/skn/rtgs through the engine.
-describe.each(testDbs)('transfers to other banks on $name', ({ open }) => {
+describe.each(testDbs)('transfers to other banks on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let who: Customer;
   let acc: { id: number };
   const batch = process.env.CLEARING_SKN_BATCH_MS;
 
+  const t = useTestApp({ engine, settlementIntervalMs: 0, schedulerIntervalMs: 0 });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db, settlementIntervalMs: 0, schedulerIntervalMs: 0 });
+    ({ app, db } = t);
     who = await customerWithSession(db);
     acc = await insertAccount(db, who.customerId, { balance: rp(600_000_000) });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
   afterEach(() => {
     if (batch === undefined) delete process.env.CLEARING_SKN_BATCH_MS;
