@@ -14,6 +14,8 @@ export interface ServerConfig {
   databasePooler: 'none' | 'transaction';
   /** How long a graceful stop (SIGTERM) waits for requests in flight (DRAIN_TIMEOUT_MS). */
   drainTimeoutMs: number;
+  /** How often an open approval stream re-reads on its own (APPROVAL_REREAD_MS; NOTIFY wakes it besides). */
+  approvalRereadMs?: number;
   /** Demo mode seeds the personas on first start; production seeds nothing. */
   demo: boolean;
   /** Folder of the built web apps (vite build output). */
@@ -55,6 +57,7 @@ export function configFromEnv(argv: string[] = process.argv.slice(2), env = proc
     databaseListenUrl: env.DATABASE_LISTEN_URL || undefined,
     databasePooler: env.DATABASE_POOLER === 'transaction' ? 'transaction' : 'none',
     drainTimeoutMs: env.DRAIN_TIMEOUT_MS ? Number(env.DRAIN_TIMEOUT_MS) : DEFAULT_DRAIN_MS,
+    approvalRereadMs: Number(env.APPROVAL_REREAD_MS) || undefined,
     demo: argv.includes('--demo') || env.DEMO === '1',
     staticDir: env.STATIC_DIR ?? 'dist',
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -62,6 +62,7 @@ const app = (opened.app = await buildApp({
   staticDir: config.staticDir,
   logger,
   trustProxy: config.trustProxy,
+  approvalRereadMs: config.approvalRereadMs,
 }));
 if (config.demo) {
   const seeded = await seedDemoDataOnce(db);
