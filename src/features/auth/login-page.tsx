@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -20,6 +20,12 @@ import { LoginLayout } from './login-layout';
 import { checkField, type FieldProblem } from './schema-rules';
 import loginRequest from '../../../schemas/api/auth/login.request.json';
 import type { ChallengeState } from './challenge-page';
+import {
+  autofillSupported,
+  deviceCancelled,
+  passkeysSupported,
+  signWithPasskey,
+} from '@/shared/passkeys/sign';
 
 const userIdRule = loginRequest.properties.userId;
 
@@ -50,6 +56,44 @@ export function LoginPage({ onLoggedIn }: LoginPageProps) {
 
   const fail = (err: unknown) => setFailure(describeFailure(err, i18n));
 
+  const done = (r: Awaited<ReturnType<typeof authApi.login>>, id: string) => {
+    if (r.status === 'ok') {
+      onLoggedIn?.(r.customer);
+      void navigate('/dashboard/', { replace: true });
+    } else {
+      const state: ChallengeState = { challenge: r.challenge, userId: id };
+      void navigate(CHALLENGE_PATH[r.challenge.type], { state });
+    }
+  };
+
+  // A passkey instead of the user id, secure word and password: from the button, or from the user id
+  // field's autofill where the browser offers passkeys there (conditional mediation, asked after the
+  // first paint). @simplewebauthn/browser loads only then.
+  const [passkeys] = useState(passkeysSupported);
+  const autofill = useRef(false);
+  const withPasskey = async (fromAutofill: boolean) => {
+    try {
+      const { options } = await authApi.passkeyOptions();
+      const response = await signWithPasskey(options, fromAutofill);
+      setFailure(null);
+      setBusy(true);
+      done(await authApi.passkeyLogin(response), '');
+    } catch (err) {
+      if (!deviceCancelled(err)) fail(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  useEffect(() => {
+    if (step !== 'userId' || autofill.current) return;
+    autofill.current = true;
+    void autofillSupported().then((yes) => {
+      if (yes) void withPasskey(true);
+    });
+    // Once per visit of the page: the browser keeps the request open until a passkey is chosen.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [step]);
+
   const submitUserId = async (e: FormEvent) => {
     e.preventDefault();
     const id = userId.trim();
@@ -77,14 +121,7 @@ export function LoginPage({ onLoggedIn }: LoginPageProps) {
     if (p) return;
     setBusy(true);
     try {
-      const r = await authApi.login(userId.trim(), password);
-      if (r.status === 'ok') {
-        onLoggedIn?.(r.customer);
-        void navigate('/dashboard/', { replace: true });
-      } else {
-        const state: ChallengeState = { challenge: r.challenge, userId: userId.trim() };
-        void navigate(CHALLENGE_PATH[r.challenge.type], { state });
-      }
+      done(await authApi.login(userId.trim(), password), userId.trim());
     } catch (err) {
       setPassword('');
       fail(err);
@@ -140,7 +177,7 @@ export function LoginPage({ onLoggedIn }: LoginPageProps) {
               maxLength={20}
               value={userId}
               autoFocus
-              autoComplete="username"
+              autoComplete="username webauthn"
               onChange={(e) => {
                 setUserId(e.target.value);
                 setUserIdProblem(undefined);
@@ -151,6 +188,17 @@ export function LoginPage({ onLoggedIn }: LoginPageProps) {
             <Button type="submit" variant="contained" size="large" disabled={busy}>
               {t('login.next')}
             </Button>
+            {passkeys && (
+              <Button
+                variant="outlined"
+                size="large"
+                disabled={busy}
+                onClick={() => void withPasskey(false)}
+                data-testid="login-passkey"
+              >
+                {t('login.passkey')}
+              </Button>
+            )}
           </Stack>
         </Box>
       ) : (
