@@ -55,6 +55,10 @@ export const settingsRoutes: RouteObject[] = [
     path: '/settings/activate-and-manage-PIN/',
     lazy: async () => ({ Component: (await cards()).ActivateAndPinPage }),
   },
+  {
+    path: '/settings/passkeys/',
+    lazy: async () => ({ Component: (await import('./passkeys-page')).PasskeysPage }),
+  },
   { path: '/settings/view-cvv/', lazy: async () => ({ Component: (await cards()).ViewCvvPage }) },
   { path: '/settings/bifast-alias/', lazy: async () => ({ Component: (await cards()).BifastAliasPage }) },
   {

@@ -31,6 +31,7 @@ const HUB: Array<{ group: string; items: string[] }> = [
       'change-mobile-number',
       'change-user-id',
       'change-password',
+      'passkeys',
       'change-secure-word',
       'bifast-alias',
       'mandatory-form',
