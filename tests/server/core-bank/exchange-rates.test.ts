@@ -10,7 +10,7 @@ import {
 } from '../../../src/server/core-bank/exchange-rates';
 import dashboardRoutes from '../../../src/server/dashboard/routes';
 import errorHandler from '../../../src/server/http/error-handler';
-import { testDbs } from '../test-db';
+import { testDbs } from '../../kit';
 
 const T0 = Date.UTC(2026, 10, 22, 3, 0, 0); // a window boundary (multiple of 10 s)
 
@@ -59,13 +59,13 @@ describe('special rates (pure, clock injected)', () => {
   });
 });
 
-describe.each(testDbs)('exchange rate list over HTTP with an injected clock on $name', ({ open }) => {
+describe.each(testDbs)('exchange rate list over HTTP with an injected clock on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let clock = T0;
 
   beforeAll(async () => {
-    db = await open();
+    db = await engine.open();
     app = Fastify();
     app.decorate('db', db);
     app.decorate('requireSession', async () => undefined);

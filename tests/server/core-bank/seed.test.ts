@@ -2,14 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/server/db/db';
 import { PERSONAS, seedDemo } from '../../../src/server/core-bank/seed';
 import { verifySecret } from '../../../src/server/auth/password';
-import { bothEngines } from '../test-db';
+import { bothEngines } from '../../kit';
 
-process.env.ARGON2_FAST = '1';
-
-describe.each(bothEngines)('demo seed on $name', ({ open }) => {
+describe.each(bothEngines)('demo seed on $name', (engine) => {
   let db: Db;
   beforeAll(async () => {
-    db = await open();
+    db = await engine.open();
   });
   afterAll(async () => {
     await db?.close();
@@ -124,9 +122,9 @@ describe.each(bothEngines)('demo seed on $name', ({ open }) => {
   });
 });
 
-describe.each(bothEngines)('demo seed started by two servers at once on $name', ({ open }) => {
+describe.each(bothEngines)('demo seed started by two servers at once on $name', (engine) => {
   it('seeds exactly once', async () => {
-    const db = await open();
+    const db = await engine.open();
     try {
       const results = await Promise.all([seedDemo(db), seedDemo(db)]);
       expect([...results].sort()).toEqual([false, true]);

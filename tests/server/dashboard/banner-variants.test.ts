@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { seedDemo } from '../../../src/server/core-bank/seed';
-import { testDbs } from '../test-db';
-import { openSession } from './session-helper';
-
-process.env.ARGON2_FAST = '1';
+import { openSession, testDbs, useTestApp } from '../../kit';
 
 // The SKN/RTGS cut-off is about transfers to other banks: own-account and same-bank transfers do not show it.
-describe.each(testDbs)('banners of one transaction of a page on $name', ({ open }) => {
+describe.each(testDbs)('banners of one transaction of a page on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let headers: Record<string, string>;
@@ -19,15 +15,13 @@ describe.each(testDbs)('banners of one transaction of a page on $name', ({ open 
     return (res.json() as { banners: { key: string }[] }).banners.map((b) => b.key);
   };
 
-  beforeAll(async () => {
-    db = await open();
-    await seedDemo(db);
-    app = await buildApp({ db });
-    ({ headers } = await openSession(db, 'budisantoso'));
+  const t = useTestApp({
+    engine,
+    seed: seedDemo,
   });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
+  beforeAll(async () => {
+    ({ app, db } = t);
+    ({ headers } = await openSession(db, 'budisantoso'));
   });
 
   it('leaves the SKN/RTGS cut-off off own-account and same-bank transfers', async () => {

@@ -1,33 +1,27 @@
 // Long, one concern: the dashboard's routes (summary, defaults, Poin Xtra, history, banners, rates) on one app.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { seedDemo } from '../../../src/server/core-bank/seed';
-import { testDbs } from '../test-db';
-import { openSession } from './session-helper';
-
-process.env.ARGON2_FAST = '1';
+import { openSession, testDbs, useTestApp } from '../../kit';
 
 interface MoneyJson {
   amount: number;
   currency: string;
 }
 
-describe.each(testDbs)('dashboard API on $name', ({ open }) => {
+describe.each(testDbs)('dashboard API on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
     app.inject({ method: 'POST', url, payload: payload as object, headers });
 
-  beforeAll(async () => {
-    db = await open();
-    await seedDemo(db);
-    app = await buildApp({ db });
+  const t = useTestApp({
+    engine,
+    seed: seedDemo,
   });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
+  beforeAll(async () => {
+    ({ app, db } = t);
   });
 
   describe('summary', () => {
@@ -470,17 +464,11 @@ describe.each(testDbs)('dashboard API on $name', ({ open }) => {
   });
 });
 
-describe.each(testDbs)('demo personas through the real login on $name', ({ open }) => {
-  let db: Db;
+describe.each(testDbs)('demo personas through the real login on $name', (engine) => {
   let app: FastifyInstance;
+  const t = useTestApp({ engine, demo: true, seed: seedDemo });
   beforeAll(async () => {
-    db = await open();
-    await seedDemo(db);
-    app = await buildApp({ db, demo: true });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
+    app = t.app;
   });
 
   it.each([

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { seedDemo } from '../../../src/server/core-bank/seed';
-import { testDbs } from '../test-db';
-import { openSession } from './session-helper';
-import { latestCode } from '../otp/fixtures';
-
-process.env.ARGON2_FAST = '1';
+import { latestCode, openSession, testDbs, useTestApp } from '../../kit';
 
 interface Entry {
   description: string;
@@ -16,7 +11,7 @@ interface Entry {
 }
 
 // History lines read in the page's language: never "Isi ulang pulsa ... / Mobile top-up" on both.
-describe.each(testDbs)('account history in each language on $name', ({ open }) => {
+describe.each(testDbs)('account history in each language on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let headers: Record<string, string>;
@@ -30,17 +25,15 @@ describe.each(testDbs)('account history in each language on $name', ({ open }) =
     return (res.json() as { entries: Entry[] }).entries;
   };
 
+  const t = useTestApp({
+    engine,
+    seed: seedDemo,
+  });
   beforeAll(async () => {
-    db = await open();
-    await seedDemo(db);
-    app = await buildApp({ db });
+    ({ app, db } = t);
     ({ headers } = await openSession(db, 'budisantoso'));
     accountId = (await db.query<{ id: number }>(`SELECT id FROM accounts WHERE account_no = '800123456701'`))
       .rows[0]!.id;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
 
   it("splits the core bank's lines: Indonesian on one side, English on the other", async () => {

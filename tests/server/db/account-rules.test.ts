@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/server/db/db';
-import { bothEngines } from '../test-db';
+import { bothEngines } from '../../kit';
 
 // The schema's own rules for an account, whichever code writes the row.
-describe.each(bothEngines)('account rules in the schema on $name', ({ open }) => {
+describe.each(bothEngines)('account rules in the schema on $name', (engine) => {
   let db: Db;
   let id: number;
 
   beforeAll(async () => {
-    db = await open();
+    db = await engine.open();
     const { rows } = await db.query<{ id: number }>(
       `INSERT INTO accounts (account_no, product, name, currency, balance, floor)
        VALUES ('RULES-1', 'savings', 'Rules', 'IDR', 1000, 0) RETURNING id`,

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/server/db/db';
 import { pruneLimitUse } from '../../../src/server/db/prune-limit-use';
-import { bothEngines } from '../test-db';
-import { insertCustomer } from '../otp/fixtures';
+import { bothEngines, insertCustomer } from '../../kit';
 
 /** What limit_used() summed before migration 330: the journals of today (Jakarta) that count. */
 const SUMMED = `SELECT coalesce(sum(j.limit_amount), 0)::int8 AS used FROM journal j
@@ -11,10 +10,10 @@ const SUMMED = `SELECT coalesce(sum(j.limit_amount), 0)::int8 AS used FROM journ
 const TODAY = `(now() AT TIME ZONE 'Asia/Jakarta')::date`;
 
 // Issue 40's debt of migration 330: a limit_use row per customer, category and Jakarta day was kept forever.
-describe.each(bothEngines)('the limit use of past days, pruned, on $name', ({ open }) => {
+describe.each(bothEngines)('the limit use of past days, pruned, on $name', (engine) => {
   let db: Db;
   beforeAll(async () => {
-    db = await open();
+    db = await engine.open();
   }, 60_000);
   afterAll(async () => {
     await db?.close();

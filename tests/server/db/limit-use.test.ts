@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/server/db/db';
-import { bothEngines } from '../test-db';
-import { insertCustomer } from '../otp/fixtures';
+import { bothEngines, insertCustomer } from '../../kit';
 
 /** What limit_used() summed before migration 330: the journals of today (Jakarta) that count. */
 const SUMMED = `SELECT coalesce(sum(j.limit_amount), 0)::int8 AS used FROM journal j
   WHERE j.customer_id = $1 AND j.limit_category = $2 AND j.status IN ('success', 'pending')
     AND j.created_at >= (date_trunc('day', now() AT TIME ZONE 'Asia/Jakarta') AT TIME ZONE 'Asia/Jakarta')`;
 
-describe.each(bothEngines)("today's use of a limit, kept as journals are written, on $name", ({ open }) => {
+describe.each(bothEngines)("today's use of a limit, kept as journals are written, on $name", (engine) => {
   let db: Db;
   beforeAll(async () => {
-    db = await open();
+    db = await engine.open();
   }, 60_000);
   afterAll(async () => {
     await db?.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/server/db/db';
-import { bothEngines } from '../test-db';
+import { bothEngines } from '../../kit';
 
 /** Resolves with the first value pushed that satisfies `ok`; rejects after 10 s. */
 function collector<T>() {
@@ -29,7 +29,8 @@ function collector<T>() {
   };
 }
 
-describe.each(bothEngines)('LISTEN / NOTIFY through the database on $name', ({ openTwice }) => {
+describe.each(bothEngines)('LISTEN / NOTIFY through the database on $name', (engine) => {
+  const { openTwice } = engine;
   let db: Db;
   let other: Db;
   let close: () => Promise<void>;

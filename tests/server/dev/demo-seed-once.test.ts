@@ -4,13 +4,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/server/db/db';
 import { demoSeedVersion, seedDemoDataOnce } from '../../../src/server/demo-seed-once';
-import { bothEngines } from '../test-db';
+import { bothEngines } from '../../kit';
 
 // Issue 20: a second `npm start` does not read the demo seed through again when it is complete.
-describe.each(bothEngines)('the demo seed on a second start on $name', ({ open }) => {
+describe.each(bothEngines)('the demo seed on a second start on $name', (engine) => {
   let db: Db;
   beforeAll(async () => {
-    db = await open();
+    db = await engine.open();
   });
   afterAll(async () => {
     await db?.close();

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { testDbs } from '../test-db';
-import { insertCustomer, uniquePhone } from '../otp/fixtures';
 import { sendEmail } from '../../../src/server/alerts/email-outbox';
+import { insertCustomer, testDbs, uniquePhone, useTestApp } from '../../kit';
 
-describe.each(testDbs)('development SMS and e-mail outboxes on $name', ({ open }) => {
+describe.each(testDbs)('development SMS and e-mail outboxes on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
+  const t = useTestApp({ engine });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
+    ({ app, db } = t);
   });
 
   it('lists the messages sent to a phone, newest first', async () => {

@@ -1,15 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
-import type { Db } from '../../../src/server/db/db';
-import { openMigratedPglite } from '../test-db';
-import { migrate } from '../../../src/server/db/migrate';
-import { seedDemoData } from '../../../src/server/demo-seed';
 import { PERSONAS } from '../../../src/server/core-bank/seed';
-import { client } from '../auth/fixtures';
-
-process.env.ARGON2_FAST = '1';
+import { client, useTestApp } from '../../kit';
 
 const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
 
@@ -34,17 +27,10 @@ function personaRows(): Record<string, string>[] {
 
 // What the README tells a new user to type into the forgot flows is what the demo bank accepts.
 describe('the README gives what the forgot flows ask of each demo persona', () => {
-  let db: Db;
   let app: FastifyInstance;
-  beforeAll(async () => {
-    db = await openMigratedPglite();
-    await migrate(db);
-    app = await buildApp({ db, demo: true });
-    await seedDemoData(db);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
+  const t = useTestApp({ demo: true });
+  beforeAll(() => {
+    app = t.app;
   });
 
   it('lists every persona with date of birth, main account and, for savings holders, the ATM card', () => {

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { bothEngines, itOnOneEngine } from '../test-db';
-import { client, makeCustomer, writeCounts } from '../auth/fixtures';
-
-process.env.ARGON2_FAST = '1';
+import { bothEngines, client, itOnOneEngine, makeCustomer, useTestApp, writeCounts } from '../../kit';
 
 /** A BPJS form paid from the customer's own savings account (ids per customer, set in beforeAll). */
 const bpjsOf: Record<string, { sourceOfFund: string; customerNumber: string }> = {};
@@ -13,12 +9,13 @@ const bpjsOf: Record<string, { sourceOfFund: string; customerNumber: string }> =
 // Issue 17 item 9: a favourite names only the customer's own accounts. The owner check reads the
 // account's int8 owner back through each driver's own parser (pg and PGlite differ): on both engines.
 // The rest (names, schema, canonical ids refused before any SQL) is the same on both: one engine.
-describe.each(bothEngines)('favourites on $name', ({ name, open }) => {
+describe.each(bothEngines)('favourites on $name', (engine) => {
+  const { name } = engine;
   let db: Db;
   let app: FastifyInstance;
+  const t = useTestApp({ engine });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db });
+    ({ app, db } = t);
     for (const [userId, password, accountNo] of [
       ['favuser01', 'Fav@2026xx', '800900000101'],
       ['favuser02', 'Fav@2026yy', '800900000202'],
@@ -27,10 +24,6 @@ describe.each(bothEngines)('favourites on $name', ({ name, open }) => {
       const { rows } = await db.query<{ id: number }>(`SELECT id FROM accounts WHERE customer_id = $1`, [id]);
       bpjsOf[userId] = { sourceOfFund: String(rows[0]!.id), customerNumber: '0001234567890' };
     }
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
 
   const loggedIn = async (userId: string, password: string) => {

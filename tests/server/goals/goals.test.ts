@@ -1,31 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { bankDate } from '../../../src/shared/bank-time';
 import { addDays } from '../../../src/server/schedules/recurrence';
 import { runDueInstructions } from '../../../src/server/schedules/scheduler';
 import { ledgerRunner } from '../../../src/server/schedules/runner';
 import { loadCatalog } from '../../../src/server/transactions/catalog';
-import { testDbs } from '../test-db';
-import { balanceOf, customerWithSession, insertAccount, post, transact } from '../transactions/bank';
 import { serverRegistry } from '../../../src/server/domains';
+import {
+  balanceOf,
+  customerWithSession,
+  insertAccount,
+  post,
+  testDbs,
+  transact,
+  useTestApp,
+} from '../../kit';
 
 const rp = (n: number) => n * 100;
 const count = async (db: Db, table: string) =>
   Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);
 
-describe.each(testDbs)('My goals on $name', ({ open }) => {
+describe.each(testDbs)('My goals on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
+  const t = useTestApp({ engine, demo: false });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db, demo: false });
+    ({ app, db } = t);
     await app.ready();
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   }, 60_000);
 
   it("creates a goal through verification; the scheduler's monthly transfer funds it and the progress shows it", async () => {

@@ -1,21 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { seedInvest } from '../../../src/server/invest/seed';
 import { gramsFor, rupiahFor } from '../../../src/server/gold/gold-flows';
-import { bothEngines } from '../test-db';
 import {
   balanceOf,
+  bothEngines,
+  type Customer,
   customerWithSession,
   insertAccount,
   post,
   quoteAndSendOtp,
   transact,
   unbalancedJournals,
-  type Customer,
-} from '../transactions/bank';
-import { upload } from '../transfers/multipart';
+  upload,
+  useTestApp,
+} from '../../kit';
 
 const rp = (rupiah: number) => rupiah * 100;
 const PNG = Buffer.from([
@@ -24,18 +24,18 @@ const PNG = Buffer.from([
 const PDF = Buffer.from('%PDF-1.4\n%fake\n');
 
 // Taking a quote once, in the booking's transaction, against another confirm: what locks decide.
-describe.each(bothEngines)('gold saving through the flow engine on $name', ({ open }) => {
+describe.each(bothEngines)('gold saving through the flow engine on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
+  const t = useTestApp({
+    engine,
+    demo: false,
+    settlementIntervalMs: 0,
+    seed: seedInvest,
+  });
   beforeAll(async () => {
-    db = await open();
-    await seedInvest(db);
-    app = await buildApp({ db, demo: false, settlementIntervalMs: 0 });
+    ({ app, db } = t);
     await app.ready();
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   }, 60_000);
 
   async function goldCustomer() {

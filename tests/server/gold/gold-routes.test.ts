@@ -1,33 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { seedDemo } from '../../../src/server/core-bank/seed';
 import { seedInvest } from '../../../src/server/invest/seed';
 import { createGoldQuote, currentGoldPrice, takeGoldQuote } from '../../../src/server/gold/gold';
 import { QUOTE_VALID_MS } from '../../../src/server/gold/provider';
-import { testDbs } from '../test-db';
-import { client } from '../auth/fixtures';
-
-process.env.ARGON2_FAST = '1';
+import { client, testDbs, useTestApp } from '../../kit';
 
 const DAY_MS = 86_400_000;
 
-describe.each(testDbs)('gold saving read side on $name', ({ open }) => {
+describe.each(testDbs)('gold saving read side on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let budiId: number;
+  const t = useTestApp({
+    engine,
+    seed: async (db) => {
+      await seedDemo(db);
+      await seedInvest(db);
+    },
+  });
   beforeAll(async () => {
-    db = await open();
-    await seedDemo(db);
-    await seedInvest(db);
-    app = await buildApp({ db });
+    ({ app, db } = t);
     budiId = (await db.query<{ id: number }>(`SELECT id FROM customers WHERE user_id = 'budisantoso'`))
       .rows[0]!.id;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
 
   const loggedIn = async (userId = 'budisantoso', password = 'Budi@2026') => {
