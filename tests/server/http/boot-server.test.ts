@@ -3,12 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../../../src/server/app';
-import { openPglite, type Db } from '../../../src/server/db/db';
-import { migrate } from '../../../src/server/db/migrate';
+import type { Db } from '../../../src/server/db/db';
 import { isServerPath, listenBoot, type BootServer } from '../../../src/server/http/boot-server';
 import { buildStaticApp } from '../../../src/server/static-app';
 import { CSP_NONCE_PLACEHOLDER } from '../../../src/shared/csp';
+import { openTestApp } from '../../kit';
 
 const PAGE = `<!doctype html><html><head>
 <script type="module" crossorigin src="/assets/main-abc123.js" nonce="${CSP_NONCE_PLACEHOLDER}"></script>
@@ -69,9 +68,7 @@ describe('npm start serves the built apps before the API is up (src/server/http/
     const microsite = fetch(`${base}/register`, { redirect: 'manual' });
     expect(await pendingAfter(Promise.all([login, banners, microsite]), 300)).toBe(true);
 
-    db = await openPglite();
-    await migrate(db);
-    app = await buildApp({ db, staticDir: dist });
+    ({ app, db } = await openTestApp({ staticDir: dist }));
     await app.ready();
     boot.handOver(app);
 
@@ -87,7 +84,8 @@ describe('npm start serves the built apps before the API is up (src/server/http/
   });
 
   it("holds every path the whole app's own routes answer (a route outside the list would be answered by the static app)", async () => {
-    const whole = app ?? (await buildApp({ db: (db ??= await openPglite()), staticDir: dist }));
+    if (!app) ({ app, db } = await openTestApp({ staticDir: dist }));
+    const whole = app;
     await whole.ready();
     // printRoutes draws a tree: a line's path is its parent's followed by its own part.
     const parents: string[] = [];

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { buildApp } from '../../../src/server/app';
-import type { Db } from '../../../src/server/db/db';
 import { CSP_NONCE_PLACEHOLDER } from '../../../src/shared/csp';
 import { precompress } from '../../../scripts/precompress';
-import { testDbs } from '../test-db';
+import { testDbs, useTestApp } from '../../kit';
 
 interface Answer {
   status: number;
@@ -49,26 +46,20 @@ const PAGE = `<!doctype html><html><head><meta property="csp-nonce" nonce="${CSP
 <script type="module" crossorigin src="/assets/main-abc123.js" nonce="${CSP_NONCE_PLACEHOLDER}"></script>
 <title>OCTO Internet Banking</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(20)}</body></html>`;
 
-describe.each(testDbs)('compressed delivery over HTTP on $name', ({ open }) => {
-  let db: Db;
-  let app: FastifyInstance;
+describe.each(testDbs)('compressed delivery over HTTP on $name', (engine) => {
   let base: string;
-  let dist: string;
+  const dist = path.join(os.tmpdir(), `dist-compress-${process.pid}-${Date.now().toString(36)}`);
   beforeAll(async () => {
-    dist = mkdtempSync(path.join(os.tmpdir(), 'dist-compress-'));
-    mkdirSync(path.join(dist, 'assets'));
+    mkdirSync(path.join(dist, 'assets'), { recursive: true });
     writeFileSync(path.join(dist, 'index.html'), PAGE);
     writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), SCRIPT);
     expect(await precompress(dist)).toBe(1);
-    db = await open();
-    app = await buildApp({ db, staticDir: dist });
-    base = await app.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-    rmSync(dist, { recursive: true, force: true });
+  const t = useTestApp({ engine, staticDir: dist, listen: true });
+  beforeAll(() => {
+    base = t.baseUrl;
   });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
   it('sends a built script as brotli, gzip or plain, as the browser asks, and the same script each time', async () => {
     const br = await get(base, '/assets/main-abc123.js', 'gzip, deflate, br');

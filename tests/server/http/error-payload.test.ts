@@ -1,26 +1,20 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { testDbs } from '../test-db';
-import { customerWithSession } from '../transactions/bank';
 import {
   BANNER_DISMISSAL_SCRIPT,
   DEFERRED_SCRIPTS_LOADER,
   SIGNED_IN_FRAME_SCRIPT,
 } from '../../../src/shared/csp';
+import { customerWithSession, testDbs, useTestApp } from '../../kit';
 
-describe.each(testDbs)('HTTP basics on $name', ({ open }) => {
+describe.each(testDbs)('HTTP basics on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
+  const t = useTestApp({ engine });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
+    ({ app, db } = t);
   });
 
   it('answers an unknown API path with a 404 apierror payload and no-store', async () => {

@@ -1,30 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { testDbs } from '../test-db';
-import { customerWithSession, insertAccount } from '../transactions/bank';
-
-process.env.ARGON2_FAST = '1';
+import { customerWithSession, insertAccount, testDbs, useTestApp } from '../../kit';
 
 // Issue 17 items 7 and 8: a body nested 10,000 levels deep answered 500 (a RangeError in the input
 // guard), and 60,000 unknown form keys answered 4 MB of errors. Both are refused by HTTP validation
 // before any SQL runs (the session is the only read), so the engines cannot differ: one engine.
-describe.each(testDbs)('input limits on $name', ({ open }) => {
+describe.each(testDbs)('input limits on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let web: Record<string, string>;
 
+  const t = useTestApp({ engine });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db });
+    ({ app, db } = t);
     const c = await customerWithSession(db);
     await insertAccount(db, c.customerId, { balance: 1_000_000_00 });
     web = c.headers;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
 
   it('refuses JSON nested 10,000 levels deep with 400 INVALID_REQUEST, on a public and an authenticated route', async () => {

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { customerWithSession, insertAccount, sessionHeaders } from '../transactions/bank';
-import { testDbs } from '../test-db';
 import { loadFlowsOrThrow } from '../../../src/shared/flows/load-node';
-
-process.env.ARGON2_FAST = '1';
+import { customerWithSession, insertAccount, sessionHeaders, testDbs, useTestApp } from '../../kit';
 
 type Schema = { type?: string | string[]; properties?: Record<string, Schema>; items?: Schema };
 type Operation = {
@@ -31,26 +27,22 @@ function wrongValues(s: Schema | undefined): unknown[] {
 
 // Every route the OpenAPI document names, fed bodies of the wrong shape: the answer is always the
 // apierror payload with a 4xx, never a 500 or a stack trace.
-describe.each(testDbs)('malformed input on every route on $name', ({ open }) => {
+describe.each(testDbs)('malformed input on every route on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let paths: Record<string, Record<string, Operation>>;
   let web: Record<string, string>;
   let mobile: Record<string, string>;
 
+  const t = useTestApp({ engine });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db });
+    ({ app, db } = t);
     paths = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths;
     const c = await customerWithSession(db);
     await insertAccount(db, c.customerId, { balance: 1_000_000_00 });
     web = c.headers;
     mobile = await sessionHeaders(db, c.customerId, 'mobile');
   }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  });
 
   it('refuses a NUL character anywhere in a request (PostgreSQL cannot store one), naming where it is', async () => {
     const inquiry = await app.inject({

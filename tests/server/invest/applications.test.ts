@@ -1,11 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { seedInvest } from '../../../src/server/invest/seed';
 import { simulateLoan } from '../../../src/shared/invest/loan-simulation';
-import { testDbs } from '../test-db';
-import { customerWithSession, insertAccount, post, transact, unbalancedJournals } from '../transactions/bank';
+import {
+  customerWithSession,
+  insertAccount,
+  post,
+  testDbs,
+  transact,
+  unbalancedJournals,
+  useTestApp,
+} from '../../kit';
 
 const requests = async (db: Db, customerId: number) =>
   (
@@ -15,18 +21,13 @@ const requests = async (db: Db, customerId: number) =>
     )
   ).rows;
 
-describe.each(testDbs)('loan and credit card applications on $name', ({ open }) => {
+describe.each(testDbs)('loan and credit card applications on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
+  const t = useTestApp({ engine, demo: false, seed: seedInvest });
   beforeAll(async () => {
-    db = await open();
-    await seedInvest(db);
-    app = await buildApp({ db, demo: false });
+    ({ app, db } = t);
     await app.ready();
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   }, 60_000);
 
   const loanForm = (account: number, over: Record<string, unknown> = {}) => ({

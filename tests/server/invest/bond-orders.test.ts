@@ -1,16 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { seedInvest } from '../../../src/server/invest/seed';
 import { loadCatalog } from '../../../src/server/transactions/catalog';
 import { settleDuePayments } from '../../../src/server/transactions/settlement';
 import { accruedInterest, priceValue } from '../../../src/server/invest/bonds';
 import { longDate } from '../../../src/server/invest/funds';
-import { bothEngines, testDbs } from '../test-db';
-import { balanceOf, post, transact, unbalancedJournals } from '../transactions/bank';
 import { investor, movementsOf } from './investor';
 import { serverRegistry } from '../../../src/server/domains';
+import {
+  balanceOf,
+  bothEngines,
+  post,
+  type TestDb,
+  testDbs,
+  transact,
+  unbalancedJournals,
+  useTestApp,
+} from '../../kit';
 
 const rp = (rupiah: number) => rupiah * 100;
 const catalog = loadCatalog();
@@ -29,23 +36,21 @@ const hold = (db: Db, customerId: number, code: string, face: number) =>
     [customerId, code, face],
   );
 
-async function open(openDb: () => Promise<Db>) {
-  const db = await openDb();
-  await seedInvest(db);
-  const app = await buildApp({ db, demo: false, settlementIntervalMs: 0 });
-  await app.ready();
-  return { db, app };
+/** The app of a describe: the funds and bonds seeded, no settlement timer (the tests sweep). */
+function useInvestApp(engine: TestDb) {
+  const t = useTestApp({ engine, demo: false, settlementIntervalMs: 0, seed: seedInvest });
+  beforeAll(() => t.app.ready());
+  return t;
 }
 
 // The offering's allotment is settled by the sweep: what the engines run differently.
-describe.each(bothEngines)('a primary bond offering on $name', ({ open: openDb }) => {
+describe.each(bothEngines)('a primary bond offering on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
-  beforeAll(async () => ({ db, app } = await open(openDb)), 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  }, 60_000);
+  const t = useInvestApp(engine);
+  beforeAll(() => {
+    ({ db, app } = t);
+  });
 
   it('takes an order in the offering period at 100%, allotted on the settlement date', async () => {
     const { c, account } = await investor(db);
@@ -91,14 +96,13 @@ describe.each(bothEngines)('a primary bond offering on $name', ({ open: openDb }
   });
 });
 
-describe.each(testDbs)('bond orders on $name', ({ open: openDb }) => {
+describe.each(testDbs)('bond orders on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
-  beforeAll(async () => ({ db, app } = await open(openDb)), 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  }, 60_000);
+  const t = useInvestApp(engine);
+  beforeAll(() => {
+    ({ db, app } = t);
+  });
 
   it('buys a bond already issued at the bank’s offer with the accrued interest, held at once', async () => {
     const { c, account } = await investor(db);

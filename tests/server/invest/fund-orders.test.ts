@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { seedInvest } from '../../../src/server/invest/seed';
 import { loadCatalog } from '../../../src/server/transactions/catalog';
@@ -11,10 +10,9 @@ import { navOn } from '../../../src/server/invest/nav';
 import { addBusinessDays, longDate } from '../../../src/server/invest/funds';
 import { navDateFor } from '../../../src/shared/invest/fund-orders';
 import { fourText, parseFour, unitsFor, unitsValue } from '../../../src/shared/invest/units';
-import { bothEngines } from '../test-db';
-import { balanceOf, insertAccount, transact, unbalancedJournals } from '../transactions/bank';
 import { holdUnits, investor, movementsOf, unitsOf } from './investor';
 import { serverRegistry } from '../../../src/server/domains';
+import { balanceOf, bothEngines, insertAccount, transact, unbalancedJournals, useTestApp } from '../../kit';
 
 const rp = (rupiah: number) => rupiah * 100;
 const catalog = loadCatalog();
@@ -24,18 +22,13 @@ const navDate = navDateFor(new Date(), '12:00');
 const at = (date: string, time: string) => () => new Date(`${date}T${time}:00+07:00`);
 
 // Everything here meets the settlement sweep, which the engines run differently (locks, SKIP LOCKED).
-describe.each(bothEngines)('mutual fund orders, settled at the next NAV, on $name', ({ open }) => {
+describe.each(bothEngines)('mutual fund orders, settled at the next NAV, on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
+  const t = useTestApp({ engine, demo: false, settlementIntervalMs: 0, seed: seedInvest });
   beforeAll(async () => {
-    db = await open();
-    await seedInvest(db);
-    app = await buildApp({ db, demo: false, settlementIntervalMs: 0 });
+    ({ app, db } = t);
     await app.ready();
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   }, 60_000);
 
   const journal = async (referenceNo: string) =>

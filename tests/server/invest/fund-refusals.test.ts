@@ -1,26 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { seedInvest } from '../../../src/server/invest/seed';
-import { testDbs } from '../test-db';
-import { balanceOf, post, transact } from '../transactions/bank';
 import { holdUnits, investor, movementsOf, unitsOf } from './investor';
+import { balanceOf, post, testDbs, transact, useTestApp } from '../../kit';
 
 const rp = (rupiah: number) => rupiah * 100;
 
-describe.each(testDbs)('mutual fund orders refused on $name', ({ open }) => {
+describe.each(testDbs)('mutual fund orders refused on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
+  const t = useTestApp({ engine, demo: false, settlementIntervalMs: 0, seed: seedInvest });
   beforeAll(async () => {
-    db = await open();
-    await seedInvest(db);
-    app = await buildApp({ db, demo: false, settlementIntervalMs: 0 });
+    ({ app, db } = t);
     await app.ready();
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   }, 60_000);
   afterEach(() => {
     vi.useRealTimers();

@@ -1,34 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { seedDemo } from '../../../src/server/core-bank/seed';
 import { seedInvest } from '../../../src/server/invest/seed';
 import { investmentEligibility, riskProfileOf } from '../../../src/server/invest/risk-profile';
 import { timeDepositRate } from '../../../src/server/invest/catalogue';
-import { testDbs } from '../test-db';
-import { client, writeCounts } from '../auth/fixtures';
-
-process.env.ARGON2_FAST = '1';
+import { client, testDbs, useTestApp, writeCounts } from '../../kit';
 
 const DAY_MS = 86_400_000;
 
-describe.each(testDbs)('apply & invest read side on $name', ({ open }) => {
+describe.each(testDbs)('apply & invest read side on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let budiId: number;
+  const t = useTestApp({
+    engine,
+    seed: async (db) => {
+      await seedDemo(db);
+      expect(await seedInvest(db)).toBe(true);
+      expect(await seedInvest(db)).toBe(false);
+    },
+  });
   beforeAll(async () => {
-    db = await open();
-    await seedDemo(db);
-    expect(await seedInvest(db)).toBe(true);
-    expect(await seedInvest(db)).toBe(false);
-    app = await buildApp({ db });
+    ({ app, db } = t);
     budiId = (await db.query<{ id: number }>(`SELECT id FROM customers WHERE user_id = 'budisantoso'`))
       .rows[0]!.id;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
 
   const loggedIn = async (userId = 'budisantoso', password = 'Budi@2026') => {

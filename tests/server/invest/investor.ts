@@ -1,6 +1,6 @@
 import type { Queryable } from '../../../src/server/db/db';
 import { QUESTIONNAIRE_VERSION } from '../../../src/shared/invest/risk-questionnaire';
-import { customerWithSession, insertAccount, type Customer } from '../transactions/bank';
+import { customerWithSession, insertAccount, type Customer } from '../../kit';
 
 /** A customer who may invest: a rupiah account, an investor id and a valid risk profile. */
 export async function investor(

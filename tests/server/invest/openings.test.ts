@@ -1,35 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { seedInvest } from '../../../src/server/invest/seed';
 import { addMonths, depositInterest } from '../../../src/server/invest/openings';
 import { bankDate } from '../../../src/shared/bank-time';
-import { testDbs } from '../test-db';
 import {
   balanceOf,
+  type Customer,
   customerWithSession,
   insertAccount,
   post,
+  testDbs,
   transact,
   unbalancedJournals,
-  type Customer,
-} from '../transactions/bank';
+  useTestApp,
+} from '../../kit';
 
 const rp = (rupiah: number) => rupiah * 100;
 
-describe.each(testDbs)('opening a savings account, an ISA and a time deposit on $name', ({ open }) => {
+describe.each(testDbs)('opening a savings account, an ISA and a time deposit on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
+  const t = useTestApp({ engine, demo: false, seed: seedInvest });
   beforeAll(async () => {
-    db = await open();
-    await seedInvest(db);
-    app = await buildApp({ db, demo: false });
+    ({ app, db } = t);
     await app.ready();
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   }, 60_000);
 
   const accountsOf = async (c: Customer) =>

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { testDbs } from '../test-db';
-import { customerWithSession, post, transact, type Customer } from '../transactions/bank';
 import { insertCard } from '../cards/fixtures';
+import { type Customer, customerWithSession, post, testDbs, transact, useTestApp } from '../../kit';
 
 interface Message {
   subject_eng: string;
@@ -25,17 +23,13 @@ const inbox = async (db: Db, c: Customer) =>
   ).rows;
 
 /** Flows that declare `notify` tell the customer in the mailbox, in the transaction that makes the change. */
-describe.each(testDbs)('notices of card and limit changes on $name', ({ open }) => {
+describe.each(testDbs)('notices of card and limit changes on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
+  const t = useTestApp({ engine, demo: false });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db, demo: false });
+    ({ app, db } = t);
     await app.ready();
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   }, 60_000);
 
   it('card blocked and unblocked: the masked card, the reference, both languages, a link to act, unread (the badge counts it)', async () => {

@@ -1,31 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { notify } from '../../../src/server/mailbox/notify';
 import { COMPOSE_PER_DAY } from '../../../src/server/mailbox/routes';
 import { seedMailbox } from '../../../src/server/mailbox/seed';
-import { testDbs } from '../test-db';
-import { client, makeCustomer } from '../auth/fixtures';
-
-process.env.ARGON2_FAST = '1';
+import { client, makeCustomer, testDbs, useTestApp } from '../../kit';
 
 const text = (s: string) => ({ eng: s, idn: `${s} (id)` });
 
-describe.each(testDbs)('mailbox on $name', ({ open }) => {
+describe.each(testDbs)('mailbox on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let first: number;
   let second: number;
+  const t = useTestApp({ engine });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db });
+    ({ app, db } = t);
     first = (await makeCustomer(db, { userId: 'mailuser01', password: 'Mail@2026xx' })).id;
     second = (await makeCustomer(db, { userId: 'mailuser02', password: 'Mail@2026yy' })).id;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
 
   const loggedIn = async (userId: string, password: string) => {

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import type { SheetError } from '../../../src/server/mass-transfer/parse';
 import { checkRows, parseRupiah, readRows, templateCsv } from '../../../src/server/mass-transfer/parse';
-import { testDbs } from '../test-db';
-import { customerWithSession, insertAccount, type Customer } from '../transactions/bank';
-import { upload } from '../transfers/multipart';
+import { type Customer, customerWithSession, insertAccount, testDbs, upload, useTestApp } from '../../kit';
 
 const limits = { minAmount: 10_000_00, maxPerTransaction: 100_000_000_00 };
 const xlsx = readFileSync(path.join(import.meta.dirname, 'fixtures', 'transfers.xlsx'));
@@ -107,24 +104,20 @@ describe('a mass transfer sheet', () => {
   });
 });
 
-describe.each(testDbs)('uploading a mass transfer sheet through the API on $name', ({ open }) => {
+describe.each(testDbs)('uploading a mass transfer sheet through the API on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let who: Customer;
   let beneficiary: { accountNo: string };
   let source: { id: number };
 
+  const t = useTestApp({ engine, settlementIntervalMs: 0, schedulerIntervalMs: 0 });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db, settlementIntervalMs: 0, schedulerIntervalMs: 0 });
+    ({ app, db } = t);
     who = await customerWithSession(db);
     source = await insertAccount(db, who.customerId, { balance: 100_000_000_00 });
     const other = await customerWithSession(db);
     beneficiary = await insertAccount(db, other.customerId, { balance: 0 });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
 
   it('quotes every row through its flow (same bank, BI-FAST, SKN) and marks the wrong accounts and missing recipient details on their rows', async () => {

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import Papa from 'papaparse';
 import { PDFDocument } from 'pdf-lib';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { seedDemo } from '../../../src/server/core-bank/seed';
 import { seedMyAccount } from '../../../src/server/myaccount/seed';
 import { minimumPayment, statementDates } from '../../../src/server/myaccount/cards';
 import type { CardCycles, InvestmentHistoryPage, MyAccountOverview } from '../../../src/shared/myaccount';
-import { testDbs } from '../test-db';
-import { openSession } from '../dashboard/session-helper';
-
-process.env.ARGON2_FAST = '1';
+import { openSession, testDbs, useTestApp } from '../../kit';
 
 const today = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
 const daysAgo = (n: number) =>
@@ -32,7 +28,7 @@ describe('card cycle rules', () => {
   });
 });
 
-describe.each(testDbs)('my account API on $name', ({ open }) => {
+describe.each(testDbs)('my account API on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let budi: Record<string, string>;
@@ -41,19 +37,19 @@ describe.each(testDbs)('my account API on $name', ({ open }) => {
   const post = (url: string, payload: unknown, headers: Record<string, string>) =>
     app.inject({ method: 'POST', url, payload: payload as object, headers });
 
+  const t = useTestApp({
+    engine,
+    seed: async (db) => {
+      await seedDemo(db);
+      expect(await seedMyAccount(db)).toBe(true);
+      expect(await seedMyAccount(db)).toBe(false);
+    },
+  });
   beforeAll(async () => {
-    db = await open();
-    await seedDemo(db);
-    expect(await seedMyAccount(db)).toBe(true);
-    expect(await seedMyAccount(db)).toBe(false);
-    app = await buildApp({ db });
+    ({ app, db } = t);
     budi = (await openSession(db, 'budisantoso')).headers;
     sari = (await openSession(db, 'saridewi')).headers;
     andi = (await openSession(db, 'andiwijaya')).headers;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
 
   const overviewOf = async (h: Record<string, string>) => {

@@ -1,25 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { seedMerchants } from '../../../src/server/mybusiness/seed';
 import { wibDay } from '../../../src/server/mybusiness/reports';
-import { testDbs } from '../test-db';
-import { client, makeCustomer, type Client } from '../auth/fixtures';
-
-process.env.ARGON2_FAST = '1';
+import { client, type Client, makeCustomer, testDbs, useTestApp } from '../../kit';
 
 const DAY = 86_400_000;
 const daysAgo = (n: number) => wibDay(new Date(Date.now() - n * DAY));
 const key = () => `key-${Math.random().toString(36).slice(2, 12)}`;
 
-describe.each(testDbs)('my business on $name', ({ open }) => {
+describe.each(testDbs)('my business on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let seeded: number;
+  const t = useTestApp({ engine });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db });
+    ({ app, db } = t);
     await makeCustomer(db, {
       userId: 'budisantoso',
       password: 'Budi@2026xx',
@@ -27,10 +23,6 @@ describe.each(testDbs)('my business on $name', ({ open }) => {
     });
     await makeCustomer(db, { userId: 'nobusiness1', password: 'Nobiz@2026x' });
     seeded = await seedMerchants(db);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
 
   const loggedIn = async (userId = 'budisantoso', password = 'Budi@2026xx') => {

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { ApiError } from '../../../src/server/http/api-error';
-import { bothEngines } from '../test-db';
-import { insertCustomer, latestCode, uniquePhone } from './fixtures';
+import { bothEngines, insertCustomer, latestCode, uniquePhone, useTestApp } from '../../kit';
 
 async function errorCodeOf(p: Promise<unknown>): Promise<string> {
   try {
@@ -18,16 +16,12 @@ async function errorCodeOf(p: Promise<unknown>): Promise<string> {
 
 // Issue 17 item 2: asking for a new code reset the wrong-code count, so 30 wrong codes went by
 // without a freeze. Wrong codes now count per phone and per customer, across codes.
-describe.each(bothEngines)('OTP guessing across codes on $name', ({ open }) => {
+describe.each(bothEngines)('OTP guessing across codes on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
+  const t = useTestApp({ engine });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
+    ({ app, db } = t);
   });
 
   /** A wrong code for the newest SMS to this phone. */

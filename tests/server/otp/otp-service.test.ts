@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { ApiError } from '../../../src/server/http/api-error';
 import { maskPhone } from '../../../src/server/otp/otp-store';
-import { bothEngines } from '../test-db';
-import { insertCustomer, latestCode, uniquePhone } from './fixtures';
+import { bothEngines, insertCustomer, latestCode, uniquePhone, useTestApp } from '../../kit';
 
 async function apiErrorOf(p: Promise<unknown>): Promise<ApiError> {
   try {
@@ -17,16 +15,12 @@ async function apiErrorOf(p: Promise<unknown>): Promise<ApiError> {
   throw new Error('expected an ApiError');
 }
 
-describe.each(bothEngines)('OTP service on $name', ({ open }) => {
+describe.each(bothEngines)('OTP service on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
+  const t = useTestApp({ engine });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
+    ({ app, db } = t);
   });
 
   it('sends a 6-digit code by SMS, stores only its hash, and accepts it exactly once', async () => {

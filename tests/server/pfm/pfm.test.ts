@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { seedDemo } from '../../../src/server/core-bank/seed';
 import { addDays } from '../../../src/server/schedules/recurrence';
 import { wibToday } from '../../../src/server/pfm/analysis';
 import { toIdr } from '../../../src/server/pfm/wealth';
-import { testDbs } from '../test-db';
-import { client } from '../auth/fixtures';
-
-process.env.ARGON2_FAST = '1';
+import { client, testDbs, useTestApp } from '../../kit';
 
 describe('toIdr', () => {
   it('converts exactly at the middle rate, rounding half up, for 0- and 2-digit currencies', () => {
@@ -24,22 +20,17 @@ describe('toIdr', () => {
   });
 });
 
-describe.each(testDbs)('wealth and planner on $name', ({ open }) => {
+describe.each(testDbs)('wealth and planner on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let c: ReturnType<typeof client>;
+  const t = useTestApp({ engine, seed: seedDemo });
   beforeAll(async () => {
-    db = await open();
-    await seedDemo(db);
-    app = await buildApp({ db });
+    ({ app, db } = t);
     c = client(app);
     expect((await c.post('/api/v1/login', { userId: 'budisantoso', password: 'Budi@2026' })).statusCode).toBe(
       200,
     );
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
 
   it('sums every product into a net worth in IDR: assets less card and loan debts', async () => {

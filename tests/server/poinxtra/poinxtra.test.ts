@@ -1,19 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { internalAccount } from '../../../src/server/transactions/ledger';
-import { testDbs } from '../test-db';
 import { awardCardPoints } from '../../../src/server/poinxtra/earning';
 import {
   balanceOf,
+  type Customer,
   customerWithSession,
   insertAccount,
   post,
+  testDbs,
   transact,
   unbalancedJournals,
-  type Customer,
-} from '../transactions/bank';
+  useTestApp,
+} from '../../kit';
 
 const pointsOf = async (db: Db, customerId: number) =>
   Number(
@@ -50,17 +50,13 @@ async function cardPurchase(db: Db, c: Customer, amount: number) {
   return { card, entryId: String(e.rows[0]!.id) };
 }
 
-describe.each(testDbs)('Poin Xtra on $name', ({ open }) => {
+describe.each(testDbs)('Poin Xtra on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
+  const t = useTestApp({ engine, demo: false });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db, demo: false });
+    ({ app, db } = t);
     await app.ready();
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   }, 60_000);
 
   it('redeems points as cashback on a card transaction: the card is paid back, points and history move, verified by OTP', async () => {

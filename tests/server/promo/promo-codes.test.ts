@@ -1,21 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { internalAccount } from '../../../src/server/transactions/ledger';
-import { testDbs } from '../test-db';
+import { insertProgramme, programmeUsed } from './promo-fixtures';
 import {
   balanceOf,
+  type Customer,
   customerWithSession,
   insertAccount,
   post,
   quoteAndSendOtp,
   sessionHeaders,
+  testDbs,
   transact,
   unbalancedJournals,
-  type Customer,
-} from '../transactions/bank';
-import { insertProgramme, programmeUsed } from './promo-fixtures';
+  useTestApp,
+} from '../../kit';
 
 const journals = async (db: Db) =>
   Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM journal')).rows[0]!.n);
@@ -35,17 +35,13 @@ const voucher = (sourceOfFund: number, promoCode?: string) => ({
 });
 const VOUCHER_PRICE = 51_500_00;
 
-describe.each(testDbs)('promo codes on $name', ({ open }) => {
+describe.each(testDbs)('promo codes on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
+  const t = useTestApp({ engine, demo: false });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db, demo: false });
+    ({ app, db } = t);
     await app.ready();
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   }, 60_000);
 
   async function saver(balance = 10_000_000_00): Promise<Customer & { account: number }> {
