@@ -17,6 +17,11 @@ export interface TestAppOptions extends Omit<AppOptions, 'db'> {
   listen?: boolean;
   /** What the app is given in place of the database (e.g. a proxy counting its queries); `db` stays the database. */
   appDb?: (db: Db) => Db;
+  /**
+   * Environment the app reads (e.g. FLOWS_ROOT, a copy of the project's data folders): set before
+   * it is built and put back as it was once it has closed.
+   */
+  env?: Record<string, string>;
 }
 
 export interface TestApp {
@@ -35,8 +40,10 @@ export async function openTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
     seed = opts.demo ? 'demo' : 'none',
     listen = false,
     appDb = (db: Db) => db,
+    env = {},
     ...appOptions
   } = opts;
+  const restoreEnv = setEnv(env);
   const db = seed === 'demo' ? await engine.openDemo() : await engine.open();
   try {
     if (typeof seed === 'function') await seed(db);
@@ -46,12 +53,25 @@ export async function openTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
       async close() {
         await app.app.close();
         await db.close();
+        restoreEnv();
       },
     };
   } catch (err) {
     await db.close();
+    restoreEnv();
     throw err;
   }
+}
+
+/** Sets these variables; the function returned puts each back as it was. */
+function setEnv(env: Record<string, string>): () => void {
+  const saved = Object.keys(env).map((k) => [k, process.env[k]] as const);
+  Object.assign(process.env, env);
+  return () => {
+    for (const [k, v] of saved)
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+  };
 }
 
 async function appOn(
@@ -82,7 +102,7 @@ export interface TwoTestApps {
  * in-process, one for both); the seed (a function) runs once, before either starts.
  */
 export async function openTwoTestApps(
-  opts: Omit<TestAppOptions, 'seed' | 'appDb'> & { seed?: (db: Db) => Promise<unknown> } = {},
+  opts: Omit<TestAppOptions, 'seed' | 'appDb' | 'env'> & { seed?: (db: Db) => Promise<unknown> } = {},
 ): Promise<TwoTestApps> {
   const { engine = testDbs[0]!, seed, listen = false, ...appOptions } = opts;
   const dbs = await engine.openTwice();

@@ -1,15 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { testDbs } from '../test-db';
-import { customerWithSession, insertAccount, post, transact, type Customer } from '../transactions/bank';
 import { maskName, normaliseCode } from '../../../src/server/receipts/check';
+import {
+  type Customer,
+  customerWithSession,
+  insertAccount,
+  post,
+  testDbs,
+  transact,
+  useTestApp,
+} from '../../kit';
 
 const rp = (n: number) => n * 100;
 
 // A merchant shown a receipt (a screenshot, a PDF) checks it on a public page: no login, masked details.
-describe.each(testDbs)('receipt check codes on $name', ({ open }) => {
+describe.each(testDbs)('receipt check codes on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let budi: Customer;
@@ -17,9 +23,9 @@ describe.each(testDbs)('receipt check codes on $name', ({ open }) => {
   let referenceNo: string;
   let code: string;
 
+  const t = useTestApp({ engine });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db });
+    ({ app, db } = t);
     budi = await customerWithSession(db);
     sari = await customerWithSession(db);
     const from = await insertAccount(db, budi.customerId, { balance: rp(1_000_000) });
@@ -32,10 +38,6 @@ describe.each(testDbs)('receipt check codes on $name', ({ open }) => {
     });
     expect(receipt.status).toBe(200);
     referenceNo = receipt.body.referenceNo;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
 
   it("gives the customer one code per receipt, and none for another customer's receipt", async () => {

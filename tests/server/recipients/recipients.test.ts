@@ -1,13 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { testDbs } from '../test-db';
-import { customerWithSession, insertAccount, post, transact, type Customer } from '../transactions/bank';
+import {
+  type Customer,
+  customerWithSession,
+  insertAccount,
+  post,
+  testDbs,
+  transact,
+  useTestApp,
+} from '../../kit';
 
 const rp = (n: number) => n * 100;
 
-describe.each(testDbs)('transfer defaults on $name', ({ open }) => {
+describe.each(testDbs)('transfer defaults on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let budi: Customer;
@@ -15,9 +21,9 @@ describe.each(testDbs)('transfer defaults on $name', ({ open }) => {
   let main: { id: number };
   let sariAccount: { id: number; accountNo: string };
 
+  const t = useTestApp({ engine });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db });
+    ({ app, db } = t);
     budi = await customerWithSession(db);
     first = await insertAccount(db, budi.customerId, { balance: rp(1_000_000) });
     main = await insertAccount(db, budi.customerId, { balance: rp(5_000_000), name: 'Utama' });
@@ -27,10 +33,6 @@ describe.each(testDbs)('transfer defaults on $name', ({ open }) => {
     ]);
     const sari = await customerWithSession(db);
     sariAccount = await insertAccount(db, sari.customerId, { balance: 0 });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
 
   it("marks the customer's main source account among the source-of-fund choices", async () => {

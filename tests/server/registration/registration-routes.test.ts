@@ -1,27 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { verifySecret } from '../../../src/server/auth/password';
 import { readOutbox } from '../../../src/server/sms/gateway';
 import { seedRegistrationHolders, REGISTRATION_HOLDERS } from '../../../src/server/registration/seed';
-import { testDbs } from '../test-db';
-
-process.env.ARGON2_FAST = '1';
+import { testDbs, useTestApp } from '../../kit';
 
 const holder = (cif: string) => REGISTRATION_HOLDERS.find((h) => h.cif === cif)!;
 
-describe.each(testDbs)('registration API on $name', ({ open }) => {
+describe.each(testDbs)('registration API on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
+  const t = useTestApp({ engine, demo: true, seed: seedRegistrationHolders });
   beforeAll(async () => {
-    db = await open();
-    await seedRegistrationHolders(db);
-    app = await buildApp({ db, demo: true });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
+    ({ app, db } = t);
   });
 
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}, ip = '10.0.0.1') =>

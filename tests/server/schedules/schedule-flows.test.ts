@@ -1,7 +1,6 @@
 // Long, one concern: scheduled transfers of every kind, from verify to each run, on one app and clock.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { bankDate } from '../../../src/shared/bank-time';
 import { loadCatalog } from '../../../src/server/transactions/catalog';
@@ -9,20 +8,24 @@ import { settleDuePayments } from '../../../src/server/transactions/settlement';
 import { runDueInstructions } from '../../../src/server/schedules/scheduler';
 import { ledgerRunner } from '../../../src/server/schedules/runner';
 import { dayOfWeek } from '../../../src/server/schedules/recurrence';
-import { bothEngines, testDbs } from '../test-db';
+import { serverRegistry } from '../../../src/server/domains';
 import {
   balanceOf,
+  bothEngines,
+  type Customer,
   customerWithSession,
   insertAccount,
+  insertCustomer,
+  openTestApp,
   post,
   quoteAndSendOtp,
   setLimits,
+  testDbs,
   transact,
   unbalancedJournals,
-  type Customer,
-} from '../transactions/bank';
-import { insertCustomer, uniquePhone } from '../otp/fixtures';
-import { serverRegistry } from '../../../src/server/domains';
+  uniquePhone,
+  useTestApp,
+} from '../../kit';
 
 const rp = (n: number) => n * 100;
 const usd = (n: number) => n * 100;
@@ -34,7 +37,7 @@ const catalog = loadCatalog();
  * forms/shared/when.json): inquiry -> verify (OTP) -> confirm stores the instruction and books no
  * money; the scheduler then posts each occurrence through the same path as a confirm, once.
  */
-describe.each(testDbs)('scheduling a transfer through the engine on $name', ({ open }) => {
+describe.each(testDbs)('scheduling a transfer through the engine on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let who: Customer;
@@ -42,18 +45,14 @@ describe.each(testDbs)('scheduling a transfer through the engine on $name', ({ o
   let to: { id: number; accountNo: string };
   const batch = process.env.CLEARING_SKN_BATCH_MS;
 
+  const t = useTestApp({ engine, settlementIntervalMs: 0, schedulerIntervalMs: 0 });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db, settlementIntervalMs: 0, schedulerIntervalMs: 0 });
+    ({ app, db } = t);
     await app.ready();
     who = await customerWithSession(db);
     acc = await insertAccount(db, who.customerId, { balance: rp(600_000_000) });
     const other = await insertCustomer(db, { phones: [uniquePhone()] });
     to = await insertAccount(db, other.customerId, { balance: 0 });
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   }, 60_000);
   afterEach(() => {
     if (batch === undefined) delete process.env.CLEARING_SKN_BATCH_MS;
@@ -564,10 +563,10 @@ describe.each(testDbs)('scheduling a transfer through the engine on $name', ({ o
 
 // What can differ between the engines: two confirms of one scheduling at once, and two app servers
 // running off-bank instructions.
-describe.each(bothEngines)('scheduling under concurrency on $name', ({ open, openTwice }) => {
+describe.each(bothEngines)('scheduling under concurrency on $name', (engine) => {
+  const { openTwice } = engine;
   it('two confirms of one scheduling inquiry (a double click) store one instruction', async () => {
-    const db = await open();
-    const app = await buildApp({ db, settlementIntervalMs: 0, schedulerIntervalMs: 0 });
+    const { app, db, close } = await openTestApp({ engine, settlementIntervalMs: 0, schedulerIntervalMs: 0 });
     try {
       await app.ready();
       const who = await customerWithSession(db);
@@ -594,8 +593,7 @@ describe.each(bothEngines)('scheduling under concurrency on $name', ({ open, ope
       );
       expect(rows[0]!.n).toBe(1);
     } finally {
-      await app.close();
-      await db.close();
+      await close();
     }
   });
 

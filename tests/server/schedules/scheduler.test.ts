@@ -13,16 +13,22 @@ import {
 } from '../../../src/server/schedules/store';
 import type { CustomerMessage } from '../../../src/server/schedules/notifier';
 import { ApiError } from '../../../src/server/http/api-error';
-import { bothEngines } from '../test-db';
-import { balanceOf, insertAccount, unbalancedJournals } from '../transactions/bank';
-import { insertCustomer, uniquePhone } from '../otp/fixtures';
 import { serverRegistry } from '../../../src/server/domains';
+import {
+  balanceOf,
+  bothEngines,
+  insertAccount,
+  insertCustomer,
+  unbalancedJournals,
+  uniquePhone,
+} from '../../kit';
 
 const rp = (n: number) => n * 100;
 const catalog = loadCatalog();
 const tomorrow = () => bankDate(new Date(), 1);
 
-describe.each(bothEngines)('scheduled and recurring transfers on $name', ({ open, openTwice }) => {
+describe.each(bothEngines)('scheduled and recurring transfers on $name', (engine) => {
+  const { openTwice } = engine;
   let db: Db;
   let customerId: number;
   let from: { id: number };
@@ -33,7 +39,7 @@ describe.each(bothEngines)('scheduled and recurring transfers on $name', ({ open
   };
 
   beforeAll(async () => {
-    db = await open();
+    db = await engine.open();
     ({ customerId } = await insertCustomer(db, { phones: [uniquePhone()] }));
     from = await insertAccount(db, customerId, { balance: rp(10_000_000) });
     const other = await insertCustomer(db, { phones: [uniquePhone()] });

@@ -1,42 +1,39 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { bankDate } from '../../../src/shared/bank-time';
 import { createInstruction, type NewInstruction } from '../../../src/server/schedules/store';
-import { testDbs } from '../test-db';
 import {
+  type Customer,
   customerWithSession,
   insertAccount,
+  insertCustomer,
   post,
   quoteAndSendOtp,
+  testDbs,
   transact,
-  type Customer,
-} from '../transactions/bank';
-import { insertCustomer, uniquePhone } from '../otp/fixtures';
+  uniquePhone,
+  useTestApp,
+} from '../../kit';
 
 const rp = (n: number) => n * 100;
 const inDays = (n: number) => bankDate(new Date(), n);
 
-describe.each(testDbs)('delete-scheduled and edit-scheduled, verified, on $name', ({ open }) => {
+describe.each(testDbs)('delete-scheduled and edit-scheduled, verified, on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let c: Customer;
   let from: { id: number };
   let to: { accountNo: string };
 
+  const t = useTestApp({ engine, demo: false });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db, demo: false });
+    ({ app, db } = t);
     await app.ready();
     c = await customerWithSession(db);
     from = await insertAccount(db, c.customerId, { balance: rp(1_000_000) });
     const other = await insertCustomer(db, { phones: [uniquePhone()] });
     to = await insertAccount(db, other.customerId, { balance: 0 });
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   }, 60_000);
 
   const instruction = (when: NewInstruction['when'], customerId = c.customerId, amount = rp(50_000)) =>

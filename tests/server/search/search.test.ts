@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { testDbs } from '../test-db';
-import { client, makeCustomer } from '../auth/fixtures';
+import { client, makeCustomer, testDbs, useTestApp } from '../../kit';
 
-process.env.ARGON2_FAST = '1';
-
-describe.each(testDbs)('search box on $name', ({ open }) => {
+describe.each(testDbs)('search box on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
+  const t = useTestApp({ engine });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db });
+    ({ app, db } = t);
     const a = await makeCustomer(db, { userId: 'searchuser01', password: 'Find@2026xx' });
     const b = await makeCustomer(db, { userId: 'searchuser02', password: 'Find@2026yy' });
     const form = JSON.stringify({ sourceOfFund: '1', customerNumber: '0001234567890' });
@@ -25,10 +21,6 @@ describe.each(testDbs)('search box on $name', ({ open }) => {
         `INSERT INTO favorites (customer_id, flow_id, name, form) VALUES ($1, 'payment.bpjs', $2, $3)`,
         [customer, name, form],
       );
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
 
   const loggedIn = async () => {

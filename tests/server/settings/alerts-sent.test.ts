@@ -1,31 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { dispatchAlerts } from '../../../src/server/alerts/dispatch';
 import { outboxGateway } from '../../../src/server/sms/gateway';
 import { createSession } from '../../../src/server/auth/sessions';
-import { bothEngines } from '../test-db';
-import { customerWithSession, insertAccount, transact } from '../transactions/bank';
 import { insertCard } from '../cards/fixtures';
 import { bankDate } from '../../../src/shared/bank-time';
+import { bothEngines, customerWithSession, insertAccount, transact, useTestApp } from '../../kit';
 
 const rp = (n: number) => n * 100;
 
 // Issue 21 item 10: the alerts customers choose are sent when their events happen, on the chosen
 // channels (SMS gateway, e-mail outbox, mailbox notification), each once however many servers run.
 // Both engines: the dispatcher's cursor lock is what keeps two servers from sending twice.
-describe.each(bothEngines)('alerts sent on $name', ({ open }) => {
+describe.each(bothEngines)('alerts sent on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
+  const t = useTestApp({ engine, demo: false, alertIntervalMs: 0 });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db, demo: false, alertIntervalMs: 0 });
+    ({ app, db } = t);
     await app.ready();
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   }, 60_000);
 
   const dispatch = () => dispatchAlerts(db, outboxGateway(db));

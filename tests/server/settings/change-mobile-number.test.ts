@@ -1,28 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { bothEngines } from '../test-db';
-import { latestCode, uniquePhone } from '../otp/fixtures';
-import { post, type Customer } from '../transactions/bank';
 import { NEW_PHONE_CODES_PER_DAY } from '../../../src/server/settings/new-phone-code';
 import { PASSWORD, credentialCustomer, e164, sendNewNumber, typedPhone } from './credential-fixtures';
-
-process.env.ARGON2_FAST = '1';
+import { bothEngines, type Customer, latestCode, post, uniquePhone, useTestApp } from '../../kit';
 
 // Issue 21 item 9: a new mobile number is proved by a code texted to it, then the change is verified by
 // an OTP to the registered number. Both engines: a new table (migration 280) and its time arithmetic.
-describe.each(bothEngines)('changing the mobile number on $name', ({ open }) => {
+describe.each(bothEngines)('changing the mobile number on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
+  const t = useTestApp({ engine, demo: false });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db, demo: false });
+    ({ app, db } = t);
     await app.ready();
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   }, 60_000);
 
   const phones = async (c: Customer) =>

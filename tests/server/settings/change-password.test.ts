@@ -1,28 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { testDbs } from '../test-db';
-import { post, transact } from '../transactions/bank';
 import { PASSWORD, changeCredential, credentialCustomer, typedPhone } from './credential-fixtures';
-
-process.env.ARGON2_FAST = '1';
+import { post, testDbs, transact, useTestApp } from '../../kit';
 
 const NEW = 'Baru#2027';
 
 // Issue 21 item 9: change the password (re-authenticate with the current one, OTP, spec section 5's
 // rules, every other session ended); and every credential change ends the other sessions.
-describe.each(testDbs)('password change and sessions on $name', ({ open }) => {
+describe.each(testDbs)('password change and sessions on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
+  const t = useTestApp({ engine, demo: false });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db, demo: false });
+    ({ app, db } = t);
     await app.ready();
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   }, 60_000);
 
   const customer = () => credentialCustomer(db);

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../src/server/db/db';
 import { createSession } from '../../../src/server/auth/sessions';
-import { makeCustomer } from '../auth/fixtures';
-import { latestCode, uniquePhone } from '../otp/fixtures';
-import { post, transact, type Customer } from '../transactions/bank';
+import { latestCode, makeCustomer, post, transact, uniquePhone, type Customer } from '../../kit';
 
 export const PASSWORD = 'Lama@2026';
 

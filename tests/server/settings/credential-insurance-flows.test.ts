@@ -1,19 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { testDbs } from '../test-db';
-import { latestCode } from '../otp/fixtures';
+import { insertCard } from '../cards/fixtures';
+import { PASSWORD, credentialCustomer } from './credential-fixtures';
 import {
   balanceOf,
   customerWithSession,
   insertAccount,
+  latestCode,
   post,
+  testDbs,
   transact,
   unbalancedJournals,
-} from '../transactions/bank';
-import { insertCard } from '../cards/fixtures';
-import { PASSWORD, credentialCustomer } from './credential-fixtures';
+  useTestApp,
+} from '../../kit';
 
 async function liveSessions(db: Db, customerId: number) {
   const { rows } = await db.query<{ n: string }>(
@@ -23,18 +23,14 @@ async function liveSessions(db: Db, customerId: number) {
   return Number(rows[0]!.n);
 }
 
-describe.each(testDbs)('credential, insurance, KSEI, Octo Loan flows and the CVV on $name', ({ open }) => {
+describe.each(testDbs)('credential, insurance, KSEI, Octo Loan flows and the CVV on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
+  const t = useTestApp({ engine, demo: false });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db, demo: false });
+    ({ app, db } = t);
     await app.ready();
   }, 240_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  }, 60_000);
 
   it('changes the e-mail with the password and an OTP and logs out every other session; the same e-mail again is refused', async () => {
     const c = await credentialCustomer(db);
@@ -192,18 +188,14 @@ describe.each(testDbs)('credential, insurance, KSEI, Octo Loan flows and the CVV
   });
 });
 
-describe.each(testDbs)('mandatory form, policy update and debit card replacement on $name', ({ open }) => {
+describe.each(testDbs)('mandatory form, policy update and debit card replacement on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
+  const t = useTestApp({ engine, demo: false });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db, demo: false });
+    ({ app, db } = t);
     await app.ready();
   }, 240_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  }, 60_000);
 
   it('records the mandatory form once, a policy update for an own policy, and a debit card replacement', async () => {
     const c = await customerWithSession(db);
@@ -246,18 +238,14 @@ describe.each(testDbs)('mandatory form, policy update and debit card replacement
   });
 });
 
-describe.each(testDbs)('BI-FAST aliases on $name', ({ open }) => {
+describe.each(testDbs)('BI-FAST aliases on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
+  const t = useTestApp({ engine, demo: false });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db, demo: false });
+    ({ app, db } = t);
     await app.ready();
   }, 240_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  }, 60_000);
 
   it('registers the mobile number as alias, refuses it twice, changes its account and removes it', async () => {
     const c = await customerWithSession(db);

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { testDbs } from '../test-db';
-import { latestCode } from '../otp/fixtures';
-import { post, type Customer } from '../transactions/bank';
 import { PASSWORD, credentialCustomer, e164, sendNewNumber, typedPhone } from './credential-fixtures';
-
-process.env.ARGON2_FAST = '1';
+import { type Customer, latestCode, post, testDbs, useTestApp } from '../../kit';
 
 /** Each credential change's own fields (the mobile number's: its last step, after the new number's step). */
 const CHANGES: [string, Record<string, string>][] = [
@@ -20,17 +15,13 @@ const CHANGES: [string, Record<string, string>][] = [
 
 // Issue 21 item 9: every credential change re-authenticates with the current password (checked at
 // inquiry, counted with the login's lock, never kept in clear) and is verified by an OTP only.
-describe.each(testDbs)('re-authentication of every credential change on $name', ({ open }) => {
+describe.each(testDbs)('re-authentication of every credential change on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
+  const t = useTestApp({ engine, demo: false });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db, demo: false });
+    ({ app, db } = t);
     await app.ready();
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   }, 60_000);
 
   /** The change's inquiry with `currentPassword` (undefined: left out), the mobile number's after its step. */

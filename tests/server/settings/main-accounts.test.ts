@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { testDbs } from '../test-db';
-import { customerWithSession, insertAccount, post, type Customer } from '../transactions/bank';
+import { type Customer, customerWithSession, insertAccount, post, testDbs, useTestApp } from '../../kit';
 
-describe.each(testDbs)('main accounts (settings) on $name', ({ open }) => {
+describe.each(testDbs)('main accounts (settings) on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let rina: Customer;
@@ -13,18 +11,14 @@ describe.each(testDbs)('main accounts (settings) on $name', ({ open }) => {
   let current: { id: number };
   let othersAccount: { id: number };
 
+  const t = useTestApp({ engine });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db });
+    ({ app, db } = t);
     rina = await customerWithSession(db);
     savings = await insertAccount(db, rina.customerId, { balance: 100 });
     current = await insertAccount(db, rina.customerId, { product: 'current', balance: 100 });
     const other = await customerWithSession(db);
     othersAccount = await insertAccount(db, other.customerId, { balance: 100 });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
 
   it('sets the main source and receiving accounts, after which the dashboard no longer answers 95', async () => {

@@ -1,27 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { testDbs } from '../test-db';
-import { insertCustomer } from '../otp/fixtures';
-import { balanceOf, customerWithSession, insertAccount, post, transact } from '../transactions/bank';
+import {
+  balanceOf,
+  customerWithSession,
+  insertAccount,
+  insertCustomer,
+  post,
+  testDbs,
+  transact,
+  useTestApp,
+} from '../../kit';
 
 const rp = (n: number) => n * 100;
 
 // Issue 21 item 10: a new beneficiary's first transfers are capped (Rp 10.000.000 in all in the first
 // 24 hours after the first transfer to it), refused at inquiry with the spec's apierror in both
 // languages, transfers waiting for verification counted, and lifted once the beneficiary is a day old.
-describe.each(testDbs)('the new-beneficiary cap on $name', ({ open }) => {
+describe.each(testDbs)('the new-beneficiary cap on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
+  const t = useTestApp({ engine, demo: false });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db, demo: false });
+    ({ app, db } = t);
     await app.ready();
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   }, 60_000);
 
   async function sender() {

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { seedDemo } from '../../../src/server/core-bank/seed';
 import { seedMyAccount } from '../../../src/server/myaccount/seed';
 import { applyAllDueRaises, verifyRaise } from '../../../src/server/settings/limits';
 import { limitsAndUse } from '../../../src/server/transactions/limits';
-import { testDbs } from '../test-db';
-import { openSession } from '../dashboard/session-helper';
-
-process.env.ARGON2_FAST = '1';
+import { openSession, testDbs, useTestApp } from '../../kit';
 
 const rp = (n: number) => n * 100;
 
@@ -22,7 +18,7 @@ interface LimitJson {
   pending: { id: number; status: string; effectiveAt: string | null } | null;
 }
 
-describe.each(testDbs)('settings API on $name', ({ open }) => {
+describe.each(testDbs)('settings API on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let clock = Date.now();
@@ -38,25 +34,24 @@ describe.each(testDbs)('settings API on $name', ({ open }) => {
       .limits.find((l) => l.category === category && l.channel === channel)!;
   };
 
+  const t = useTestApp({
+    engine,
+    seed: async (db) => {
+      await seedDemo(db);
+      await seedMyAccount(db);
+    },
+  });
   beforeAll(async () => {
-    db = await open();
-    await seedDemo(db);
-    await seedMyAccount(db);
-    app = await buildApp({ db });
-    // The settings plugin registered by buildApp reads the real clock; a second app with a movable one.
-    await app.close();
+    ({ app, db } = t);
+    // The settings plugin registered by buildApp reads the real clock; the app also gets one with a
+    // movable clock, under /clock.
     const { default: settingsRoutes } = await import('../../../src/server/settings/routes');
-    app = await buildApp({ db });
     await app.register(async (child) => {
       await child.register(settingsRoutes, { now: () => clock, prefix: '/clock' });
     });
     const s = await openSession(db, 'budisantoso');
     budi = s.headers;
     budiId = s.customerId;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
 
   it('shows personal information with the phone and e-mail masked', async () => {

@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { quoteRate, redeemQuote, CONFIRM_GRACE_MS } from '../../../src/server/special-rate/quotes';
 import type { ApiError } from '../../../src/server/http/api-error';
-import { testDbs } from '../test-db';
-import { customerWithSession, post, type Customer } from '../transactions/bank';
+import { type Customer, customerWithSession, post, testDbs, useTestApp } from '../../kit';
 
-describe.each(testDbs)('the SWIFT special rate quote on $name', ({ open }) => {
+describe.each(testDbs)('the SWIFT special rate quote on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let who: Customer;
 
+  const t = useTestApp({ engine, settlementIntervalMs: 0, schedulerIntervalMs: 0 });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db, settlementIntervalMs: 0, schedulerIntervalMs: 0 });
+    ({ app, db } = t);
     who = await customerWithSession(db);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
 
   it('quotes this 10-second window’s rate with an id, refreshing at the window’s end', async () => {

@@ -1,21 +1,21 @@
 // Long, one concern: every bill, purchase and donation kind of the spec as flow data through one app, a case each.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { loadFlowsFromDisk } from '../../../src/shared/flows/load-node';
 import type { FlowFile } from '../../../src/shared/flows/types';
-import { testDbs } from '../test-db';
 import {
   balanceOf,
+  type Customer,
   customerWithSession,
   insertAccount,
   post,
   setLimits,
+  testDbs,
   transact,
   unbalancedJournals,
-  type Customer,
-} from './bank';
+  useTestApp,
+} from '../../kit';
 
 /**
  * Every bill, purchase, donation and virtual-account flow on disk, driven as data: the form is made
@@ -107,15 +107,15 @@ describe('bill, purchase and donation flows as data', () => {
     expect(all.filter((l) => l.flow.area === 'donation').length).toBeGreaterThanOrEqual(2);
   });
 
-  describe.each(testDbs)('on $name', ({ open }) => {
+  describe.each(testDbs)('on $name', (engine) => {
     let db: Db;
     let app: FastifyInstance;
     let c: Customer;
     let acct: { id: number };
     let card: { id: number };
+    const t = useTestApp({ engine, demo: false });
     beforeAll(async () => {
-      db = await open();
-      app = await buildApp({ db, demo: false });
+      ({ app, db } = t);
       await app.ready();
       c = await customerWithSession(db);
       acct = await insertAccount(db, c.customerId, { balance: 100_000_000_000 });
@@ -128,10 +128,6 @@ describe('bill, purchase and donation flows as data', () => {
       for (const cat of ['payment', 'purchase', 'donation'])
         await setLimits(db, c.customerId, cat, 1_000, 100_000_000_000, 1_000_000_000_000);
     }, 180_000);
-    afterAll(async () => {
-      await app?.close();
-      await db?.close();
-    }, 60_000);
 
     const optionCache = new Map<string, Record<string, Option[]>>();
     async function optionsOf(flowId: string) {

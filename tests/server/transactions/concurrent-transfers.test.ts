@@ -1,9 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/server/db/db';
-import { bothEngines } from '../test-db';
-import { customerWithSession, insertAccount, unbalancedJournals, type Customer } from './bank';
+import {
+  bothEngines,
+  type Customer,
+  customerWithSession,
+  insertAccount,
+  unbalancedJournals,
+  useTestApp,
+} from '../../kit';
 
 const rp = (n: number) => n * 100;
 
@@ -22,21 +26,19 @@ interface Acc {
   floor: number;
 }
 
-describe.each(bothEngines)('hundreds of concurrent transfers over HTTP on $name', ({ name, open }) => {
+describe.each(bothEngines)('hundreds of concurrent transfers over HTTP on $name', (engine) => {
+  const { name } = engine;
   // PGlite is one session (everything queues), so it gets fewer; PostgreSQL takes them truly in parallel.
   const TRANSFERS = name === 'pglite' ? 200 : 300;
   let db: Db;
-  let app: FastifyInstance;
   let base: string;
   const accounts: Acc[] = [];
   const customers: Customer[] = [];
 
+  const t = useTestApp({ engine, listen: true });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const addr = app.server.address();
-    base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+    db = t.db;
+    base = t.baseUrl;
     for (let c = 0; c < 4; c++) {
       const who = await customerWithSession(db);
       customers.push(who);
@@ -47,10 +49,6 @@ describe.each(bothEngines)('hundreds of concurrent transfers over HTTP on $name'
         accounts.push({ ...acc, owner: who, floor });
       }
     }
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
 
   const call = async (url: string, headers: Record<string, string>, body: unknown) => {

@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { bothEngines } from '../test-db';
 import {
+  bothEngines,
+  type Customer,
   customerWithSession,
   insertAccount,
   post,
   transact,
   unbalancedJournals,
-  type Customer,
-} from './bank';
+  useTestApp,
+} from '../../kit';
 
-process.env.ARGON2_FAST = '1';
 const rp = (n: number) => n * 100;
 
 interface Totals {
@@ -33,16 +32,16 @@ async function totals(db: Db): Promise<Totals[]> {
 // Each field of each flow's valid form swapped, one at a time, for a value at or past an edge, and
 // taken through inquiry, OTP and confirm: every answer is a booking or a 4xx apierror, never a 500,
 // and the ledger stays balanced with no account below its floor.
-describe.each(bothEngines)('edge values through inquiry, OTP and confirm on $name', ({ open }) => {
+describe.each(bothEngines)('edge values through inquiry, OTP and confirm on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let budi: Customer;
   let forms: Record<string, Record<string, unknown>>;
   let strangers: { other: string; same: string; closed: string };
 
+  const t = useTestApp({ engine });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db });
+    ({ app, db } = t);
     budi = await customerWithSession(db);
     const savings = await insertAccount(db, budi.customerId, { balance: rp(50_000_000) });
     const current = await insertAccount(db, budi.customerId, { product: 'current', balance: rp(1_000_000) });
@@ -78,10 +77,6 @@ describe.each(bothEngines)('edge values through inquiry, OTP and confirm on $nam
     };
     strangers = { other: String(sariSavings.id), same: source, closed: String(closed.id) };
   }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  });
 
   it('books or refuses each with a 4xx, and the ledger stays balanced', async () => {
     const before = await totals(db);

@@ -1,17 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { readFileSync } from 'node:fs';
 import { aboveRiskAmount } from '../../../src/server/transactions/fds';
 import { beneficiaryOf } from '../../../src/server/transactions/beneficiary';
 import type { FlowFile } from '../../../src/shared/flows/types';
 import fdsRules from '../../../rules/fds.json';
-import { testDbs } from '../test-db';
-import { latestCode } from '../otp/fixtures';
-import { customerWithSession, insertAccount, post, setLimits } from './bank';
 import { projectCopy } from './project-copy';
 import { letterFlow, letterForm, serviceFlowStrings } from './service-flow-fixtures';
+import {
+  customerWithSession,
+  insertAccount,
+  latestCode,
+  post,
+  setLimits,
+  testDbs,
+  useTestApp,
+} from '../../kit';
 
 /** A request the FDS rule always challenges (written as an analyst would). */
 const fdsFlow = {
@@ -73,21 +78,13 @@ describe('FDS challenge step', () => {
     expect(a.beneficiary).not.toEqual(b.beneficiary);
   });
 
-  describe.each(testDbs)('on $name', ({ open }) => {
+  describe.each(testDbs)('on $name', (engine) => {
     let db: Db;
     let app: FastifyInstance;
-    const saved = process.env.FLOWS_ROOT;
+    const t = useTestApp({ engine, demo: false, env: { FLOWS_ROOT: copy.root } });
     beforeAll(async () => {
-      process.env.FLOWS_ROOT = copy.root;
-      db = await open();
-      app = await buildApp({ db, demo: false });
+      ({ app, db } = t);
       await app.ready();
-    }, 60_000);
-    afterAll(async () => {
-      if (saved === undefined) delete process.env.FLOWS_ROOT;
-      else process.env.FLOWS_ROOT = saved;
-      await app?.close();
-      await db?.close();
     }, 60_000);
 
     it('verify and confirm are refused until the challenge is passed; then it books once', async () => {

@@ -1,25 +1,25 @@
 // Long, one concern: a flow's transaction endpoints (choices, inquiry, verification, confirm) on one app.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { testDbs } from '../test-db';
-import { latestCode } from '../otp/fixtures';
 import {
   balanceOf,
+  type Customer,
   customerWithSession,
   insertAccount,
+  latestCode,
   post,
   quoteAndSendOtp,
   setLimits,
+  testDbs,
   transact,
   unbalancedJournals,
-  type Customer,
-} from './bank';
+  useTestApp,
+} from '../../kit';
 
 const rp = (n: number) => n * 100;
 
-describe.each(testDbs)('flow engine endpoints on $name', ({ open }) => {
+describe.each(testDbs)('flow engine endpoints on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let budi: Customer;
@@ -29,9 +29,9 @@ describe.each(testDbs)('flow engine endpoints on $name', ({ open }) => {
   let sari: Customer;
   let sariSavings: { id: number; accountNo: string };
 
+  const t = useTestApp({ engine });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db });
+    ({ app, db } = t);
     budi = await customerWithSession(db);
     savings = await insertAccount(db, budi.customerId, { balance: rp(10_000_000) });
     current = await insertAccount(db, budi.customerId, {
@@ -42,10 +42,6 @@ describe.each(testDbs)('flow engine endpoints on $name', ({ open }) => {
     usd = await insertAccount(db, budi.customerId, { currency: 'USD', balance: 500_000 });
     sari = await customerWithSession(db);
     sariSavings = await insertAccount(db, sari.customerId, { balance: rp(100_000) });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
 
   it('refuses every flow endpoint without a session', async () => {

@@ -1,13 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { loadFlowsFromDisk, projectFolders } from '../../../src/shared/flows/load-node';
 import { ageOn } from '../../../src/server/transactions/gates';
-import { testDbs } from '../test-db';
-import { customerWithSession, insertAccount, post, transact, type Customer } from './bank';
 import { projectCopy } from './project-copy';
 import { letterFlow, letterForm, serviceFlowStrings } from './service-flow-fixtures';
+import {
+  type Customer,
+  customerWithSession,
+  insertAccount,
+  post,
+  testDbs,
+  transact,
+  useTestApp,
+} from '../../kit';
 
 /** A request gated as an investment is (written as an analyst would: gates are data). */
 const gatedFlow = {
@@ -57,21 +63,13 @@ describe('eligibility gates', () => {
     expect(ageOn(new Date('2009-06-15'), new Date('2026-06-15T00:00:00Z'))).toBe(17);
   });
 
-  describe.each(testDbs)('on $name', ({ open }) => {
+  describe.each(testDbs)('on $name', (engine) => {
     let db: Db;
     let app: FastifyInstance;
-    const saved = process.env.FLOWS_ROOT;
+    const t = useTestApp({ engine, demo: false, env: { FLOWS_ROOT: copy.root } });
     beforeAll(async () => {
-      process.env.FLOWS_ROOT = copy.root;
-      db = await open();
-      app = await buildApp({ db, demo: false });
+      ({ app, db } = t);
       await app.ready();
-    }, 60_000);
-    afterAll(async () => {
-      if (saved === undefined) delete process.env.FLOWS_ROOT;
-      else process.env.FLOWS_ROOT = saved;
-      await app?.close();
-      await db?.close();
     }, 60_000);
 
     const requests = async (c: Customer) =>

@@ -1,13 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { policies, policyDetail } from '../../../src/server/myaccount/products';
 import { premiumOf } from '../../../src/server/transactions/premium';
 import { ageOn } from '../../../src/server/transactions/gates';
-import { testDbs } from '../test-db';
-import { latestCode } from '../otp/fixtures';
-import { balanceOf, customerWithSession, insertAccount, post, unbalancedJournals } from './bank';
+import {
+  balanceOf,
+  customerWithSession,
+  insertAccount,
+  latestCode,
+  post,
+  testDbs,
+  unbalancedJournals,
+  useTestApp,
+} from '../../kit';
 
 // Sun Life (inquiry steps 1-3) and Sompo (steps 1-2) purchases as flows (data only): the premium
 // from the product's premiumRule (age from the date of birth, cover, term), the premium paid through
@@ -30,17 +36,13 @@ describe('premium rule', () => {
   });
 });
 
-describe.each(testDbs)('insurance purchases on $name', ({ open }) => {
+describe.each(testDbs)('insurance purchases on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
+  const t = useTestApp({ engine, demo: false });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db, demo: false });
+    ({ app, db } = t);
     await app.ready();
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   }, 60_000);
 
   async function adult() {

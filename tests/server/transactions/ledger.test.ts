@@ -8,11 +8,10 @@ import {
   type Booking,
   type ConfirmInput,
 } from '../../../src/server/transactions/ledger';
-import { bothEngines } from '../test-db';
-import { balanceOf, customerWithSession, insertAccount } from './bank';
+import { balanceOf, bothEngines, customerWithSession, insertAccount } from '../../kit';
 
 // postConfirmed against a real database: an inquiry verified by app approval, so no OTP is involved.
-describe.each(bothEngines)('postConfirmed on $name', ({ open }) => {
+describe.each(bothEngines)('postConfirmed on $name', (engine) => {
   let db: Db;
   let customerId: number;
   let sessionId: number;
@@ -22,7 +21,7 @@ describe.each(bothEngines)('postConfirmed on $name', ({ open }) => {
   let seq = 0;
 
   beforeAll(async () => {
-    db = await open();
+    db = await engine.open();
     const who = await customerWithSession(db);
     customerId = who.customerId;
     session = {

@@ -1,27 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { testDbs } from '../test-db';
-import { latestCode } from '../otp/fixtures';
-import { balanceOf, customerWithSession, insertAccount, post, unbalancedJournals } from './bank';
+import {
+  balanceOf,
+  customerWithSession,
+  insertAccount,
+  latestCode,
+  post,
+  testDbs,
+  unbalancedJournals,
+  useTestApp,
+} from '../../kit';
 
 const FLOW = 'applyandinvest.insuranceplan';
 type Option = { value: string; labelEng: string; detail: Record<string, unknown> };
 
 describe.each(testDbs)(
   'multi-step inquiry (insurance plan: insurer and cover -> product -> plan) on $name',
-  ({ open }) => {
+  (engine) => {
     let db: Db;
     let app: FastifyInstance;
+    const t = useTestApp({ engine, demo: false });
     beforeAll(async () => {
-      db = await open();
-      app = await buildApp({ db, demo: false });
+      ({ app, db } = t);
       await app.ready();
-    }, 60_000);
-    afterAll(async () => {
-      await app?.close();
-      await db?.close();
     }, 60_000);
 
     async function adult() {

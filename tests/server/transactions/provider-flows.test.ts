@@ -1,12 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { loadFlowsFromDisk, projectFolders } from '../../../src/shared/flows/load-node';
-import { testDbs } from '../test-db';
-import { customerWithSession, insertAccount, post, setLimits, transact, type Customer } from './bank';
 import { projectCopy } from './project-copy';
 import { providerFlowFiles, providerFlowStrings, tokenFlow, waterFlow } from './provider-flow-fixtures';
+import {
+  type Customer,
+  customerWithSession,
+  insertAccount,
+  post,
+  setLimits,
+  testDbs,
+  transact,
+  useTestApp,
+} from '../../kit';
 
 const copy = projectCopy({ files: providerFlowFiles, strings: providerFlowStrings });
 afterAll(() => copy.remove());
@@ -94,27 +101,19 @@ describe('providers and reference lists as data', () => {
     });
   });
 
-  describe.each(testDbs)('on $name', ({ open }) => {
+  describe.each(testDbs)('on $name', (engine) => {
     let db: Db;
     let app: FastifyInstance;
     let c: Customer;
     let acct: { id: number };
-    const saved = process.env.FLOWS_ROOT;
+    const t = useTestApp({ engine, demo: false, env: { FLOWS_ROOT: copy.root } });
     beforeAll(async () => {
-      process.env.FLOWS_ROOT = copy.root;
-      db = await open();
-      app = await buildApp({ db, demo: false });
+      ({ app, db } = t);
       await app.ready();
       c = await customerWithSession(db);
       acct = await insertAccount(db, c.customerId, { balance: 1_000_000_000 });
       for (const cat of ['payment', 'purchase'])
         await setLimits(db, c.customerId, cat, 1_000, 100_000_000_000, 100_000_000_000);
-    }, 60_000);
-    afterAll(async () => {
-      if (saved === undefined) delete process.env.FLOWS_ROOT;
-      else process.env.FLOWS_ROOT = saved;
-      await app?.close();
-      await db?.close();
     }, 60_000);
 
     it("buys an electricity token: tariff from the look-up, token and kWh from the payment, money to the provider's settlement account", async () => {

@@ -9,10 +9,8 @@ import { isFlagged } from '../../../src/server/transactions/fds';
 import { quoteStore } from '../../../src/server/transactions/inquiry-store';
 import { quoteMany, type ManyOutcome } from '../../../src/server/transactions/quote-many';
 import type { Quote } from '../../../src/server/transactions/quote';
-import { bothEngines } from '../test-db';
-import { insertCustomer } from '../otp/fixtures';
-import { insertAccount, setLimits } from './bank';
 import { serverRegistry } from '../../../src/server/domains';
+import { bothEngines, insertAccount, insertCustomer, setLimits } from '../../kit';
 
 const rp = (n: number) => n * 100;
 const catalog = loadCatalog();
@@ -43,10 +41,10 @@ async function storedInquiry(db: Db, id: string) {
   return { ...r, quote: comparable(r.quote), receipt: { ...r.receipt, details: receiptDetails } };
 }
 
-describe.each(bothEngines)('many forms quoted at once on $name', ({ open }) => {
+describe.each(bothEngines)('many forms quoted at once on $name', (engine) => {
   let db: Db;
   beforeAll(async () => {
-    db = await open();
+    db = await engine.open();
   }, 60_000);
   afterAll(async () => {
     await db?.close();

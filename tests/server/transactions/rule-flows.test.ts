@@ -1,13 +1,19 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { loadFlowsFromDisk, projectFolders } from '../../../src/shared/flows/load-node';
 import { cutOffState } from '../../../src/shared/flows/rules';
-import { testDbs } from '../test-db';
-import { customerWithSession, insertAccount, post, transact, type Customer } from './bank';
 import { projectCopy } from './project-copy';
 import { otherBankFlow, ruleFlowFiles, ruleFlowStrings } from './rule-flow-fixtures';
+import {
+  type Customer,
+  customerWithSession,
+  insertAccount,
+  post,
+  testDbs,
+  transact,
+  useTestApp,
+} from '../../kit';
 
 const copy = projectCopy({ files: ruleFlowFiles, strings: ruleFlowStrings });
 afterAll(() => copy.remove());
@@ -64,25 +70,17 @@ describe('rules as data and conditional fields', () => {
     });
   });
 
-  describe.each(testDbs)('on $name', ({ open }) => {
+  describe.each(testDbs)('on $name', (engine) => {
     let db: Db;
     let app: FastifyInstance;
     let c: Customer;
     let acct: { id: number };
-    const saved = process.env.FLOWS_ROOT;
+    const t = useTestApp({ engine, demo: false, env: { FLOWS_ROOT: copy.root } });
     beforeAll(async () => {
-      process.env.FLOWS_ROOT = copy.root;
-      db = await open();
-      app = await buildApp({ db, demo: false });
+      ({ app, db } = t);
       await app.ready();
       c = await customerWithSession(db);
       acct = await insertAccount(db, c.customerId, { balance: rp(500_000_000) });
-    }, 60_000);
-    afterAll(async () => {
-      if (saved === undefined) delete process.env.FLOWS_ROOT;
-      else process.env.FLOWS_ROOT = saved;
-      await app?.close();
-      await db?.close();
     }, 60_000);
     afterEach(() => vi.useRealTimers());
 

@@ -1,13 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { loadFlowsFromDisk, projectFolders } from '../../../src/shared/flows/load-node';
-import { testDbs } from '../test-db';
-import { latestCode } from '../otp/fixtures';
-import { customerWithSession, insertAccount, post, transact, unbalancedJournals } from './bank';
 import { projectCopy } from './project-copy';
 import { serviceFlowFiles, serviceFlowStrings } from './service-flow-fixtures';
+import {
+  customerWithSession,
+  insertAccount,
+  latestCode,
+  post,
+  testDbs,
+  transact,
+  unbalancedJournals,
+  useTestApp,
+} from '../../kit';
 
 const copy = projectCopy({ files: serviceFlowFiles, strings: serviceFlowStrings });
 afterAll(() => copy.remove());
@@ -49,21 +55,13 @@ describe('flows that move no money', () => {
     }
   });
 
-  describe.each(testDbs)('on $name', ({ open }) => {
+  describe.each(testDbs)('on $name', (engine) => {
     let db: Db;
     let app: FastifyInstance;
-    const saved = process.env.FLOWS_ROOT;
+    const t = useTestApp({ engine, demo: false, env: { FLOWS_ROOT: copy.root } });
     beforeAll(async () => {
-      process.env.FLOWS_ROOT = copy.root;
-      db = await open();
-      app = await buildApp({ db, demo: false });
+      ({ app, db } = t);
       await app.ready();
-    }, 60_000);
-    afterAll(async () => {
-      if (saved === undefined) delete process.env.FLOWS_ROOT;
-      else process.env.FLOWS_ROOT = saved;
-      await app?.close();
-      await db?.close();
     }, 60_000);
 
     it('blocks a card: verified by OTP, a receipt with no amount, the state changed with a record and no ledger entries', async () => {

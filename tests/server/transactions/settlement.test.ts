@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
@@ -6,38 +6,36 @@ import { sha256Hex } from '../../../src/server/auth/tokens';
 import { loadCatalog } from '../../../src/server/transactions/catalog';
 import { BOOKING_COLUMNS, bookingValues, postConfirmed } from '../../../src/server/transactions/ledger';
 import { settleDuePayments } from '../../../src/server/transactions/settlement';
-import { bothEngines } from '../test-db';
+import { serverRegistry } from '../../../src/server/domains';
 import {
   balanceOf,
+  bothEngines,
+  type Customer,
   customerWithSession,
   insertAccount,
   transact,
   unbalancedJournals,
-  type Customer,
-} from './bank';
-import { serverRegistry } from '../../../src/server/domains';
+  useTestApp,
+} from '../../kit';
 
 const rp = (n: number) => n * 100;
 const catalog = loadCatalog();
 
 // Held payments: a biller that answers "in progress" is asked again later, until paid or refused.
-describe.each(bothEngines)('settling held payments on $name', ({ open, openTwice }) => {
+describe.each(bothEngines)('settling held payments on $name', (engine) => {
+  const { openTwice } = engine;
   let db: Db;
   let app: FastifyInstance;
   let who: Customer;
   let acc: { id: number };
   const pendingMs = process.env.BILLER_PENDING_MS;
 
+  // No timer: each test runs the checks itself.
+  const t = useTestApp({ engine, settlementIntervalMs: 0 });
   beforeAll(async () => {
-    db = await open();
-    // No timer: each test runs the checks itself.
-    app = await buildApp({ db, settlementIntervalMs: 0 });
+    ({ app, db } = t);
     who = await customerWithSession(db);
     acc = await insertAccount(db, who.customerId, { balance: rp(20_000_000) });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
   afterEach(() => {
     if (pendingMs === undefined) delete process.env.BILLER_PENDING_MS;

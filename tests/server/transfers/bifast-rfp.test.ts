@@ -1,39 +1,35 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { seedIncomingRequests } from '../../../src/server/transfers/bifast-rfp';
-import { testDbs } from '../test-db';
 import {
   balanceOf,
+  type Customer,
   customerWithSession,
   insertAccount,
   post,
+  testDbs,
   transact,
   unbalancedJournals,
-  type Customer,
-} from '../transactions/bank';
+  useTestApp,
+} from '../../kit';
 
 const rp = (n: number) => n * 100;
 
 // BI-FAST request for payment (/bi-fast/request-for-payment/): sending one by proxy (a service flow,
 // verified, recorded once) and paying an incoming one (a BI-FAST transfer through the clearing house).
-describe.each(testDbs)('BI-FAST request for payment on $name', ({ open }) => {
+describe.each(testDbs)('BI-FAST request for payment on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let who: Customer;
   let acc: { id: number };
 
+  const t = useTestApp({ engine, settlementIntervalMs: 0, schedulerIntervalMs: 0 });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db, settlementIntervalMs: 0, schedulerIntervalMs: 0 });
+    ({ app, db } = t);
     who = await customerWithSession(db);
     acc = await insertAccount(db, who.customerId, { balance: rp(10_000_000) });
     await seedIncomingRequests(db, who.customerId);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
 
   it('sends a request to a mobile number: the payer named on verify, the request on the receipt, no money moved', async () => {

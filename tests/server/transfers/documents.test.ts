@@ -1,11 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { detectType } from '../../../src/server/declarations/documents';
-import { testDbs } from '../test-db';
-import { customerWithSession, insertAccount, post, transact, type Customer } from '../transactions/bank';
-import { upload } from './multipart';
+import {
+  type Customer,
+  customerWithSession,
+  insertAccount,
+  post,
+  testDbs,
+  transact,
+  upload,
+  useTestApp,
+} from '../../kit';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
@@ -22,19 +28,15 @@ describe('a document’s type', () => {
   });
 });
 
-describe.each(testDbs)('underlying documents and the declaration on $name', ({ open }) => {
+describe.each(testDbs)('underlying documents and the declaration on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let who: Customer;
 
+  const t = useTestApp({ engine, settlementIntervalMs: 0, schedulerIntervalMs: 0 });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db, settlementIntervalMs: 0, schedulerIntervalMs: 0 });
+    ({ app, db } = t);
     who = await customerWithSession(db);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
 
   it('uploads a PDF, a JPG and a PNG, lists them, downloads one, and deletes one', async () => {

@@ -1,23 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
-import { testDbs } from '../test-db';
 import {
   balanceOf,
+  type Customer,
   customerWithSession,
   insertAccount,
   post,
+  testDbs,
   transact,
   unbalancedJournals,
-  type Customer,
-} from '../transactions/bank';
+  useTestApp,
+} from '../../kit';
 
 const rp = (n: number) => n * 100;
 
 // A transfer to a mobile-number account (Rekening Ponsel): the recipient is found by the number it is
 // registered to; the flow transfer.mobilenumber runs through the engine like any transfer.
-describe.each(testDbs)('transfer to a mobile-number account on $name', ({ open }) => {
+describe.each(testDbs)('transfer to a mobile-number account on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let who: Customer;
@@ -25,9 +25,9 @@ describe.each(testDbs)('transfer to a mobile-number account on $name', ({ open }
   let rekpon: { id: number; accountNo: string };
   const phone = `0878${String(Date.now() % 1e8).padStart(8, '0')}`;
 
+  const t = useTestApp({ engine, settlementIntervalMs: 0, schedulerIntervalMs: 0 });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db, settlementIntervalMs: 0, schedulerIntervalMs: 0 });
+    ({ app, db } = t);
     who = await customerWithSession(db);
     acc = await insertAccount(db, who.customerId, { balance: rp(5_000_000) });
     const recipient = await customerWithSession(db);
@@ -36,10 +36,6 @@ describe.each(testDbs)('transfer to a mobile-number account on $name', ({ open }
       rekpon.id,
       JSON.stringify({ rekpon: true, phone: `+62${phone.slice(1)}` }),
     ]);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
 
   const form = (over: Record<string, unknown> = {}) => ({

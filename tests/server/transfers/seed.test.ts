@@ -8,14 +8,14 @@ import { runDueInstructions } from '../../../src/server/schedules/scheduler';
 import { ledgerRunner } from '../../../src/server/schedules/runner';
 import { monthlyPurchases } from '../../../src/server/declarations/monthly';
 import { SEEDED_MONTH_PURCHASE_USD } from '../../../src/server/transfers/seed';
-import { testDbs } from '../test-db';
 import { serverRegistry } from '../../../src/server/domains';
+import { testDbs } from '../../kit';
 
 // One database is enough: the seed's SQL is the same on both.
-describe.each(testDbs.slice(0, 1))('the transfer area’s demo data on $name', ({ open }) => {
+describe.each(testDbs.slice(0, 1))('the transfer area’s demo data on $name', (engine) => {
   let db: Db;
   beforeAll(async () => {
-    db = await open();
+    db = await engine.open();
     await seedDemoData(db);
     await seedDemoData(db);
   });

@@ -1,19 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { storeDocument } from '../../../src/server/declarations/documents';
-import { testDbs } from '../test-db';
 import {
   balanceOf,
+  type Customer,
   customerWithSession,
   insertAccount,
   post,
   setLimits,
+  testDbs,
   transact,
   unbalancedJournals,
-  type Customer,
-} from '../transactions/bank';
+  useTestApp,
+} from '../../kit';
 
 const rp = (n: number) => n * 100;
 const usd = (n: number) => n * 100;
@@ -21,24 +21,20 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 
 // SWIFT transfers (flows transfer.swift-rupiah and transfer.swift-foreign) through the engine: the
 // special rate the page showed is the one booked, fees by charge option, the monthly declaration.
-describe.each(testDbs)('SWIFT transfers on $name', ({ open }) => {
+describe.each(testDbs)('SWIFT transfers on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let who: Customer;
   let idr: { id: number };
   let usdAcc: { id: number };
 
+  const t = useTestApp({ engine, settlementIntervalMs: 0, schedulerIntervalMs: 0 });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db, settlementIntervalMs: 0, schedulerIntervalMs: 0 });
+    ({ app, db } = t);
     who = await customerWithSession(db);
     idr = await insertAccount(db, who.customerId, { balance: rp(5_000_000_000) });
     usdAcc = await insertAccount(db, who.customerId, { currency: 'USD', balance: usd(50_000) });
     await setLimits(db, who.customerId, 'transfer-swift', rp(10_000), rp(5_000_000_000), rp(10_000_000_000));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
 
   const quote = async (currency: string) =>

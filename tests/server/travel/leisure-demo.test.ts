@@ -1,32 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { seedDemoData } from '../../../src/server/demo-seed';
-import { bothEngines } from '../test-db';
-import { post, sessionHeaders, unbalancedJournals } from '../transactions/bank';
-
-process.env.ARGON2_FAST = '1';
+import { bothEngines, post, sessionHeaders, unbalancedJournals, useTestApp } from '../../kit';
 
 const count = async (db: Db, sql: string) => Number((await db.query<{ n: string }>(sql)).rows[0]!.n);
 
 /** budisantoso's promo codes, flights and vouchers: every page of issue 23 has content for him. */
-describe.each(bothEngines)('the demo data of promo, travel and vouchers on $name', ({ open }) => {
+describe.each(bothEngines)('the demo data of promo, travel and vouchers on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let headers: Record<string, string>;
+  const t = useTestApp({ engine, demo: true, seed: seedDemoData });
   beforeAll(async () => {
-    db = await open();
-    await seedDemoData(db);
-    app = await buildApp({ db, demo: true });
+    ({ app, db } = t);
     await app.ready();
     const { rows } = await db.query<{ id: number }>(`SELECT id FROM customers WHERE user_id = 'budisantoso'`);
     headers = await sessionHeaders(db, Number(rows[0]!.id));
   }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  }, 60_000);
 
   it('gives him promos to use, one exhausted, and applied ones with their transactions', async () => {
     const available = await post(app, '/api/mailbox/v1/promocode/list', headers, {});

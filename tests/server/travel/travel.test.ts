@@ -1,24 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/db';
 import { loadCatalog } from '../../../src/server/transactions/catalog';
 import { settleDuePayments } from '../../../src/server/transactions/settlement';
 import { bankDate } from '../../../src/shared/bank-time';
 import type { FlightOffer } from '../../../src/shared/travel';
-import { testDbs } from '../test-db';
+import { insertProgramme } from '../promo/promo-fixtures';
+import { serverRegistry } from '../../../src/server/domains';
 import {
   balanceOf,
+  type Customer,
   customerWithSession,
   insertAccount,
   post,
   quoteAndSendOtp,
+  testDbs,
   transact,
   unbalancedJournals,
-  type Customer,
-} from '../transactions/bank';
-import { insertProgramme } from '../promo/promo-fixtures';
-import { serverRegistry } from '../../../src/server/domains';
+  useTestApp,
+} from '../../kit';
 
 /** A date three weeks ahead: far from "booking closed", no "soon" surcharge. */
 const DATE = bankDate(new Date(), 21);
@@ -40,15 +40,15 @@ const passengersOf = (n: number) =>
     { title: 'Ms', fullName: "Dewi O'Neil" },
   ].slice(0, n);
 
-describe.each(testDbs)('travel concierge on $name', ({ open }) => {
+describe.each(testDbs)('travel concierge on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let c: Customer & { account: number; card: number };
   const flights: FlightOffer[] = [];
   const pendingMs = process.env.BILLER_PENDING_MS;
+  const t = useTestApp({ engine, demo: false });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db, demo: false });
+    ({ app, db } = t);
     await app.ready();
     const who = await customerWithSession(db);
     const a = await insertAccount(db, who.customerId, { balance: 50_000_000_00 });
@@ -67,8 +67,6 @@ describe.each(testDbs)('travel concierge on $name', ({ open }) => {
   afterAll(async () => {
     if (pendingMs === undefined) delete process.env.BILLER_PENDING_MS;
     else process.env.BILLER_PENDING_MS = pendingMs;
-    await app?.close();
-    await db?.close();
   }, 60_000);
 
   /** A flight with seats whose number ends with `digit` (3: the airline refuses; 7: ticketing takes a while). */

@@ -1,19 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
 import type { Db, Queryable } from '../../../src/server/db/db';
 import { luhnValid, newCardNumber } from '../../../src/server/vcn/keys';
 import { monthsOn } from '../../../src/server/vcn/service-executors';
-import { testDbs } from '../test-db';
 import {
   balanceOf,
+  type Customer,
   customerWithSession,
   insertAccount,
   post,
+  testDbs,
   transact,
   unbalancedJournals,
-  type Customer,
-} from '../transactions/bank';
+  useTestApp,
+} from '../../kit';
 
 const FLOW = 'virtualcardnumber.issue';
 
@@ -56,22 +56,18 @@ async function creditCard(db: Queryable, customerId: number) {
   return card;
 }
 
-describe.each(testDbs)('virtual card numbers on $name', ({ open }) => {
+describe.each(testDbs)('virtual card numbers on $name', (engine) => {
   let db: Db;
   let app: FastifyInstance;
   let c: Customer;
   let card: { id: number };
+  const t = useTestApp({ engine, demo: false });
   beforeAll(async () => {
-    db = await open();
-    app = await buildApp({ db, demo: false });
+    ({ app, db } = t);
     await app.ready();
     c = await customerWithSession(db);
     card = await creditCard(db, c.customerId);
   }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  }, 60_000);
 
   const charge = (body: Record<string, unknown>) => post(app, '/api/dev/v1/vcn/charge', {}, body);
   const issue = async (form: Record<string, unknown> = {}) => {
