@@ -12,8 +12,10 @@
  * stretch, perf-<clients>.data, for PostgreSQL's side; needs linux-perf), BENCH_KEEP (keep our scratch
  * database afterwards, to look at). The server runs in a child process so the load generator does not
  * share its event loop.
+ * Each client follows its session's rotated token (src/shared/api/rotated-token.ts, the web app's rule):
+ * a run longer than the rotation's 30 s no longer ends in 401 INVALID_TOKEN.
  * (Long: one bench whose parts, the server child, both loads and their CPU and WAL accounting, share its
- * options; issue 43 repairs it next.)
+ * options.)
  */
 import { fork, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -24,6 +26,8 @@ import http from 'node:http';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { answeredCredentials } from '../src/shared/api/rotated-token';
+import { postgresTicks, ticksOf, TICK_MS } from './proc-cpu';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -35,7 +39,9 @@ const CLIENT_COUNTS = (process.env.BENCH_CLIENTS ?? '4,16').split(',').map(Numbe
 const SELF = fileURLToPath(import.meta.url);
 
 interface Seat {
-  headers: Record<string, string>;
+  /** The session's current token: what the next call sends, replaced as answers rotate it. */
+  token: string;
+  browserId: string;
   phone: string;
   a: string;
   b: string;
@@ -97,7 +103,8 @@ async function serve(url: string, seats: number): Promise<void> {
     const browserId = `bench-${i}`;
     const s = await createSession(db, { customerId, channel: 'web', browserId });
     out.push({
-      headers: { authorization: `Bearer ${s.token}`, 'x-browser-id': browserId },
+      token: s.token,
+      browserId,
       phone,
       a: ids[0]!,
       b: ids[1]!,
@@ -161,8 +168,16 @@ async function profiled<T>(child: ChildProcess, label: string, run: () => Promis
 // agent per client count: the server closes sockets left idle while pgbench runs.
 let agent = new http.Agent({ keepAlive: true });
 
-function post(base: string, path: string, headers: Record<string, string>, body: unknown) {
+/** A seat's request headers now, and how an answer's headers replace its token (the web app's rule). */
+const headersOf = (seat: Seat) => ({ authorization: `Bearer ${seat.token}`, 'x-browser-id': seat.browserId });
+function follow(seat: Seat, sent: string, header: (name: string) => string | undefined) {
+  const next = answeredCredentials(seat.token, sent, header);
+  if (next) seat.token = next.accessToken;
+}
+
+function post(base: string, path: string, seat: Seat, body: unknown) {
   const data = JSON.stringify(body);
+  const sent = seat.token;
   return new Promise<Record<string, unknown>>((resolve, reject) => {
     const req = http.request(
       base + path,
@@ -170,12 +185,16 @@ function post(base: string, path: string, headers: Record<string, string>, body:
         method: 'POST',
         agent,
         headers: {
-          ...headers,
+          ...headersOf(seat),
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(data),
         },
       },
       (res) => {
+        follow(seat, sent, (name) => {
+          const v = res.headers[name];
+          return Array.isArray(v) ? v[0] : v;
+        });
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
@@ -199,7 +218,10 @@ function post(base: string, path: string, headers: Record<string, string>, body:
 class Connection {
   private readonly socket: net.Socket;
   private buffer = Buffer.alloc(0);
-  private pending?: { resolve: (r: { status: number; body: string }) => void; reject: (e: Error) => void };
+  private pending?: {
+    resolve: (r: { status: number; body: string; header: (name: string) => string | undefined }) => void;
+    reject: (e: Error) => void;
+  };
 
   constructor(port: number) {
     this.socket = net.connect(port, '127.0.0.1');
@@ -216,9 +238,11 @@ class Connection {
       `POST ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\n` +
         `content-length: ${Buffer.byteLength(data)}\r\n${lines.join('')}\r\n${data}`,
     );
-    return new Promise<{ status: number; body: string }>((resolve, reject) => {
-      this.pending = { resolve, reject };
-    });
+    return new Promise<{ status: number; body: string; header: (name: string) => string | undefined }>(
+      (resolve, reject) => {
+        this.pending = { resolve, reject };
+      },
+    );
   }
 
   private read(chunk: Buffer) {
@@ -234,7 +258,8 @@ class Connection {
     this.buffer = this.buffer.subarray(total);
     const p = this.pending!;
     this.pending = undefined;
-    p.resolve({ status: Number(head.slice(9, 12)), body });
+    const header = (name: string) => new RegExp(`\r\n${name}: *([^\r]*)`, 'i').exec(head)?.[1];
+    p.resolve({ status: Number(head.slice(9, 12)), body, header });
   }
 
   close() {
@@ -243,34 +268,7 @@ class Connection {
 }
 
 // ---------------------------------------------------------------- CPU accounting (Linux /proc)
-// Where the 2 shared cores go, per transfer: ticks (1/100 s) of user + system time.
-const TICK_MS = 10;
-function ticksOf(pid: number | 'self', children = false): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const v = stat
-      .slice(stat.lastIndexOf(')') + 2)
-      .split(' ')
-      .map(Number);
-    // after "pid (comm) ": state=0 ... utime=11 stime=12 cutime=13 cstime=14
-    return v[11]! + v[12]! + (children ? v[13]! + v[14]! : 0);
-  } catch {
-    return 0;
-  }
-}
-/** Every PostgreSQL process, and (through the postmaster's children's times) backends already gone. */
-function postgresTicks(): number {
-  let sum = 0;
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      if (readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres') sum += ticksOf(Number(d), true);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return sum;
-}
+// Where the 2 shared cores go, per transfer (bench/proc-cpu.ts).
 interface CpuSample {
   server: number;
   postgres: number;
@@ -304,11 +302,11 @@ async function prepare(base: string, db: pg.Pool, seat: Seat, count: number) {
   const out: { inquiryId: string; otp: string; otpRequestId: string }[] = [];
   for (let i = 0; i < count; i++) {
     const [from, to] = i % 2 ? [seat.b, seat.a] : [seat.a, seat.b];
-    const inq = await post(base, '/api/transaction/v1/inquiry', seat.headers, {
+    const inq = await post(base, '/api/transaction/v1/inquiry', seat, {
       flowId: 'transfer.own',
       form: { sourceOfFund: from, beneficiaryAccount: to, amount: 100_000 },
     });
-    const verification = (await post(base, '/api/transaction/v1/verification', seat.headers, {
+    const verification = (await post(base, '/api/transaction/v1/verification', seat, {
       inquiryId: inq.inquiryId,
       method: 'otp',
     })) as { otp: { requestId: string } };
@@ -374,12 +372,15 @@ async function oursAt(base: string, db: pg.Pool, seats: Seat[], clients: number,
         try {
           for (const [i, item] of items.entries()) {
             const t = performance.now();
-            const r = await connection.post('/api/transaction/v1/confirm', seats[c]!.headers, {
+            const seat = seats[c]!;
+            const sent = seat.token;
+            const r = await connection.post('/api/transaction/v1/confirm', headersOf(seat), {
               inquiryId: item.inquiryId,
               idempotencyKey: `bench-${clients}-${c}-${i}-${randomBytes(4).toString('hex')}`,
               otp: item.otp,
               otpRequestId: item.otpRequestId,
             });
+            follow(seat, sent, r.header);
             if (r.status !== 200 || (JSON.parse(r.body) as { status?: string }).status !== 'success')
               throw new Error(`transfer not booked: ${r.status} ${r.body}`);
             latencies.push(performance.now() - t);

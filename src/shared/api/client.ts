@@ -2,6 +2,7 @@ import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import { HTTP_TIMEOUT } from '../constants';
 import { isApiErrorPayload, type ApiErrorBody } from '../api-error';
 import { getBrowserId, getCredentials, setCredentials } from './session-store';
+import { answeredCredentials } from './rotated-token';
 
 /** Why a call failed; the error catalogue turns it into words in the user's language. */
 export type FailureKind =
@@ -102,13 +103,8 @@ export async function apiPostFile(
  * after the one that brought the new token, or a call that outlived a logout) changes nothing.
  */
 export function renewCredentials(res: Response, sentToken: string | undefined): void {
-  if (sentToken !== undefined && getCredentials()?.accessToken !== sentToken) return;
-  const token = res.headers.get('access_token');
-  const expires = res.headers.get('expires');
-  if (token && expires) {
-    const at = /^\d+$/.test(expires) ? Number(expires) : Date.parse(expires);
-    if (Number.isFinite(at)) setCredentials({ accessToken: token, expires: at });
-  }
+  const next = answeredCredentials(getCredentials()?.accessToken, sentToken, (name) => res.headers.get(name));
+  if (next) setCredentials(next);
 }
 
 async function toFailure(err: unknown, signal?: AbortSignal, sentToken?: string): Promise<ApiFailure> {
