@@ -4,6 +4,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { getSimplePaths } from 'xstate/graph';
 import { passkeyMachine, type PasskeyInput } from '@/engine/machine/passkey-machine';
 import type { PasskeyRequest } from '@/shared/flows';
+import { settleConfirmError } from '@/engine/machine/settle';
 
 // The passkey submachine, every path: offered, the device's answer or cancel, the bank's refusal, no WebAuthn.
 
@@ -83,12 +84,15 @@ describe('passkey verification submachine', () => {
     expect(calls.filter((c) => c === 'request')).toHaveLength(2);
   });
 
-  it('ends failed on a confirm that is no refusal (the page retries with the same key)', async () => {
-    const { m } = machine({ submit: () => Promise.reject({ kind: 'timeout', status: 0 }) });
+  it('shows a failed call as refused too: Try again signs anew (the confirm keeps its key)', async () => {
+    const { m, calls } = machine({ submit: () => Promise.reject({ kind: 'timeout', status: 0 }) });
     const a = createActor(m, { input }).start();
     a.send({ type: 'SIGN' });
-    const done = await waitFor(a, (x) => x.status === 'done');
-    expect(done.output).toEqual({ status: 'failed', error: { kind: 'timeout', status: 0 } });
+    const s = await waitFor(a, (x) => x.value === 'refused');
+    expect(s.context.error).toEqual({ kind: 'timeout', status: 0 });
+    a.send({ type: 'USE_OTP' });
+    expect(a.getSnapshot().output).toEqual({ status: 'switchToOtp' });
+    expect(calls.filter((c) => c.startsWith('submit'))).toHaveLength(1);
   });
 
   it('says so in a browser without passkeys, and offers the OTP', () => {
@@ -115,5 +119,15 @@ describe('passkey verification submachine', () => {
     });
     const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
     for (const s of ['"offered"', '"switchToOtp"', '"cancelled"']) expect(reached).toContain(s);
+  });
+
+  it("a passkey refusal at confirm is the verification's, never a failed receipt", () => {
+    const failure = {
+      kind: 'api',
+      status: 409,
+      errorCode: 'PASSKEY_REPLAYED',
+      body: { sourceSystem: 'CLICKS', errorCode: 'PASSKEY_REPLAYED' },
+    };
+    expect(() => settleConfirmError(failure, { id: 'transfer.samebank' }, undefined)).toThrow();
   });
 });

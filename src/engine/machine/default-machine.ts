@@ -109,7 +109,6 @@ export const DEFAULT_MACHINE: MachineSpec = {
             onDone: [
               { guard: 'passkeyVerified', target: '#flow.receipt', actions: 'storeReceipt' },
               { guard: 'switchToOtp', target: 'otp', actions: 'chooseMethod' },
-              { guard: 'passkeyFailed', target: 'interrupted', actions: 'storeError' },
               { target: '#flow.inquiry', actions: 'resetVerification' },
             ],
           },
@@ -131,7 +130,6 @@ export const DEFAULT_MACHINE: MachineSpec = {
           on: {
             RETRY: [
               { guard: 'methodIsApproval', target: 'confirming', actions: 'clearError' },
-              { guard: 'methodIsPasskey', target: 'passkey', actions: 'clearError' },
               { target: 'otp', actions: 'clearError' },
             ],
           },

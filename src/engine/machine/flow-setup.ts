@@ -59,8 +59,6 @@ export const flowSetup = setup({
     verificationCancelled: ({ event }) => outputOf(event)?.status === 'cancelled',
     approvalApproved: ({ event }) => outputOf(event)?.status === 'approved',
     approvalRejected: ({ event }) => outputOf(event)?.status === 'rejected',
-    /** The passkey submachine ended without a receipt: the confirm's answer was no refusal (503, time-out). */
-    passkeyFailed: ({ event }) => outputOf(event)?.status === 'failed',
     switchToOtp: ({ event, context }) =>
       outputOf(event)?.status === 'switchToOtp' && context.methods.includes('otp'),
     /** The inquiry's answer asks for the FDS challenge. */

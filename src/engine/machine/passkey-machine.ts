@@ -1,14 +1,13 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { PasskeyRequest, Receipt } from '@/shared/flows';
-import { errorCodeOf } from './errors';
 
 /**
  * The reusable passkey submachine, beside the OTP and approval ones: offered (the customer taps to use
  * their passkey: a user gesture, as some browsers ask before WebAuthn), a request whose challenge the
  * server derived from what is being verified, waiting for the device (fingerprint, face or screen
- * lock), then the signed answer confirmed. The device's refusal or cancel goes back to offered; the
- * server's refusal (PASSKEY_*) is shown with a way to try again or use the OTP; a browser without
- * WebAuthn is told so. "Use OTP" ends it with switchToOtp, like the approval's.
+ * lock), then the signed answer confirmed. The device's cancel goes back to offered; a refusal (the
+ * bank's PASSKEY_* or a failed call) is shown with Try again (a new request and signature; the confirm
+ * keeps its idempotency key) or Send OTP instead; a browser without WebAuthn is told so.
  */
 
 export type PasskeySubject = Record<string, unknown>;
@@ -20,12 +19,7 @@ export interface PasskeyInput {
 }
 
 export type PasskeyOutput =
-  | { status: 'verified'; result: Receipt | unknown }
-  | { status: 'cancelled' }
-  | { status: 'switchToOtp' }
-  | { status: 'failed'; error: unknown };
-
-export type PasskeyNotice = 'deviceCancelled' | 'requestFailed';
+  { status: 'verified'; result: Receipt | unknown } | { status: 'cancelled' } | { status: 'switchToOtp' };
 
 export interface PasskeyContext {
   subject: PasskeySubject;
@@ -33,7 +27,8 @@ export interface PasskeyContext {
   request?: PasskeyRequest;
   /** The device's signed answer, between signing and the server's word (used once, then dropped). */
   signed?: unknown;
-  notice?: PasskeyNotice;
+  /** The device was cancelled (or had no passkey of ours): offered again. */
+  notice?: 'deviceCancelled';
   error?: unknown;
   outcome?: PasskeyOutput;
 }
@@ -49,9 +44,6 @@ const notWired = (name: string) =>
   fromPromise<never, unknown>(async () => {
     throw new Error(`passkey machine: provide the "${name}" actor`);
   });
-
-/** Refusals the server gives a passkey (src/server/passkeys/errors.ts): shown, nothing booked. */
-const refused = (error: unknown) => (errorCodeOf(error) ?? '').startsWith('PASSKEY_');
 
 export const passkeyMachine = setup({
   types: {
@@ -76,10 +68,9 @@ export const passkeyMachine = setup({
   },
   guards: {
     supported: ({ context }) => context.supported,
-    serverRefused: ({ event }) => refused((event as { error?: unknown }).error),
   },
   actions: {
-    storeError: assign({ error: ({ event }) => (event as { error?: unknown }).error }),
+    refuse: assign({ error: ({ event }) => (event as { error?: unknown }).error, signed: undefined }),
   },
 }).createMachine({
   id: 'passkey',
@@ -88,36 +79,22 @@ export const passkeyMachine = setup({
   states: {
     start: { always: [{ guard: 'supported', target: 'offered' }, { target: 'unsupported' }] },
     offered: {
-      on: {
-        SIGN: { target: 'requesting', actions: assign({ notice: undefined, error: undefined }) },
-        USE_OTP: 'switchToOtp',
-        CANCEL: 'cancelled',
-      },
+      on: { SIGN: { target: 'requesting', actions: assign({ notice: undefined, error: undefined }) } },
     },
     requesting: {
       invoke: {
         src: 'requestPasskey',
         input: ({ context }) => ({ subject: context.subject }),
         onDone: { target: 'waitingForDevice', actions: assign({ request: ({ event }) => event.output }) },
-        onError: [
-          { guard: 'serverRefused', target: 'refused', actions: 'storeError' },
-          { target: 'offered', actions: ['storeError', assign({ notice: 'requestFailed' as const })] },
-        ],
+        onError: { target: 'refused', actions: 'refuse' },
       },
     },
     waitingForDevice: {
       invoke: {
         src: 'signPasskey',
         input: ({ context }) => ({ subject: context.subject, request: context.request! }),
-        onDone: {
-          target: 'confirming',
-          actions: assign({ signed: ({ event }) => event.output }),
-        },
-        // Cancelled on the device, timed out, or no passkey of ours there: offered again.
-        onError: {
-          target: 'offered',
-          actions: ['storeError', assign({ notice: 'deviceCancelled' as const })],
-        },
+        onDone: { target: 'confirming', actions: assign({ signed: ({ event }) => event.output }) },
+        onError: { target: 'offered', actions: assign({ notice: 'deviceCancelled' as const }) },
       },
     },
     confirming: {
@@ -131,32 +108,17 @@ export const passkeyMachine = setup({
             outcome: ({ event }) => ({ status: 'verified' as const, result: event.output }),
           }),
         },
-        onError: [
-          {
-            guard: 'serverRefused',
-            target: 'refused',
-            actions: ['storeError', assign({ signed: undefined })],
-          },
-          { target: 'failed', actions: ['storeError', assign({ signed: undefined })] },
-        ],
+        onError: { target: 'refused', actions: 'refuse' },
       },
     },
-    refused: {
-      on: {
-        RETRY: { target: 'requesting', actions: assign({ error: undefined }) },
-        USE_OTP: 'switchToOtp',
-        CANCEL: 'cancelled',
-      },
-    },
-    unsupported: { on: { USE_OTP: 'switchToOtp', CANCEL: 'cancelled' } },
+    refused: { on: { RETRY: 'requesting' } },
+    unsupported: {},
     verified: { type: 'final' },
     switchToOtp: { type: 'final', entry: assign({ outcome: { status: 'switchToOtp' as const } }) },
     cancelled: { type: 'final', entry: assign({ outcome: { status: 'cancelled' as const } }) },
-    failed: {
-      type: 'final',
-      entry: assign({ outcome: ({ context }) => ({ status: 'failed' as const, error: context.error }) }),
-    },
   },
+  // From any state but the final ones: the OTP instead, or give up.
+  on: { USE_OTP: '.switchToOtp', CANCEL: '.cancelled' },
   output: ({ context }) => context.outcome ?? { status: 'cancelled' },
 });
 

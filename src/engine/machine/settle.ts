@@ -5,7 +5,8 @@ import { errorCodeOf, kindOf, statusOf } from './errors';
 /**
  * What a failed confirm means (spec section 8): a pending code (the defaults plus the flow's own) or a
  * 504 is a receipt "in progress"; any other 4xx answer with an error payload is a failed receipt; 503,
- * a time-out, no answer, an expired session and OTP problems are thrown on (nothing is known to have happened).
+ * a time-out, no answer, an expired session and OTP and passkey refusals are thrown on (nothing is known to
+ * have happened, or nothing was booked: the verification was refused).
  */
 export function settleConfirmError(
   error: unknown,
@@ -19,7 +20,7 @@ export function settleConfirmError(
   const source = body?.sourceSystem?.toUpperCase();
   if (kind === 'invalid_token' || kind === 'cancelled' || kind === 'timeout' || kind === 'no_response')
     throw error;
-  if (code?.startsWith('OTP_')) throw error;
+  if (code?.startsWith('OTP_') || code?.startsWith('PASSKEY_')) throw error;
   const pendingCodes = [...DEFAULT_PENDING_CODES, ...(flow.posting?.pendingCodes ?? [])];
   const pending =
     status === 504 ||

@@ -82,8 +82,8 @@ export function PasskeyPanel({
         {t('passkey.offer')}
       </Typography>
       {context.notice && (
-        <Alert severity={context.notice === 'requestFailed' ? 'error' : 'info'} sx={{ mb: 2 }}>
-          {t(`passkey.${context.notice}`)}
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('passkey.deviceCancelled')}
         </Alert>
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>

@@ -62,15 +62,6 @@ export const authApi = {
     apiPost<{ secureWord: string }>('/api/v1/login/secureword', { userId }, visitor),
   login: (userId: string, password: string) =>
     apiPost<LoginResult>('/api/v1/login', { userId, password }, visitor),
-  /** A passkey sign-in's request (WebAuthn options, any passkey of this site). */
-  passkeyOptions: () =>
-    apiPost<{ options: Record<string, unknown>; expiresAt: string }>(
-      '/api/v1/login/passkey/options',
-      {},
-      visitor,
-    ),
-  /** Signs in with the device's signed answer: then the FDS or BDS challenge, as after a password. */
-  passkeyLogin: (response: unknown) => apiPost<LoginResult>('/api/v1/login/passkey', { response }, visitor),
   challenge: (challengeId: string, otp: string) =>
     apiPost<LoginResult>('/api/v1/login/challenge', { challengeId, otp }, visitor),
   challengeResend: (challengeId: string) =>

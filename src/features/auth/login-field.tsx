@@ -15,6 +15,9 @@ export interface LoginFieldProps {
   autoFocus?: boolean;
   autoComplete?: string;
   maxLength?: number;
+  /** The customer's first move in the field (the login page offers passkeys in its autofill then). */
+  onPointerDown?: () => void;
+  onKeyDown?: () => void;
 }
 
 /**

@@ -20,12 +20,7 @@ import { LoginLayout } from './login-layout';
 import { checkField, type FieldProblem } from './schema-rules';
 import loginRequest from '../../../schemas/api/auth/login.request.json';
 import type { ChallengeState } from './challenge-page';
-import {
-  autofillSupported,
-  deviceCancelled,
-  passkeysSupported,
-  signWithPasskey,
-} from '@/shared/passkeys/sign';
+import { passkeysSupported } from '@/shared/passkeys/supported';
 
 const userIdRule = loginRequest.properties.userId;
 
@@ -67,32 +62,24 @@ export function LoginPage({ onLoggedIn }: LoginPageProps) {
   };
 
   // A passkey instead of the user id, secure word and password: from the button, or from the user id
-  // field's autofill where the browser offers passkeys there (conditional mediation, asked after the
-  // first paint). @simplewebauthn/browser loads only then.
+  // field's autofill where the browser offers passkeys there (conditional mediation). Either starts on
+  // the customer's first move (a tap or key in the field, or the button): @simplewebauthn/browser loads
+  // only then, so the login page's first load does not grow. The autofill stays silent if it fails.
   const [passkeys] = useState(passkeysSupported);
   const autofill = useRef(false);
   const withPasskey = async (fromAutofill: boolean) => {
     try {
-      const { options } = await authApi.passkeyOptions();
-      const response = await signWithPasskey(options, fromAutofill);
-      setFailure(null);
-      setBusy(true);
-      done(await authApi.passkeyLogin(response), '');
+      const r = await (await import('./passkey-login')).passkeySignIn(fromAutofill);
+      if (r) done(r, '');
     } catch (err) {
-      if (!deviceCancelled(err)) fail(err);
-    } finally {
-      setBusy(false);
+      fail(err);
     }
   };
-  useEffect(() => {
-    if (step !== 'userId' || autofill.current) return;
+  const offerInAutofill = () => {
+    if (autofill.current || !passkeys) return;
     autofill.current = true;
-    void autofillSupported().then((yes) => {
-      if (yes) void withPasskey(true);
-    });
-    // Once per visit of the page: the browser keeps the request open until a passkey is chosen.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [step]);
+    void withPasskey(true);
+  };
 
   const submitUserId = async (e: FormEvent) => {
     e.preventDefault();
@@ -178,6 +165,8 @@ export function LoginPage({ onLoggedIn }: LoginPageProps) {
               value={userId}
               autoFocus
               autoComplete="username webauthn"
+              onPointerDown={offerInAutofill}
+              onKeyDown={offerInAutofill}
               onChange={(e) => {
                 setUserId(e.target.value);
                 setUserIdProblem(undefined);

@@ -27,9 +27,9 @@ type Task =
 /**
  * /settings/passkeys/: the customer's passkeys (where and when each was last used), rename, add one and
  * remove some, each of those two after an OTP to the registered number. After a password reset or a
- * credential change it first asks which passkeys to keep.
+ * credential change it first asks which passkeys to keep. `api`: the server's calls (stories stand in).
  */
-export function PasskeysPage() {
+export function PasskeysPage({ api = passkeysApi }: { api?: typeof passkeysApi } = {}) {
   const { t, i18n } = useTranslation('settings');
   const lang = langOf(i18n.language);
   const errors = useErrorHandler();
@@ -42,8 +42,8 @@ export function PasskeysPage() {
   const supported = passkeysSupported();
 
   const load = useCallback(() => {
-    passkeysApi.list().then(setList, (err: unknown) => errors.showError(err));
-  }, [errors]);
+    api.list().then(setList, (err: unknown) => errors.showError(err));
+  }, [errors, api]);
   useEffect(load, [load]);
 
   const run = async (what: () => Promise<void>) => {
@@ -60,7 +60,7 @@ export function PasskeysPage() {
   const sendOtp = () =>
     run(async () => {
       if (!task || task.kind === 'rename') return;
-      const otp = await passkeysApi.stepUp(task.kind);
+      const otp = await api.stepUp(task.kind);
       setCode('');
       setTask({ ...task, otp });
     });
@@ -68,14 +68,14 @@ export function PasskeysPage() {
   const confirmOtp = () =>
     run(async () => {
       if (!task || task.kind === 'rename' || !task.otp) return;
-      await passkeysApi.stepUpVerify(task.otp.requestId, code);
+      await api.stepUpVerify(task.otp.requestId, code);
       if (task.kind === 'remove') {
-        setList(await passkeysApi.remove(task.ids));
+        setList(await api.remove(task.ids));
         setDone(t('passkeys.removed'));
       } else {
-        const { options } = await passkeysApi.registerOptions();
+        const { options } = await api.registerOptions();
         const response = await createPasskey(options);
-        await passkeysApi.register(task.name.trim(), response);
+        await api.register(task.name.trim(), response);
         setDone(t('passkeys.added', { name: task.name.trim() }));
         load();
       }
@@ -130,7 +130,7 @@ export function PasskeysPage() {
                 disabled={busy}
                 sx={{ mt: 1 }}
                 data-testid="passkeys-review-save"
-                onClick={() => run(async () => setList(await passkeysApi.review(keep)))}
+                onClick={() => run(async () => setList(await api.review(keep)))}
               >
                 {t('passkeys.review.save')}
               </Button>
@@ -229,7 +229,7 @@ export function PasskeysPage() {
                   disabled={busy || !task.name.trim()}
                   onClick={() =>
                     run(async () => {
-                      setList(await passkeysApi.rename(task.id, task.name.trim()));
+                      setList(await api.rename(task.id, task.name.trim()));
                       setTask(undefined);
                     })
                   }

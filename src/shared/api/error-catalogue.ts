@@ -156,20 +156,28 @@ export const RULES: readonly Rule[] = [
   { key: 'poinEmptyAmount', kind: 'inline', codes: ['POIN_AMOUNT_REQUIRED'] },
   { key: 'poinExceeds', kind: 'inline', codes: ['POIN_AMOUNT_EXCEEDS'] },
   { key: 'limitReached', kind: 'dialog', codes: ['RATE_LIMITED'] },
-  // Passkeys (src/server/passkeys/errors.ts): each refusal of a passkey, nothing booked.
-  { key: 'passkeyOrigin', kind: 'dialog', codes: ['PASSKEY_ORIGIN'] },
-  { key: 'passkeyReplayed', kind: 'dialog', codes: ['PASSKEY_REPLAYED'] },
-  { key: 'passkeyCloned', kind: 'dialog', codes: ['PASSKEY_CLONED'] },
-  { key: 'passkeyUnknown', kind: 'dialog', codes: ['PASSKEY_UNKNOWN'] },
-  { key: 'passkeyOtherTransaction', kind: 'dialog', codes: ['PASSKEY_OTHER_TRANSACTION'] },
-  { key: 'passkeyExpired', kind: 'dialog', codes: ['PASSKEY_EXPIRED'] },
-  { key: 'passkeyNoUv', kind: 'dialog', codes: ['PASSKEY_NO_UV'] },
-  { key: 'passkeyInvalid', kind: 'dialog', codes: ['PASSKEY_INVALID'] },
-  { key: 'passkeyNone', kind: 'dialog', codes: ['PASSKEY_NONE'] },
-  { key: 'passkeyStepUp', kind: 'dialog', codes: ['PASSKEY_STEP_UP'] },
-  { key: 'passkeyReview', kind: 'dialog', codes: ['PASSKEY_REVIEW'] },
-  { key: 'passkeyNotFound', kind: 'dialog', codes: ['PASSKEY_NOT_FOUND'] },
-  { key: 'passkeyLimit', kind: 'dialog', codes: ['PASSKEY_LIMIT'] },
+  // Passkeys (src/server/passkeys/errors.ts): each refusal, nothing booked; the server's own message
+  // (the apierror carries both languages) says which, under the catalogue's title.
+  {
+    key: 'passkeyRefused',
+    kind: 'dialog',
+    serverMessage: true,
+    codes: [
+      'PASSKEY_ORIGIN',
+      'PASSKEY_REPLAYED',
+      'PASSKEY_CLONED',
+      'PASSKEY_UNKNOWN',
+      'PASSKEY_OTHER_TRANSACTION',
+      'PASSKEY_EXPIRED',
+      'PASSKEY_NO_UV',
+      'PASSKEY_INVALID',
+      'PASSKEY_NONE',
+      'PASSKEY_STEP_UP',
+      'PASSKEY_REVIEW',
+      'PASSKEY_NOT_FOUND',
+      'PASSKEY_LIMIT',
+    ],
+  },
 ];
 
 /** Catalogue keys reachable from RULES plus the fixed ones: every one must have texts in both languages. */

@@ -44,7 +44,6 @@ export const REGISTRY_NAMES = {
       'approvalAllowed',
       'passkeyAllowed',
       'passkeyVerified',
-      'passkeyFailed',
       'otpVerified',
       'verificationCancelled',
       'approvalApproved',

@@ -27,8 +27,7 @@ export async function autofillSupported(): Promise<boolean> {
   }
 }
 
-/** The browser can use passkeys at all. */
-export const passkeysSupported = () => typeof globalThis.PublicKeyCredential === 'function';
+export { passkeysSupported } from './supported';
 
 /** The device's own refusal or cancel (not the bank's): the customer may simply try again. */
 export function deviceCancelled(err: unknown): boolean {
