@@ -8,13 +8,19 @@ import type { FastifyInstance } from 'fastify';
 import { loadFlowsFromDisk, projectFolders } from '@/shared/flows/load-node';
 import { fdsPagesOf, menuEntriesOf, pagePathsOf } from '@/engine/routes-of';
 import { compileValidators } from '../../scripts/compile-validators';
-import { buildApp } from '../../src/server/app';
 import type { Db } from '../../src/server/db/db';
-import { testDbs } from '../server/test-db';
-import { customerWithSession, insertAccount, post, setLimits, transact } from '../server/transactions/bank';
 import { newShapeFiles, newShapeStrings } from './new-shapes';
-import { projectCopy } from '../server/transactions/project-copy';
-import { latestCode } from '../server/otp/fixtures';
+import {
+  customerWithSession,
+  insertAccount,
+  latestCode,
+  post,
+  projectCopy,
+  setLimits,
+  testDbs,
+  transact,
+  useTestApp,
+} from '../kit';
 
 const flow = {
   $schema: '../../schemas/flow.schema.json',
@@ -169,19 +175,11 @@ describe('a new biller from JSON and strings only', () => {
     describe(kind.name, () => {
       let db: Db;
       let app: FastifyInstance;
-      const saved = process.env.FLOWS_ROOT;
+      const t = useTestApp({ engine: kind, demo: false, env: { FLOWS_ROOT: root } });
       beforeAll(async () => {
-        process.env.FLOWS_ROOT = root;
-        db = await kind.open();
-        app = await buildApp({ db, demo: false });
+        ({ app, db } = t);
         await app.ready();
       }, 180_000);
-      afterAll(async () => {
-        process.env.FLOWS_ROOT = saved;
-        if (saved === undefined) delete process.env.FLOWS_ROOT;
-        await app?.close();
-        await db?.close();
-      }, 60_000);
 
       it('is accepted by the server and completes with a receipt', async () => {
         const c = await customerWithSession(db);

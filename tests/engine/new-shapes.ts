@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { projectCopy } from '../server/transactions/project-copy';
+import { projectCopy } from '../kit/project-copy';
 
 /** The folder of the new shapes an analyst wrote as JSON only (flows, form schemas, strings). */
 export const NEW_SHAPES_DIR = path.join(import.meta.dirname, 'new-shapes');

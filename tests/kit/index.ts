@@ -36,3 +36,4 @@ export { quoteAndSendOtp, transact, requestApproval, transactWithApproval } from
 export { mobileLogin } from './companion-app';
 export { writeCounts } from './write-counts';
 export { multipartBody, upload } from './multipart';
+export { projectCopy } from './project-copy';

@@ -132,7 +132,7 @@ export function useTestApp(opts: TestAppOptions = {}): TestApp {
   // (a first scratch database on PGlite, and a seed, can take a while on a loaded machine)
   beforeAll(async () => {
     Object.assign(handle, await openTestApp(opts));
-  }, 120_000);
+  }, 180_000);
   afterAll(async () => {
     await handle.close?.();
   }, 60_000);
@@ -144,7 +144,7 @@ export function useTwoTestApps(opts: Parameters<typeof openTwoTestApps>[0] = {})
   const handle = {} as TwoTestApps;
   beforeAll(async () => {
     Object.assign(handle, await openTwoTestApps(opts));
-  }, 120_000);
+  }, 180_000);
   afterAll(async () => {
     await handle.close?.();
   }, 60_000);

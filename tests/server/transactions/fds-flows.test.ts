@@ -6,7 +6,7 @@ import { aboveRiskAmount } from '../../../src/server/transactions/fds';
 import { beneficiaryOf } from '../../../src/server/transactions/beneficiary';
 import type { FlowFile } from '../../../src/shared/flows/types';
 import fdsRules from '../../../rules/fds.json';
-import { projectCopy } from './project-copy';
+import { projectCopy } from '../../kit';
 import { letterFlow, letterForm, serviceFlowStrings } from './service-flow-fixtures';
 import {
   customerWithSession,

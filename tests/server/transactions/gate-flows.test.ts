@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../src/server/db/db';
 import { loadFlowsFromDisk, projectFolders } from '../../../src/shared/flows/load-node';
 import { ageOn } from '../../../src/server/transactions/gates';
-import { projectCopy } from './project-copy';
+import { projectCopy } from '../../kit';
 import { letterFlow, letterForm, serviceFlowStrings } from './service-flow-fixtures';
 import {
   type Customer,

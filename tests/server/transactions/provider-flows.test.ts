@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../src/server/db/db';
 import { loadFlowsFromDisk, projectFolders } from '../../../src/shared/flows/load-node';
-import { projectCopy } from './project-copy';
+import { projectCopy } from '../../kit';
 import { providerFlowFiles, providerFlowStrings, tokenFlow, waterFlow } from './provider-flow-fixtures';
 import {
   type Customer,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../src/server/db/db';
 import { loadFlowsFromDisk, projectFolders } from '../../../src/shared/flows/load-node';
 import { cutOffState } from '../../../src/shared/flows/rules';
-import { projectCopy } from './project-copy';
+import { projectCopy } from '../../kit';
 import { otherBankFlow, ruleFlowFiles, ruleFlowStrings } from './rule-flow-fixtures';
 import {
   type Customer,

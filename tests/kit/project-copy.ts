@@ -1,7 +1,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { projectFolders } from '../../../src/shared/flows/load-node';
+import { projectFolders } from '../../src/shared/flows/load-node';
 
 type Json = Record<string, unknown>;
 
