@@ -8,6 +8,7 @@ import { txErrors } from '../transactions/errors';
 import type { InquiryRow } from '../transactions/inquiry-store';
 import type { Quote } from '../transactions/quote';
 import type { VerificationRef, VerifyOnce } from '../transactions/verify-once';
+import type { AuthenticationResponseJSON, PasskeySubject } from '../passkeys/verify-inquiry';
 import { cartErrors } from './errors';
 import type { CartItems } from './cart-items';
 
@@ -43,7 +44,10 @@ export function cartCheckout(ctx: ServiceContext, once: VerifyOnce, items: CartI
    * takes from each account against the balance, and each limit category's sum against the daily
    * limit left. Any refusal names the item or account and books nothing.
    */
-  async function checkout(caller: Caller, input: { method: 'otp' | 'approval'; phoneId?: number }) {
+  async function checkout(
+    caller: Caller,
+    input: { method: 'otp' | 'approval' | 'passkey'; phoneId?: number },
+  ) {
     const rows = await itemRows(caller.customerId);
     if (!rows.length) throw cartErrors.empty();
     const expired = rows.find((r) => r.expired);
@@ -73,6 +77,11 @@ export function cartCheckout(ctx: ServiceContext, once: VerifyOnce, items: CartI
       otpContext: `Keranjang ${items.length} transaksi ${totalText('id')}`.trim(),
       approvalInquiryId: items[0]!.inquiryId,
       summary: () => cartSummary(caller, items, quotes, totalText),
+      passkey: () => ({
+        purpose: 'cart',
+        id: checkoutId,
+        items: items.map((it, i) => ({ inquiryId: it.inquiryId, flowId: it.flowId, quote: quotes[i]! })),
+      }),
       record: (tx, ref) => insertCheckout(tx, checkoutId, caller, items, ref),
     });
     return { checkoutId, ...verification, ...(await list(caller)) };
@@ -147,7 +156,7 @@ export function cartCheckout(ctx: ServiceContext, once: VerifyOnce, items: CartI
   interface CheckoutRow {
     id: string;
     items: CheckoutItem[];
-    method: 'otp' | 'approval';
+    method: 'otp' | 'approval' | 'passkey';
     otp_request_id: string | null;
     approval_inquiry_id: string | null;
     status: 'waiting' | 'verified' | 'done';
@@ -171,10 +180,28 @@ export function cartCheckout(ctx: ServiceContext, once: VerifyOnce, items: CartI
     approvalInquiryId: c.approval_inquiry_id,
   });
 
+  /** What the cart's passkey signs: its id and each item as quoted for it (read again from the inquiries). */
+  async function passkeySubject(c: CheckoutRow): Promise<PasskeySubject> {
+    const { rows } = await db.query<{ id: string; quote: Quote }>(
+      'SELECT id, quote FROM transaction_inquiries WHERE id = ANY($1::text[])',
+      [c.items.map((it) => it.inquiryId)],
+    );
+    const quoteOf = new Map(rows.map((r) => [r.id, r.quote]));
+    return {
+      purpose: 'cart',
+      id: c.id,
+      items: c.items.map((it) => ({
+        inquiryId: it.inquiryId,
+        flowId: it.flowId,
+        quote: quoteOf.get(it.inquiryId) ?? {},
+      })),
+    };
+  }
+
   async function resend(caller: Caller, checkoutId: string) {
     const c = await loadCheckout(caller, checkoutId);
     if (c.status !== 'waiting' || c.expired) throw cartErrors.checkoutNotFound();
-    return once.resend(caller, refOf(c));
+    return once.resend(caller, refOf(c), () => passkeySubject(c));
   }
 
   async function status(caller: Caller, checkoutId: string): Promise<{ status: ApprovalStatus }> {
@@ -189,13 +216,25 @@ export function cartCheckout(ctx: ServiceContext, once: VerifyOnce, items: CartI
    * booked. Posted items leave the cart; refused ones stay, to be edited or removed. Asked again, it
    * answers the same results (or finishes the postings an interrupted call left).
    */
-  async function confirm(caller: Caller, input: { checkoutId: string; otp?: string }) {
+  async function confirm(
+    caller: Caller,
+    input: { checkoutId: string; otp?: string; passkey?: AuthenticationResponseJSON; where?: string },
+  ) {
     let c = await loadCheckout(caller, input.checkoutId);
     if (c.status === 'done') return { checkoutId: c.id, results: c.results ?? [] };
     if (c.status === 'waiting') {
       await once.verify(caller, refOf(c), {
         expired: c.expired,
         otp: input.otp,
+        ...(input.passkey
+          ? {
+              passkey: {
+                response: input.passkey,
+                subject: () => passkeySubject(c),
+                where: input.where ?? '',
+              },
+            }
+          : {}),
         markVerified: async (tx) => {
           await tx.query(
             `UPDATE cart_checkouts SET status = 'verified' WHERE id = $1 AND status = 'waiting'`,

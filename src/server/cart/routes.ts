@@ -3,6 +3,9 @@ import { loadCatalog } from '../transactions/catalog';
 import type { Caller } from '../transactions/context';
 import { rowIdSchema } from '../http/common-schemas';
 import { createCartService } from './service';
+import { assertionSchema } from '../passkeys/schemas';
+import { whereOf } from '../passkeys/where';
+import type { AuthenticationResponseJSON } from '../passkeys/verify-inquiry';
 
 const body = (properties: Record<string, unknown>, required: string[] = []) => ({
   type: 'object',
@@ -61,11 +64,14 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
   route<{ itemId: number }>('remove', 'Remove an item', body({ itemId }, ['itemId']), (c, b) =>
     service.remove(c, b.itemId),
   );
-  route<{ method: 'otp' | 'approval'; phoneId?: number }>(
+  route<{ method: 'otp' | 'approval' | 'passkey'; phoneId?: number }>(
     'verification',
-    'Quote every item again, check the cart as a whole, and send one OTP or one approval request',
+    'Quote every item again, check the cart as a whole, and send one OTP or one approval request, or ask for one passkey signature over every item',
     body(
-      { method: { type: 'string', enum: ['otp', 'approval'] }, phoneId: { type: 'integer', minimum: 1 } },
+      {
+        method: { type: 'string', enum: ['otp', 'approval', 'passkey'] },
+        phoneId: { type: 'integer', minimum: 1 },
+      },
       ['method'],
     ),
     (c, b) => service.checkout(c, b),
@@ -82,10 +88,20 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
     body({ checkoutId }, ['checkoutId']),
     (c, b) => service.status(c, b.checkoutId),
   );
-  route<{ checkoutId: string; otp?: string }>(
-    'confirm',
-    'Confirm the cart once; each item is then posted on its own with its own result',
-    body({ checkoutId, otp: { type: 'string', minLength: 1, maxLength: 12 } }, ['checkoutId']),
-    (c, b) => service.confirm(c, b),
+  app.post<{ Body: { checkoutId: string; otp?: string; passkey?: AuthenticationResponseJSON } }>(
+    '/api/cart/v1/confirm',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        security: [{ bearer: [] }],
+        summary:
+          'Confirm the cart once (its OTP, approval or passkey signature); each item is then posted on its own with its own result',
+        body: body(
+          { checkoutId, otp: { type: 'string', minLength: 1, maxLength: 12 }, passkey: assertionSchema },
+          ['checkoutId'],
+        ),
+      },
+    },
+    async (request) => service.confirm(caller(request), { ...request.body, where: whereOf(request) }),
   );
 }

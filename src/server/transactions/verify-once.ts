@@ -18,9 +18,16 @@ import { limitsAndUse } from './limits';
 import { posting } from './post-quoted';
 import type { Quote } from './quote';
 import { accountById } from './account-reads';
+import {
+  checkPasskey,
+  requestPasskey,
+  type AuthenticationResponseJSON,
+  type PasskeyRequest,
+  type PasskeySubject,
+} from '../passkeys/verify-inquiry';
 
 /**
- * Several quoted inquiries verified ONCE (one OTP or one app approval) and then each posted on its own
+ * Several quoted inquiries verified ONCE (one OTP, one app approval or one passkey signature over all of them) and then each posted on its own
  * through the engine's one posting path (post-quoted.ts), with its own idempotency key and result: a
  * refused one books nothing and leaves the others booked. The cart and the mass transfer / payment /
  * purchase batches both run on this; each keeps its own record of the verification (a table row) and
@@ -38,12 +45,15 @@ export interface LimitShortfall {
 
 /** How a verification was started, as its owner keeps it. */
 export interface VerificationRef {
-  method: 'otp' | 'approval';
+  method: 'otp' | 'approval' | 'passkey';
   otpRequestId: string | null;
   approvalInquiryId: string | null;
 }
 
-export type Verification = { method: 'otp'; otp: OtpChallenge } | ({ method: 'approval' } & ApprovalTicket);
+export type Verification =
+  | { method: 'otp'; otp: OtpChallenge }
+  | ({ method: 'approval' } & ApprovalTicket)
+  | { method: 'passkey'; passkey: PasskeyRequest };
 
 /** One item's own result: its receipt (a provider's refusal is a failed receipt), or why nothing was booked. */
 export interface ItemOutcome {
@@ -127,8 +137,10 @@ export function verifyOnce(ctx: ServiceContext) {
   async function start(
     caller: Caller,
     input: {
-      method: 'otp' | 'approval';
+      method: 'otp' | 'approval' | 'passkey';
       phoneId?: number;
+      /** What a passkey signs: the owner's id and every item as quoted (the challenge is derived from them). */
+      passkey?: () => PasskeySubject;
       /** The SMS's context text (Indonesian, as the bank's texts). */
       otpContext: string;
       approvalInquiryId: string;
@@ -155,6 +167,14 @@ export function verifyOnce(ctx: ServiceContext) {
       });
       return { method: 'otp', otp };
     }
+    if (input.method === 'passkey') {
+      const subject = input.passkey!();
+      const passkey = await db.transaction(async (tx) => {
+        await input.record(tx, { method: 'passkey', otpRequestId: null, approvalInquiryId: null });
+        return requestPasskey(tx, caller, subject);
+      });
+      return { method: 'passkey', passkey };
+    }
     const summary = await input.summary();
     const first = input.approvalInquiryId;
     const ticket = await db.transaction(async (tx) => {
@@ -173,7 +193,13 @@ export function verifyOnce(ctx: ServiceContext) {
     return { method: 'approval', ...ticket };
   }
 
-  async function resend(caller: Caller, ref: VerificationRef): Promise<Verification> {
+  async function resend(
+    caller: Caller,
+    ref: VerificationRef,
+    passkey?: () => Promise<PasskeySubject>,
+  ): Promise<Verification> {
+    if (ref.method === 'passkey')
+      return { method: 'passkey', passkey: await requestPasskey(db, caller, await passkey!()) };
     if (ref.method === 'otp')
       return { method: 'otp', otp: await ctx.otp.resend(db, ref.otpRequestId!, caller.customerId) };
     const ticket = await resendApproval(db, ref.approvalInquiryId!, caller.customerId);
@@ -196,9 +222,26 @@ export function verifyOnce(ctx: ServiceContext) {
   async function verify(
     caller: Caller,
     ref: VerificationRef,
-    input: { expired: boolean; otp?: string; markVerified: (tx: Queryable) => Promise<void> },
+    input: {
+      expired: boolean;
+      otp?: string;
+      /** A passkey's signed answer over `subject` (verification 'passkey'), and where it was used. */
+      passkey?: {
+        response: AuthenticationResponseJSON;
+        subject: () => Promise<PasskeySubject>;
+        where: string;
+      };
+      markVerified: (tx: Queryable) => Promise<void>;
+    },
   ): Promise<void> {
     if (input.expired) throw txErrors.inquiryExpired();
+    if (ref.method === 'passkey') {
+      if (!input.passkey) throw txErrors.notVerified();
+      // The challenge is used up in the transaction that marks the owner verified: a replay books nothing.
+      const p = input.passkey;
+      await checkPasskey(db, caller.customerId, await p.subject(), p.response, p.where, input.markVerified);
+      return;
+    }
     if (ref.method === 'otp') {
       if (!input.otp) throw txErrors.otpRequired();
       await db.transaction(async (tx) => {
