@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Db } from './db/db';
+import type { Db, Queryable } from './db/db';
 import { seedDemoData } from './demo-seed';
 
 /**
@@ -31,11 +31,24 @@ export async function seedDemoDataOnce(
   db: Db,
 ): Promise<{ skipped: true } | ({ skipped: false } & Awaited<ReturnType<typeof seedDemoData>>)> {
   const version = demoSeedVersion();
-  const done = await db.query(`SELECT 1 FROM demo_seed_runs WHERE version = $1`, [version]);
-  if (done.rows.length) return { skipped: true };
-  const seeded = await seedDemoData(db);
-  await db.query(`INSERT INTO demo_seed_runs (version) VALUES ($1) ON CONFLICT (version) DO NOTHING`, [
-    version,
-  ]);
-  return { skipped: false, ...seeded };
+  const done = async (q: Queryable) =>
+    (await q.query(`SELECT 1 FROM demo_seed_runs WHERE version = $1`, [version])).rows.length > 0;
+  if (await done(db)) return { skipped: true };
+  const seed = async () => {
+    const seeded = await seedDemoData(db);
+    await db.query(`INSERT INTO demo_seed_runs (version) VALUES ($1) ON CONFLICT (version) DO NOTHING`, [
+      version,
+    ]);
+    return { skipped: false as const, ...seeded };
+  };
+  // PGlite is one process's own database: nobody else seeds it.
+  if (db.kind === 'pglite') return seed();
+  // Servers started together seed once: the first holds a transaction-level lock (which PgBouncer's
+  // transaction pooling keeps) while it seeds on its other connections; the others wait on the lock,
+  // then find the seed done. The seed's parts are idempotent but not safe to run side by side.
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(727299)');
+    if (await done(tx)) return { skipped: true as const };
+    return seed();
+  });
 }
