@@ -16,7 +16,7 @@ import {
 
 // Passkeys in Chromium with the DevTools protocol's virtual authenticator (CTAP2, internal, resident
 // key, user verification): enrol one in Settings, confirm a transfer and a bill payment with it to the
-// receipt, refuse a replayed signature, and sign in with it. One session, in order.
+// receipt, refuse a replayed signature, verify the cart with it, and sign in with it. One session, in order.
 
 const env = serverAndBrowser();
 const SOURCE = '800123456701';
@@ -144,6 +144,23 @@ describe('passkeys in Chromium', () => {
       { inquiryId: other.body.inquiryId, idempotencyKey: 'other-inquiry-0001', passkey: sent.passkey },
     );
     expect(wrong.body.apierror.errorCode).toBe('PASSKEY_OTHER_TRANSACTION');
+  });
+
+  it("verifies the cart's items with one passkey signature", async () => {
+    const source = await sourceId();
+    for (const customerNumber of ['8888801234569', '8888801234570'])
+      expect(
+        (
+          await postAsPage(page, env.server, '/api/cart/v1/add', {
+            flowId: 'payment.bpjs',
+            form: { sourceOfFund: source, customerNumber },
+          })
+        ).status,
+      ).toBe(200);
+    await page.goto(`${base()}/cart/`);
+    await page.getByTestId('cart-verify-passkey').click();
+    await expect.poll(() => page.getByTestId('cart-result').count()).toBe(2);
+    expect(await page.locator('[data-testid="cart-result"][data-status="success"]').count()).toBe(2);
   });
 
   it('signs in with the passkey instead of the user id and password', async () => {

@@ -22,6 +22,7 @@ import {
 } from '@/shared/cart/cart-api';
 import { flowMetaById } from '@/engine/flows-data';
 import { VerifyOncePanel } from '@/engine/ui/verify-once-panel';
+import { deviceCancelled, passkeysSupported, signWithPasskey } from '@/shared/passkeys/sign';
 
 /** The cart: each item with its summary, Edit and Remove, totals per account, one verification, then results. */
 export function CartPage() {
@@ -47,10 +48,10 @@ export function CartPage() {
   useEffect(() => void reload(), [reload]);
 
   const confirm = useCallback(
-    async (checkoutId: string, otp?: string) => {
+    async (checkoutId: string, otp?: string, passkey?: unknown) => {
       setBusy(true);
       try {
-        setResults((await cartApi.confirm(checkoutId, otp)).results);
+        setResults((await cartApi.confirm(checkoutId, otp, passkey)).results);
         setVerification(undefined);
         await reload();
       } catch (err) {
@@ -90,6 +91,23 @@ export function CartPage() {
       setCart(v);
     } catch (err) {
       errors.showError(err);
+      await reload();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // One passkey signature over every item as quoted: the request, the device, then the confirm.
+  const verifyWithPasskey = async () => {
+    setBusy(true);
+    setResults(undefined);
+    try {
+      const v = await cartApi.verifyWithPasskey();
+      setCart(v);
+      const signed = await signWithPasskey(v.passkey.options);
+      await confirm(v.checkoutId, undefined, signed);
+    } catch (err) {
+      if (!deviceCancelled(err)) errors.showError(err);
       await reload();
     } finally {
       setBusy(false);
@@ -246,6 +264,16 @@ export function CartPage() {
               >
                 {t('verify.approval')}
               </Button>
+              {cart.passkeyEnrolled && passkeysSupported() && (
+                <Button
+                  variant="outlined"
+                  disabled={busy}
+                  onClick={() => void verifyWithPasskey()}
+                  data-testid="cart-verify-passkey"
+                >
+                  {t('verify.passkey')}
+                </Button>
+              )}
             </Box>
           )}
         </>

@@ -9,6 +9,7 @@ import type { Quote } from '../transactions/quote';
 import { isFlagged } from '../transactions/fds';
 import type { VerifyOnce } from '../transactions/verify-once';
 import { cartErrors } from './errors';
+import { hasPasskey } from '../passkeys/store';
 
 /** How long the cart keeps an item after it was added (the customer is told when it goes). */
 export const CART_ITEM_TTL_H = 24;
@@ -119,7 +120,14 @@ export function cartItems(ctx: ServiceContext, once: VerifyOnce) {
         rows: await rowsOf(caller, r),
       });
     const live = rows.filter((r) => !r.expired && r.quote).map((r) => r.quote!);
-    return { items, count: items.length, totals: await once.totalsOf(live), maxItems: CART_MAX_ITEMS };
+    return {
+      items,
+      count: items.length,
+      totals: await once.totalsOf(live),
+      maxItems: CART_MAX_ITEMS,
+      // The cart's verification offers the customer's passkey (where every item's flow allows it).
+      passkeyEnrolled: await hasPasskey(db, caller.customerId),
+    };
   }
 
   async function count(caller: Caller) {

@@ -3,7 +3,7 @@ import { earlyOr, SHELL_CALLS } from '@/shared/api/early-requests';
 import type { ApiErrorBody } from '@/shared/api-error';
 import type { AccountTotal } from '@/shared/account-total';
 import type { Money } from '@/shared/money';
-import type { ApprovalStatus, Fee, OtpOrApprovalResponse, Receipt } from '@/shared/flows';
+import type { ApprovalStatus, Fee, OtpOrApprovalResponse, PasskeyRequest, Receipt } from '@/shared/flows';
 
 /** The cart's page (spec section 4: several transactions verified once). */
 export const CART_PATH = '/cart/';
@@ -38,6 +38,8 @@ export interface CartList {
   count: number;
   totals: CartTotal[];
   maxItems: number;
+  /** The customer has a passkey: the cart can be verified with it. */
+  passkeyEnrolled?: boolean;
 }
 
 export interface CartItemResult {
@@ -50,6 +52,13 @@ export interface CartItemResult {
 }
 
 export type CartVerification = CartList & { checkoutId: string } & OtpOrApprovalResponse;
+
+/** The cart's passkey request: its challenge covers every item as quoted. */
+export type CartPasskeyRequest = CartList & {
+  checkoutId: string;
+  method: 'passkey';
+  passkey: PasskeyRequest;
+};
 
 const changed = <T>(r: T): T => {
   window.dispatchEvent(new Event(CART_CHANGED));
@@ -70,10 +79,13 @@ export const cartApi = {
     apiPost<CartVerification>('/api/cart/v1/verification', { method }, { kind: 'transaction' }),
   status: (checkoutId: string) =>
     apiPost<{ status: ApprovalStatus }>('/api/cart/v1/verification/status', { checkoutId }),
-  confirm: (checkoutId: string, otp?: string) =>
+  verifyWithPasskey: () =>
+    apiPost<CartPasskeyRequest>('/api/cart/v1/verification', { method: 'passkey' }, { kind: 'transaction' }),
+  /** `passkey`: the device's signed answer over the cart's request. */
+  confirm: (checkoutId: string, otp?: string, passkey?: unknown) =>
     apiPost<{ checkoutId: string; results: CartItemResult[] }>(
       '/api/cart/v1/confirm',
-      otp ? { checkoutId, otp } : { checkoutId },
+      passkey ? { checkoutId, passkey } : otp ? { checkoutId, otp } : { checkoutId },
       { kind: 'transaction' },
     ).then(changed),
 };
