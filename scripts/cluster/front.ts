@@ -12,7 +12,7 @@ export interface Backend {
 
 /**
  * HAProxy's configuration: every request balanced round robin on its own (no cookie, no source hash,
- * not even the last server preferred), servers probed at /readyz every 500 ms and taken out after two
+ * not even the last server preferred), servers probed at /readyz every 500 ms and taken out after three
  * failures (a drain's 503, a dead process); a request refused at connect (a server just stopped or
  * killed) is sent to another, which is safe because the request never reached the first.
  * `x-served-by` names the server that answered (the tests read it).
@@ -43,9 +43,10 @@ backend app_servers
   balance roundrobin
   option httpchk GET /readyz
   http-check expect status 200
-  # A probe waits up to 2 s (a busy server's pool queue): only a dead or draining one fails it.
-  timeout check 2s
-  default-server inter 500ms fastinter 250ms downinter 1s fall 2 rise 2
+  # A probe waits up to 4 s (a busy server's pool queue; the server itself says 503 after 3 s): only a
+  # dead, draining or cut-off one fails it, three times in a row.
+  timeout check 4s
+  default-server inter 500ms fastinter 250ms downinter 1s fall 3 rise 2
   http-response set-header x-served-by %s
 ${backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port} check`).join('\n')}
 `;
