@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { askPasskeyReview } from '../../../src/server/passkeys/notices';
+import { prunePasskeyRows } from '../../../src/server/passkeys/prune';
 import { customerWithSession, post, testDbs, useTestApp, type Answer } from '../../kit';
 import { SoftwareAuthenticator } from '../../kit/passkeys/software-authenticator';
 import { TEST_ORIGIN, enrolPasskey, stepUp } from '../../kit/passkeys/enrol';
@@ -119,4 +120,36 @@ describe.each(testDbs)('passkeys in Settings on $name', (engine) => {
       kept.body.passkeys.map((p: { name: string; reviewAsked: boolean }) => [p.name, p.reviewAsked]),
     ).toEqual([['Mine', false]]);
   });
+});
+
+describe.each(testDbs)('passkey housekeeping on $name', (engine) => {
+  const t = useTestApp({ engine });
+
+  it('prunes challenges a day past their expiry and old step-ups, and keeps the rest', async () => {
+    const who = await customerWithSession(t.db);
+    await enrolPasskey(t.app, t.db, who, new SoftwareAuthenticator(TEST_ORIGIN), 'Kept');
+    await t.db.query(
+      `UPDATE passkey_challenges SET expires_at = now() - interval '2 days' WHERE customer_id = $1`,
+      [who.customerId],
+    );
+    await post(t.app, '/api/passkeys/v1/step-up', who.headers, { action: 'remove' });
+    await t.db.query(
+      `UPDATE passkey_step_ups SET created_at = now() - interval '2 days' WHERE customer_id = $1`,
+      [who.customerId],
+    );
+    await post(t.app, '/api/v1/login/passkey/options', { 'x-browser-id': 'prune-browser' }, {});
+    const pruned = await prunePasskeyRows(t.db);
+    expect(pruned.challenges).toBeGreaterThanOrEqual(1);
+    expect(pruned.stepUps).toBeGreaterThanOrEqual(1);
+    const left = await t.db.query(
+      `SELECT count(*)::int AS n FROM passkey_challenges WHERE expires_at < now() - interval '1 day'`,
+    );
+    expect(left.rows[0]!.n).toBe(0);
+    expect(await names(who.headers)).toEqual(['Kept']);
+  });
+
+  const names = async (headers: Record<string, string>) =>
+    (await post(t.app, '/api/passkeys/v1/list', headers, {})).body.passkeys.map(
+      (p: { name: string }) => p.name,
+    );
 });
