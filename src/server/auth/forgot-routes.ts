@@ -253,6 +253,7 @@ export function forgotRoutes(app: FastifyInstance, rate: RateConfig): void {
         // Outside the transaction below: a wrong code's attempt count must stick.
         await app.otp.verify(db, b.requestId, row.customer_id, b.otp);
 
+        let passkeys: string[] = [];
         const result = await db.transaction(async (tx) => {
           const claimed = await tx.query(
             `UPDATE forgot_requests SET used_at = now() WHERE id = $1 AND used_at IS NULL`,
@@ -274,8 +275,8 @@ export function forgotRoutes(app: FastifyInstance, rate: RateConfig): void {
               [row.customer_id, newHash],
             );
             await endCustomerSessions(tx, row.customer_id, 'password_reset');
-            // Passkeys are not kept unseen: listed in the alert, usable again once the customer keeps them.
-            await askPasskeyReview(tx, row.customer_id, 'reset');
+            // Passkeys are not kept unseen: named in the alert and the answer, usable again once kept.
+            passkeys = await askPasskeyReview(tx, row.customer_id, 'reset');
             await clearFailures(tx, failureKey('login', who.user_id));
             await app.sms.send(
               who.phone,
@@ -302,7 +303,7 @@ export function forgotRoutes(app: FastifyInstance, rate: RateConfig): void {
 
         const phones = await app.otp.phones(db, row.customer_id);
         const maskedPhone = phones.find((p) => p.phoneId === row.phone_id)?.maskedPhone ?? '';
-        return { result, maskedPhone };
+        return { result, maskedPhone, ...(passkeys.length ? { passkeys } : {}) };
       },
     );
   }

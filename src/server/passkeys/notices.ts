@@ -60,12 +60,16 @@ export async function tellPasskeysRemoved(db: Queryable, customerId: number, nam
  * Settings page and the login after it ask which to keep) and named in the alert. Nothing is kept
  * silently: a passkey someone else added while they held the account is shown and can go at once.
  */
-export async function askPasskeyReview(db: Queryable, customerId: number, why: 'reset' | 'change') {
+export async function askPasskeyReview(
+  db: Queryable,
+  customerId: number,
+  why: 'reset' | 'change',
+): Promise<string[]> {
   const { rows } = await db.query<{ name: string }>(
     `UPDATE passkey_credentials SET review_asked_at = now() WHERE customer_id = $1 RETURNING name`,
     [customerId],
   );
-  if (!rows.length) return;
+  if (!rows.length) return [];
   const list = rows.map((r) => `"${r.name}"`).join(', ');
   const what =
     why === 'reset'
@@ -80,4 +84,5 @@ export async function askPasskeyReview(db: Queryable, customerId: number, why: '
       idn: `${what.idn} Passkey berikut masih dapat dipakai untuk masuk: ${list}. Buka Pengaturan > Passkey dan simpan hanya milik Anda. ${NOT_YOU.idn}`,
     },
   );
+  return rows.map((r) => r.name);
 }

@@ -240,6 +240,12 @@ function ForgotOtp({ config, state }: { config: ForgotConfig; state: ForgotState
           <AlertTitle>{t('forgot.result.title')}</AlertTitle>
           {t([`forgot.result.${result}`, 'forgot.result.done'], { phone })}
         </Alert>
+        {Array.isArray(outcome.passkeys) && outcome.passkeys.length > 0 && (
+          // No passkey is kept unseen: each works again only once kept in Settings.
+          <Alert severity="warning" sx={{ mb: 3 }} data-testid="forgot-passkeys">
+            {t('forgot.result.passkeys', { names: outcome.passkeys.map((n) => `"${String(n)}"`).join(', ') })}
+          </Alert>
+        )}
         <Button variant="contained" component={RouterLink} to="/login/" replace>
           {t('forgot.backToLogin')}
         </Button>
