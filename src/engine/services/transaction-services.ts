@@ -1,8 +1,7 @@
 import { apiPost, ApiFailure } from '@/shared/api/client';
 import type { Money } from '@/shared/money';
 import { denominationLabels } from '@/shared/flows/denomination';
-import { getBrowserId, getCredentials } from '@/shared/api/session-store';
-import { readEventStream } from '@/shared/api/event-stream';
+import { followSignedInStream } from '@/shared/api/signed-in-stream';
 import { cartApi } from '@/shared/cart/cart-api';
 import type {
   ApprovalStatus,
@@ -240,33 +239,18 @@ export function watchApprovalEvents(inquiryId: string, onStatus: (s: ApprovalSta
   };
   (async () => {
     try {
-      // A server that stops says `reconnect` before it ends the stream: opened again at once, the
-      // balancer gives it to another server (the stream reads the database, whichever server serves).
-      for (let reconnect = true; reconnect && !stopped;) {
-        reconnect = false;
-        const creds = getCredentials();
-        const res = await fetch(
-          `/api/transaction/v1/verification/events?inquiryId=${encodeURIComponent(inquiryId)}`,
-          {
-            headers: {
-              accept: 'text/event-stream',
-              'x-browser-id': getBrowserId(),
-              ...(creds ? { authorization: `Bearer ${creds.accessToken}` } : {}),
-            },
-            signal: ctrl.signal,
-          },
-        );
-        if (!res.ok || !res.body) throw new Error(`events ${res.status}`);
-        await readEventStream(res.body, (e) => {
-          if (e.event === 'reconnect') return void (reconnect = true);
+      await followSignedInStream(
+        `/api/transaction/v1/verification/events?inquiryId=${encodeURIComponent(inquiryId)}`,
+        (e) => {
           try {
             const s = (JSON.parse(e.data) as { status?: ApprovalStatus }).status;
             if (s && s !== 'waiting') onStatus(s);
           } catch {
             // data we do not understand
           }
-        });
-      }
+        },
+        ctrl.signal,
+      );
       if (!stopped) void poll();
     } catch {
       if (!stopped) void poll();

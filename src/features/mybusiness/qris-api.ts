@@ -1,6 +1,5 @@
 import { apiPost, ApiFailure } from '@/shared/api/client';
-import { readEventStream } from '@/shared/api/event-stream';
-import { getBrowserId, getCredentials } from '@/shared/api/session-store';
+import { followSignedInStream } from '@/shared/api/signed-in-stream';
 
 /** A merchant's dynamic QRIS code (src/server/qris/codes.ts). */
 export interface QrisCode {
@@ -64,27 +63,21 @@ export function followCode(id: string, onCode: (c: QrisCode) => void): () => voi
   };
   void (async () => {
     try {
-      const creds = getCredentials();
-      const res = await fetch(`/api/qris/v1/merchant/code/events?id=${encodeURIComponent(id)}`, {
-        headers: {
-          accept: 'text/event-stream',
-          'x-browser-id': getBrowserId(),
-          ...(creds ? { authorization: `Bearer ${creds.accessToken}` } : {}),
-        },
-        signal: ctrl.signal,
-      });
-      if (!res.ok || !res.body) throw new Error(`events ${res.status}`);
       let final = false;
-      await readEventStream(res.body, (e) => {
-        if (e.event !== 'code') return;
-        try {
-          const c = JSON.parse(e.data) as QrisCode;
-          final = c.status !== 'open';
-          onCode(c);
-        } catch {
-          // data we do not understand
-        }
-      });
+      await followSignedInStream(
+        `/api/qris/v1/merchant/code/events?id=${encodeURIComponent(id)}`,
+        (e) => {
+          if (e.event !== 'code') return;
+          try {
+            const c = JSON.parse(e.data) as QrisCode;
+            final = c.status !== 'open';
+            onCode(c);
+          } catch {
+            // data we do not understand
+          }
+        },
+        ctrl.signal,
+      );
       // The stream ends when the code is final, or after its limit: then the status says.
       if (!stopped && !final) void poll();
     } catch {
