@@ -14,7 +14,6 @@ import type {
   Receipt,
   VerificationResponse,
 } from '@/shared/flows';
-import { signWithPasskey } from '@/shared/passkeys/sign';
 
 /** A live price held for the customer for a while (gold's buy or sell price per gram). */
 export interface PriceQuote {
@@ -200,7 +199,9 @@ export function createHttpServices(): TransactionServices {
               },
         tx,
       ),
-    signWithPasskey: (request) => signWithPasskey(request.options),
+    // Loaded when a passkey is used (its module loads @simplewebauthn/browser in turn).
+    signWithPasskey: async (request) =>
+      (await import('@/shared/passkeys/sign')).signWithPasskey(request.options),
     passkeySupported: () => typeof globalThis.PublicKeyCredential === 'function',
     saveFavourite: (flowId, name, form) => apiPost<Favourite>('/api/favorite/v1/add', { flowId, name, form }),
     favourite: async (id) => (await listFavourites()).find((f) => f.id === id),
