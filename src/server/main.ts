@@ -29,7 +29,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     const drained = boot.drain(config.drainTimeoutMs);
     const streams = endEventStreams();
     void drained
-      .then(({ cut }) => early.log.info({ streams, cut }, 'drained; shutting down'))
+      .then(({ cut }) => early.log.info({ streams, cut, drained: true }, 'shutting down'))
       .then(() => early.close())
       .then(() => opened.app?.close())
       .then(() => opened.db?.close())
@@ -73,7 +73,10 @@ boot.handOver(app);
 const { migratedToLatest } = await import('./db/migrate');
 boot.readiness(() => migratedToLatest(db));
 
-const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${boot.port}/`;
+// The loopback and any-address hosts are printed as localhost: a browser makes no passkey for an IP
+// address (WebAuthn's RP id is a domain; PASSKEY_RP_ID defaults to localhost).
+const LOCAL = ['0.0.0.0', '127.0.0.1', '::', '::1'];
+const url = `http://${LOCAL.includes(config.host) ? 'localhost' : config.host}:${boot.port}/`;
 console.log(
   `\n  Internet banking:      ${url}login/\n  Registration:          ${url}register/\n  Companion app:         ${url}m/\n  API docs:              ${url}api/docs\n`,
 );
