@@ -322,19 +322,6 @@ export function ApprovalPanel({
           </Typography>
         </Box>
       )}
-      {state !== 'expired' && context.approval?.matchNumber !== undefined && (
-        <Box sx={{ mb: 2 }}>
-          <Typography variant="body2">{t('approval.matchHint')}</Typography>
-          <Typography
-            component="p"
-            variant="h3"
-            sx={{ fontWeight: 700, letterSpacing: 4, color: 'primary.main' }}
-            data-testid="approval-match-number"
-          >
-            {context.approval.matchNumber}
-          </Typography>
-        </Box>
-      )}
       {context.notice === 'resent' && (
         <Alert severity="success" sx={{ mb: 2 }}>
           {t('approval.resent')}

@@ -103,6 +103,8 @@ describe('OTP with every phone frozen', () => {
     await userEvent.click(screen.getByTestId('otp-frozen-use-approval'));
     expect(await screen.findByTestId('approval-panel')).toBeTruthy();
     expect(started).toEqual(['otp', 'approval']);
+    // The number to tap in the app is shown once (it was drawn twice).
+    expect(await screen.findAllByTestId('approval-match-number')).toHaveLength(1);
   });
 
   it('without the app says when the freeze ends and where to call, offering no app approval (English)', async () => {
