@@ -8,8 +8,15 @@ describe('formatMoney', () => {
     expect(formatMoney({ amount: 17_680_147_700, currency: 'IDR' }, 'en')).toBe('IDR 176,801,477');
     expect(formatMoney({ amount: 150_050, currency: 'IDR' }, 'id')).toBe('Rp 1.500,50');
     expect(formatMoney({ amount: -123_456, currency: 'USD' }, 'en')).toBe('-USD 1,234.56');
-    expect(formatMoney({ amount: 5, currency: 'PTS' }, 'en')).toBe('PTS 5');
     expect(formatMoney({ amount: 0, currency: 'IDR' }, 'id')).toBe('Rp 0');
+  });
+
+  it("writes Poin Xtra's points in the spec's words, after the number, never as the code PTS", () => {
+    expect(formatMoney({ amount: 12_500, currency: 'PTS' }, 'id')).toBe('12.500 poin');
+    expect(formatMoney({ amount: 12_500, currency: 'PTS' }, 'en')).toBe('12,500 points');
+    expect(formatMoney({ amount: 1, currency: 'PTS' }, 'en')).toBe('1 point');
+    expect(formatMoney({ amount: 1, currency: 'PTS' }, 'id')).toBe('1 poin');
+    expect(formatMoney({ amount: -5, currency: 'PTS' }, 'en')).toBe('-5 points');
   });
 
   it('groups whole units exactly as Intl.NumberFormat does for id-ID and en-US, at every length', () => {
