@@ -6,15 +6,28 @@ import { invalidRequest } from './api-error';
 export const MAX_DEPTH = 64;
 
 /**
- * The JSON pointer of the first string holding a NUL character, if any; TOO_DEEP when the value nests
- * deeper than MAX_DEPTH. Walks with its own stack, so no nesting can overflow the call stack.
+ * A character no text of ours may hold: a control character (C0, DEL, C1) other than tab, line feed
+ * and carriage return (a mailbox message has lines), or half of a UTF-16 surrogate pair, which JSON's
+ * "\ud800" escape yields and which is no Unicode text at all (PostgreSQL stores it as U+FFFD or fails).
  */
-export function nulAt(value: unknown, at = ''): string | typeof TOO_DEEP | undefined {
+const NOT_TEXT = /(?![\t\n\r])\p{Cc}|\p{Cs}/u;
+
+/** Whether a string may be stored and shown: well-formed Unicode without control characters. */
+export const isAllowedText = (s: string): boolean => !NOT_TEXT.test(s);
+
+/** A pointer safe to echo: the refused characters of a key shown as U+FFFD. */
+const shown = (pointer: string) => pointer.replace(new RegExp(NOT_TEXT.source, 'gu'), '\ufffd');
+
+/**
+ * The JSON pointer of the first string (value or key) that is not allowed text, if any; TOO_DEEP when
+ * the value nests deeper than MAX_DEPTH. Walks with its own stack, so no nesting can overflow the call stack.
+ */
+export function badTextAt(value: unknown, at = ''): string | typeof TOO_DEEP | undefined {
   const stack: [unknown, string, number][] = [[value, at, 0]];
   while (stack.length) {
     const [v, path, depth] = stack.pop()!;
     if (typeof v === 'string') {
-      if (v.includes('\u0000')) return path || '/';
+      if (!isAllowedText(v)) return shown(path) || '/';
       continue;
     }
     if (!v || typeof v !== 'object') continue;
@@ -32,9 +45,12 @@ export function nulAt(value: unknown, at = ''): string | typeof TOO_DEEP | undef
 export const TOO_DEEP = Symbol('too deep');
 
 /**
- * PostgreSQL cannot store a NUL character in text or jsonb, so one anywhere in a request (body,
- * query, path) is refused here with a 400 naming where it is, before any route or schema sees it;
- * so is a request nested deeper than MAX_DEPTH (10,000 levels overflowed a recursive walk: a 500).
+ * One rule for every route: text that is not well-formed Unicode or holds a control character
+ * (isAllowedText; NUL among them, which PostgreSQL cannot store in text or jsonb) anywhere in a
+ * request (body, query, path; keys as well as values) is refused here with a 400 naming where it is,
+ * before any route or schema sees it, so nothing stores or echoes it; so is a request nested deeper
+ * than MAX_DEPTH (10,000 levels overflowed a recursive walk: a 500). Multipart bodies are read by
+ * their routes later and are not seen here: a file's bytes are not text.
  */
 export default fp(async function inputGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
@@ -43,7 +59,7 @@ export default fp(async function inputGuard(app: FastifyInstance) {
       ['query', request.query],
       ['params', request.params],
     ] as const) {
-      const at = nulAt(value);
+      const at = badTextAt(value);
       if (at === undefined) continue;
       if (at === TOO_DEEP)
         throw invalidRequest({
