@@ -38,6 +38,15 @@ export const APPROVAL = {
   pushWindowMs: 10 * 60_000,
 } as const;
 
+/** A quoted transaction (inquiry) stays confirmable this long: the 5-minute OTP or approval plus resends. */
+export const INQUIRY_TTL_MS = 15 * 60_000;
+
+/**
+ * A flight chosen in the travel concierge is held at its fare exactly as long as an inquiry lives, and
+ * the booking's inquiry ends with its hold: the verify page never offers a confirm the hold cannot keep.
+ */
+export const FARE_HOLD_MS = INQUIRY_TTL_MS;
+
 export const SPECIAL_RATE_REFRESH_MS = 10_000;
 export const CONTACT_CENTRE = '14041';
 export const SEARCH_MIN_CHARS = 3;

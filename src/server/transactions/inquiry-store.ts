@@ -4,6 +4,7 @@ import { directReads } from '../db/keyed-reads';
 import { hasEnrolledDevice } from '../approvals/devices';
 import { hasPasskey } from '../passkeys/store';
 import type { InquiryResponse, PhoneOption } from '../../shared/flows/api';
+import { INQUIRY_TTL_MS } from '../../shared/constants';
 import type { FlowFile } from '../../shared/flows/types';
 import { transactionDetail } from '../../shared/flows/detail';
 import { secretFields } from '../../shared/flows/secret';
@@ -24,7 +25,16 @@ import { instructionOf, SCHEDULE_MARK, scheduledWhen, scheduleText } from './sch
 const SCHEDULED_PREFIX = { id: 'Jadwal:', en: 'Scheduled:' };
 
 /** An inquiry stays confirmable this long (it covers the 5-minute OTP or approval plus resends). */
-export const INQUIRY_TTL_S = 15 * 60;
+export const INQUIRY_TTL_S = INQUIRY_TTL_MS / 1000;
+
+/**
+ * A look-up that prices something held for a while (a fare held for the booking) answers `heldUntil`
+ * (an instant): its inquiry then expires no later, so it is never confirmable past what it was quoted on.
+ */
+function heldUntilOf(q: Quote): string | null {
+  const v = q.details.heldUntil;
+  return typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null;
+}
 
 /**
  * Inquiries of flows that move no money (or whose posting has a service executor) start with this, so
@@ -99,7 +109,7 @@ export interface PreparedInquiry {
 /** Stores quoted inquiries, many rows to a statement; their expiry, index for index. */
 async function insertInquiries(db: Queryable, rows: readonly PreparedInquiry[]): Promise<string[]> {
   const out: string[] = [];
-  // 21 parameters a row, well under PostgreSQL's 65,535 a statement.
+  // 22 parameters a row, well under PostgreSQL's 65,535 a statement.
   for (let c = 0; c < rows.length; c += INSERT_CHUNK) {
     const chunk = rows.slice(c, c + INSERT_CHUNK);
     const params: unknown[] = [];
@@ -116,8 +126,10 @@ async function insertInquiries(db: Queryable, rows: readonly PreparedInquiry[]):
         INQUIRY_TTL_S,
         r.beneficiary,
         ...bookingValues(r.booking),
+        heldUntilOf(r.quote),
       );
-      return `(${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}::jsonb, ${p(6)}::jsonb, now() + make_interval(secs => ${p(7)}), ${p(8)},
+      const expires = `least(now() + make_interval(secs => ${p(7)}), coalesce(${p(22)}::timestamptz, 'infinity'))`;
+      return `(${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}::jsonb, ${p(6)}::jsonb, ${expires}, ${p(8)},
                ${p(9)}, ${p(10)}, ${p(11)}, ${p(12)}, ${p(13)}, ${p(14)}, ${p(15)}::jsonb, ${p(16)}, ${p(17)}, ${p(18)}, ${p(19)}, ${p(20)}, ${p(21)})`;
     });
     const { rows: stored } = await db.query<{ id: string; expires_at: Date | string }>(

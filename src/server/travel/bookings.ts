@@ -2,6 +2,7 @@ import type { Queryable } from '../db/db';
 import type { ChoiceSource, Executor, Lookup } from '../transactions/contracts';
 import type { ServiceExecutor } from '../transactions/contracts';
 import { formatMoney, type Money } from '../../shared/money';
+import { FARE_HOLD_MS } from '../../shared/constants';
 import { airportOf, bookable, issueTicket, offerOf, ticketStatus, type FlightOffer } from './airline';
 import { travelErrors } from './errors';
 
@@ -12,8 +13,8 @@ import { travelErrors } from './errors';
  * the money is held, with the engine's pending and failed outcomes (the money held, or given back).
  */
 
-/** A fare is held this long for the booking. */
-export const HOLD_MINUTES = 20;
+/** A fare is held for the booking as long as an inquiry lives (FARE_HOLD_MS, 15 minutes). */
+export const HOLD_MINUTES = FARE_HOLD_MS / 60_000;
 export const TRAVEL_FLOW = 'travel.flight';
 
 export interface HoldRow {
@@ -53,7 +54,7 @@ export async function holdFlight(
       JSON.stringify(offer),
       passengers,
       offer.fare.amount,
-      new Date(now.getTime() + HOLD_MINUTES * 60_000).toISOString(),
+      new Date(now.getTime() + FARE_HOLD_MS).toISOString(),
     ],
   );
   return { holdId: Number(rows[0]!.id), expiresAt: new Date(rows[0]!.expires_at).toISOString(), offer };
@@ -128,7 +129,7 @@ export const flightFare: Lookup = async (ctx) => {
   const state = bookable(o, h.passengers, now);
   if (state === 'departed') throw travelErrors.departed('/form/hold');
   if (state === 'soldOut') throw travelErrors.soldOut('/form/hold');
-  // The held fare stands for the hold's 20 minutes, whatever the airline asks now.
+  // The held fare stands while the hold does, whatever the airline asks now.
   const fare = Number(h.fare);
   const names = passengers
     .map((p) =>
@@ -156,6 +157,8 @@ export const flightFare: Lookup = async (ctx) => {
     passengerCount: String(h.passengers),
     farePerPassenger: idr(fare),
     totalFare: fare * h.passengers,
+    // The booking's inquiry ends with its hold: no confirm is offered that the hold cannot keep.
+    heldUntil: new Date(h.expires_at).toISOString(),
   };
 };
 

@@ -1,4 +1,7 @@
 import { ApiError } from '../http/api-error';
+import { FARE_HOLD_MS } from '../../shared/constants';
+
+const HOLD_MINUTES = FARE_HOLD_MS / 60_000;
 
 const refusal = (
   status: number,
@@ -95,8 +98,8 @@ export const travelErrors = {
       'FARE_HOLD_EXPIRED',
       'Fare no longer held',
       'Tarif tidak lagi ditahan',
-      'The fare was held for 20 minutes. Please search and choose the flight again.',
-      'Tarif ditahan selama 20 menit. Silakan cari dan pilih penerbangan lagi.',
+      `The fare was held for ${HOLD_MINUTES} minutes. Please search and choose the flight again.`,
+      `Tarif ditahan selama ${HOLD_MINUTES} menit. Silakan cari dan pilih penerbangan lagi.`,
       field,
     ),
   passengers: (expected: number) =>

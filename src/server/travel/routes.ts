@@ -3,7 +3,7 @@ import { customerOf } from '../http/session-customer';
 import { moneySchema, localizedTextSchema } from '../http/common-schemas';
 import type { BookingStatus, FlightBooking } from '../../shared/travel';
 import { airports, searchFlights, type FlightSearch } from './airline';
-import { holdFlight, TRAVEL_FLOW } from './bookings';
+import { HOLD_MINUTES, holdFlight, TRAVEL_FLOW } from './bookings';
 
 export interface TravelRoutesOptions {
   now?: () => Date;
@@ -140,7 +140,8 @@ export default async function travelRoutes(app: FastifyInstance, opts: TravelRou
       schema: {
         tags: ['travel'],
         summary:
-          'Holds a flight at its fare for 20 minutes for the booking flow (refused when sold out or closed)',
+          `Holds a flight at its fare for ${HOLD_MINUTES} minutes (as long as the booking's inquiry lives, ` +
+          'which ends with it) for the booking flow (refused when sold out or closed)',
         body: {
           type: 'object',
           additionalProperties: false,

@@ -4,6 +4,7 @@ import type { Db } from '../../../src/server/db/db';
 import { loadCatalog } from '../../../src/server/transactions/catalog';
 import { settleDuePayments } from '../../../src/server/transactions/settlement';
 import { bankDate } from '../../../src/shared/bank-time';
+import { INQUIRY_TTL_MS } from '../../../src/shared/constants';
 import type { FlightOffer } from '../../../src/shared/travel';
 import { insertProgramme } from '../promo/promo-fixtures';
 import { serverRegistry } from '../../../src/server/domains';
@@ -262,6 +263,43 @@ describe.each(testDbs)('travel concierge on $name', (engine) => {
       bookingCode: expect.stringMatching(/^[A-Z2-9]{6}$/),
     });
     expect(await unbalancedJournals(db)).toBe(0);
+  });
+
+  it('a fare is held exactly as long as an inquiry lives, and the booking quoted late in its hold expires with it', async () => {
+    const holdId = await hold(plainFlight(), 1);
+    const held = async () =>
+      (
+        await db.query<{ held_ms: number; expires_at: Date | string }>(
+          `SELECT (extract(epoch FROM expires_at - created_at) * 1000)::int AS held_ms, expires_at
+             FROM flight_holds WHERE id = $1`,
+          [Number(holdId)],
+        )
+      ).rows[0]!;
+    // Its end is the server's clock; its row's start the database's: within a second of each other.
+    expect(Math.abs((await held()).held_ms - INQUIRY_TTL_MS)).toBeLessThan(1_000);
+    // Ten minutes into the hold, the booking is quoted: its inquiry ends when the hold does, not 15 minutes on.
+    await db.query(
+      `UPDATE flight_holds SET created_at = created_at - interval '10 minutes', expires_at = expires_at - interval '10 minutes' WHERE id = $1`,
+      [Number(holdId)],
+    );
+    const form = {
+      hold: holdId,
+      passengers: passengersOf(1),
+      contactPhone: '081234567890',
+      sourceOfFund: String(c.account),
+    };
+    const late = await post(app, '/api/transaction/v1/inquiry', c.headers, { flowId: 'travel.flight', form });
+    expect(late.status, JSON.stringify(late.body)).toBe(200);
+    const holdEnds = new Date((await held()).expires_at).getTime();
+    expect(Date.parse(late.body.expiresAt as string)).toBe(holdEnds);
+    expect(holdEnds - Date.now()).toBeLessThan(INQUIRY_TTL_MS - 9 * 60_000);
+    // A flow without a hold keeps the inquiry's own 15 minutes.
+    const plain = await post(app, '/api/transaction/v1/inquiry', c.headers, {
+      flowId: 'transfer.own',
+      form: { sourceOfFund: String(c.account), beneficiaryAccount: String(c.card), amount: 10_000_00 },
+    });
+    expect(plain.status, JSON.stringify(plain.body)).toBe(200);
+    expect(Date.parse(plain.body.expiresAt as string) - Date.now()).toBeGreaterThan(INQUIRY_TTL_MS - 60_000);
   });
 
   it('a promo code waives the booking fee from savings, and is refused when a credit card pays', async () => {
