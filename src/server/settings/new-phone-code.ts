@@ -13,7 +13,8 @@ import type { FlowContext, Lookup } from '../transactions/contracts';
  * uses the proof up. So a mistyped number never becomes the customer's, and the number's owner took
  * part. Codes are stored as the OTP service stores its codes (an HMAC under the same key), expire as
  * OTPs do, die after OTP.maxWrongAttempts wrong tries, and at most NEW_PHONE_CODES_PER_DAY are sent per
- * customer in 24 hours (each is an SMS to a number the bank does not know yet), one per resend countdown.
+ * customer in 24 hours (each is an SMS to a number the bank does not know yet), one per resend countdown,
+ * however many requests come at once (claimCode).
  */
 
 export const NEW_PHONE_CODES_PER_DAY = 5;
@@ -91,27 +92,64 @@ async function codeHasher(db: Queryable) {
 const fieldOf = (params: Record<string, unknown>) =>
   typeof params.field === 'string' ? params.field : 'newMobileNumber';
 
+/** Refused within the resend countdown and past the day's codes (each with its own error). */
+async function refuseWhenLimited(db: Queryable, customerId: number): Promise<void> {
+  const { rows } = await db.query<{ today: number; wait_s: number }>(
+    `SELECT count(*)::int AS today,
+            coalesce(ceil(extract(epoch FROM (max(created_at) + make_interval(secs => $2) - now()))), 0)::int AS wait_s
+       FROM new_phone_codes WHERE customer_id = $1 AND created_at > now() - interval '24 hours'`,
+    [customerId, OTP.resendCountdownS],
+  );
+  if (rows[0]!.today >= NEW_PHONE_CODES_PER_DAY) throw otpErrors.resendLimit();
+  if (rows[0]!.wait_s > 0) throw otpErrors.resendTooSoon(rows[0]!.wait_s);
+}
+
+/**
+ * Stores the code as the customer's next in sequence, in one statement that checks the countdown and
+ * the day's codes itself: of requests at once, one row is made ((customer, seq) is unique, migration
+ * 370: the others collide or find it) and only its SMS is sent.
+ */
+async function claimCode(
+  db: Queryable,
+  row: { requestId: string; customerId: number; phone: string; hash: string },
+) {
+  try {
+    const { rows } = await db.query(
+      `INSERT INTO new_phone_codes (request_id, customer_id, phone, code_hash, expires_at, seq)
+       SELECT $1, $2, $3, $4, now() + make_interval(secs => $5), coalesce(max(seq), 0) + 1
+         FROM new_phone_codes WHERE customer_id = $2
+       HAVING count(*) FILTER (WHERE created_at > now() - interval '24 hours') < $6
+          AND coalesce(max(created_at), '-infinity'::timestamptz) <= now() - make_interval(secs => $7)
+       RETURNING id`,
+      [
+        row.requestId,
+        row.customerId,
+        row.phone,
+        row.hash,
+        OTP.ttlMs / 1000,
+        NEW_PHONE_CODES_PER_DAY,
+        OTP.resendCountdownS,
+      ],
+    );
+    if (rows.length) return;
+  } catch (err) {
+    if ((err as { code?: string }).code !== '23505') throw err;
+  }
+  // Another request took this turn: refused as a resend within the countdown (or past the day's codes).
+  await refuseWhenLimited(db, row.customerId);
+  throw otpErrors.resendTooSoon(OTP.resendCountdownS);
+}
+
 /** Texts a code to the new number; refused within the resend countdown and past the day's codes. */
 async function sendCode(ctx: FlowContext, field: string) {
   if (!ctx.sms) throw new Error('credential.newPhoneCode sends an SMS: give the step its gateway');
   const phone = normalPhone(String(ctx.form[field] ?? '').trim());
   await refuseOwnNumber(ctx.db, ctx.customerId, phone, field);
-  const { rows } = await ctx.db.query<{ today: number; wait_s: number }>(
-    `SELECT count(*)::int AS today,
-            coalesce(ceil(extract(epoch FROM (max(created_at) + make_interval(secs => $2) - now()))), 0)::int AS wait_s
-       FROM new_phone_codes WHERE customer_id = $1 AND created_at > now() - interval '24 hours'`,
-    [ctx.customerId, OTP.resendCountdownS],
-  );
-  if (rows[0]!.today >= NEW_PHONE_CODES_PER_DAY) throw otpErrors.resendLimit();
-  if (rows[0]!.wait_s > 0) throw otpErrors.resendTooSoon(rows[0]!.wait_s);
+  await refuseWhenLimited(ctx.db, ctx.customerId);
   const { hash } = await codeHasher(ctx.db);
   const requestId = randomUUID();
   const code = String(randomInt(0, 10 ** OTP.digits)).padStart(OTP.digits, '0');
-  await ctx.db.query(
-    `INSERT INTO new_phone_codes (request_id, customer_id, phone, code_hash, expires_at)
-     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
-    [requestId, ctx.customerId, phone, hash(requestId, code), OTP.ttlMs / 1000],
-  );
+  await claimCode(ctx.db, { requestId, customerId: ctx.customerId, phone, hash: hash(requestId, code) });
   await ctx.sms.send(
     phone,
     `Kode ${code} untuk memverifikasi nomor ponsel baru Anda di internet banking. Berlaku ${OTP.ttlMs / 60_000} menit. ` +

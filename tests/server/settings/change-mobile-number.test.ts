@@ -166,6 +166,21 @@ describe.each(bothEngines)('changing the mobile number on $name', (engine) => {
     });
   });
 
+  it('two requests for a new number at once (a double tap, two tabs) send one code: one row, one SMS, the other refused', async () => {
+    const c = await credentialCustomer(db);
+    const number = typedPhone();
+    const answers = await Promise.all([1, 2, 3].map(() => sendNewNumber(app, c, number)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 429, 429]);
+    for (const a of answers.filter((x) => x.status === 429))
+      expect(a.body.apierror).toMatchObject({ errorCode: 'OTP_RESEND_WAIT' });
+    const { rows } = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM new_phone_codes WHERE customer_id = $1',
+      [c.customerId],
+    );
+    expect(rows[0]!.n).toBe(1);
+    expect(await texts(e164(number))).toHaveLength(1);
+  });
+
   it('a wrong password leaves the code untried; a proof that lapsed before confirm changes nothing', async () => {
     const c = await credentialCustomer(db);
     const number = typedPhone();
