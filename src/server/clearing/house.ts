@@ -112,6 +112,9 @@ export interface SimulatedClearingOptions {
   now?: () => number;
 }
 
+/** The simulated networks' timings unless the environment says otherwise (README's configuration). */
+export const CLEARING_DEFAULT_MS = { sknBatch: 10 * 60_000, rtgsBatch: 2 * 60_000, pending: 60_000 } as const;
+
 const envMs = (name: string, fallback: number) => {
   const v = process.env[name];
   return v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Math.max(1, Number(v)) : fallback;
@@ -131,9 +134,9 @@ export function simulatedClearingHouse(opts: SimulatedClearingOptions = {}): Cle
   const latency = () => sleep(opts.latencyMs ?? billerLatencyMs());
   const batchMs = (m: ClearingMethod) =>
     m === 'skn'
-      ? (opts.sknBatchMs ?? envMs('CLEARING_SKN_BATCH_MS', 10 * 60_000))
-      : (opts.rtgsBatchMs ?? envMs('CLEARING_RTGS_BATCH_MS', 2 * 60_000));
-  const pendingMs = () => opts.pendingMs ?? envMs('CLEARING_PENDING_MS', 60_000);
+      ? (opts.sknBatchMs ?? envMs('CLEARING_SKN_BATCH_MS', CLEARING_DEFAULT_MS.sknBatch))
+      : (opts.rtgsBatchMs ?? envMs('CLEARING_RTGS_BATCH_MS', CLEARING_DEFAULT_MS.rtgsBatch));
+  const pendingMs = () => opts.pendingMs ?? envMs('CLEARING_PENDING_MS', CLEARING_DEFAULT_MS.pending);
 
   /** The final answer for a transfer once the network has processed it (at `at`). */
   function finalAnswer(i: ClearingInstruction, at: number): ClearingAnswer {

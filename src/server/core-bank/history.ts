@@ -9,8 +9,8 @@ export const HISTORY_PAGE_SIZE = 20;
 
 const DAY_MS = 86_400_000;
 const JAKARTA_OFFSET_MS = 7 * 3_600_000;
-const HISTORY_DEFAULT_DAYS = 30;
-const HISTORY_MAX_DAYS = 366;
+export const HISTORY_DEFAULT_DAYS = 30;
+export const HISTORY_MAX_DAYS = 366;
 
 /** Today's date in Jakarta (WIB), 'YYYY-MM-DD'. */
 export const jakartaToday = (nowMs: number) => new Date(nowMs + JAKARTA_OFFSET_MS).toISOString().slice(0, 10);

@@ -278,6 +278,9 @@ export async function defaultAccounts(
   return { sourceAccountId: rows[0]?.s ?? null, receivingAccountId: rows[0]?.r ?? null };
 }
 
+/** How many of the latest Poin Xtra movements the inquiry answers. */
+export const POINXTRA_HISTORY_MAX = 50;
+
 /** Poin Xtra balance and the latest movements, newest first. */
 export async function poinXtra(
   db: Queryable,
@@ -287,8 +290,8 @@ export async function poinXtra(
     db.query<{ points: number }>('SELECT points FROM poin_xtra WHERE customer_id = $1', [customerId]),
     db.query<{ points: number; description: string; created_at: Date | string }>(
       `SELECT points, description, created_at FROM poin_xtra_history WHERE customer_id = $1
-        ORDER BY created_at DESC, id DESC LIMIT 50`,
-      [customerId],
+        ORDER BY created_at DESC, id DESC LIMIT $2`,
+      [customerId, POINXTRA_HISTORY_MAX],
     ),
   ]);
   return {
