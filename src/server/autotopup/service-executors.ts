@@ -3,6 +3,7 @@ import { ApiError } from '../http/api-error';
 import { seedOf } from '../billers/simulator';
 import { referenceData } from '../reference/store';
 import type { ServiceExecutor, ServiceRequestContext } from '../transactions/contracts';
+import { GOAL_ACCOUNT_SQL } from '../transactions/account-reads';
 
 const refusal = (code: string, field: string, eng: [string, string], idn: [string, string]) =>
   new ApiError(
@@ -36,8 +37,8 @@ async function request(db: Queryable, ctx: ServiceRequestContext) {
   const sourceId = Number(ctx.form.sourceOfFund);
   const { rows } = Number.isSafeInteger(sourceId)
     ? await db.query(
-        `SELECT 1 FROM accounts WHERE id = $1 AND customer_id = $2 AND status = 'active'
-            AND product IN ('savings', 'current') AND currency = 'IDR'`,
+        `SELECT 1 FROM accounts a WHERE a.id = $1 AND a.customer_id = $2 AND a.status = 'active'
+            AND a.product IN ('savings', 'current') AND a.currency = 'IDR' AND NOT ${GOAL_ACCOUNT_SQL}`,
         [sourceId, ctx.customerId],
       )
     : { rows: [] };

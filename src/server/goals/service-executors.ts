@@ -3,6 +3,7 @@ import type { Queryable } from '../db/db';
 import { ApiError } from '../http/api-error';
 import type { ServiceExecutor, ServiceRequestContext } from '../transactions/contracts';
 import type { ChoiceSource } from '../transactions/contracts';
+import { GOAL_ACCOUNT_SQL } from '../transactions/account-reads';
 import { bankDate } from '../../shared/bank-time';
 import { formatMoney } from '../../shared/money';
 import { addDays, occurrenceAfter, occurrenceOnOrAfter, type Recurrence } from '../schedules/recurrence';
@@ -134,8 +135,8 @@ const planDetails = (p: Plan) => ({
 async function sourceAccount(db: Queryable, ctx: ServiceRequestContext) {
   const id = Number(ctx.form.sourceOfFund);
   const { rows } = await db.query<{ id: string | number; account_no: string }>(
-    `SELECT id, account_no FROM accounts WHERE id = $1 AND customer_id = $2 AND status = 'active'
-        AND product IN ('savings', 'current') AND currency = 'IDR' AND NOT (details ? 'goalId')`,
+    `SELECT a.id, a.account_no FROM accounts a WHERE a.id = $1 AND a.customer_id = $2 AND a.status = 'active'
+        AND a.product IN ('savings', 'current') AND a.currency = 'IDR' AND NOT ${GOAL_ACCOUNT_SQL}`,
     [Number.isSafeInteger(id) ? id : 0, ctx.customerId],
   );
   if (!rows[0]) throw goalErrors.accountNotAllowed();

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../http/api-error';
+import { GOAL_ACCOUNT_SQL } from '../transactions/account-reads';
 
 const account = {
   type: 'object',
@@ -39,8 +40,9 @@ export default async function mainAccountsRoutes(app: FastifyInstance): Promise<
   const read = async (customerId: number) => {
     const [{ rows: accounts }, { rows: c }] = await Promise.all([
       app.db.query<{ id: number; account_no: string; name: string; product: string; currency: string }>(
-        `SELECT id, account_no, name, product, currency FROM accounts
-          WHERE customer_id = $1 AND status = 'active' AND product IN ('savings', 'current') ORDER BY id`,
+        `SELECT a.id, a.account_no, a.name, a.product, a.currency FROM accounts a
+          WHERE a.customer_id = $1 AND a.status = 'active' AND a.product IN ('savings', 'current')
+            AND NOT ${GOAL_ACCOUNT_SQL} ORDER BY a.id`,
         [customerId],
       ),
       app.db.query<{ s: number | null; r: number | null }>(
@@ -101,9 +103,10 @@ export default async function mainAccountsRoutes(app: FastifyInstance): Promise<
       // Only the customer's own active savings or current accounts; anyone else's reads the same as none.
       const { rowCount } = await app.db.query(
         `UPDATE customers SET default_source_account_id = $2, default_receiving_account_id = $3
-          WHERE id = $1 AND (SELECT count(*) FROM accounts
-                              WHERE id IN ($2::int8, $3::int8) AND customer_id = $1 AND status = 'active'
-                                AND product IN ('savings', 'current')) = CASE WHEN $2::int8 = $3::int8 THEN 1 ELSE 2 END`,
+          WHERE id = $1 AND (SELECT count(*) FROM accounts a
+                              WHERE a.id IN ($2::int8, $3::int8) AND a.customer_id = $1 AND a.status = 'active'
+                                AND a.product IN ('savings', 'current') AND NOT ${GOAL_ACCOUNT_SQL})
+                             = CASE WHEN $2::int8 = $3::int8 THEN 1 ELSE 2 END`,
         [customerId, b.sourceAccountId, b.receivingAccountId],
       );
       if (!rowCount) throw notAllowed();

@@ -13,14 +13,22 @@ export interface AccountRow {
   balance: number;
   floor: number;
   status: string;
+  /** A goal's own savings account (My goals): kept for the goal, no source of fund unless a flow says so. */
+  goal: boolean;
 }
+
+/** SQL: the account `a` is a goal's own savings account (opened by goal.create, details.goal). */
+export const GOAL_ACCOUNT_SQL = `(a.details ? 'goal' OR a.details ? 'goalId')`;
 
 /** Accounts by id (accountById reads one this way): the source of fund and an own account credited. */
 export const accountsById: KeyedRead<number, AccountRow | undefined> = {
   name: 'accountsById',
   id: (id) => String(id),
   async load(db, ids) {
-    const { rows } = await db.query<AccountRow>('SELECT * FROM accounts WHERE id = ANY($1::bigint[])', [ids]);
+    const { rows } = await db.query<AccountRow>(
+      `SELECT a.*, ${GOAL_ACCOUNT_SQL} AS goal FROM accounts a WHERE a.id = ANY($1::bigint[])`,
+      [ids],
+    );
     const byId = new Map(
       rows.map((r) => [Number(r.id), { ...r, id: Number(r.id), currency: r.currency.trim() }]),
     );

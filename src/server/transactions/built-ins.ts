@@ -2,7 +2,7 @@ import { maskCardNumber } from '../core-bank/card-number';
 import { directReads } from '../db/keyed-reads';
 import { choiceEntries } from '../reference/store';
 import { entryAsChoice } from '../../shared/flows/reference';
-import { accountById, payeeAccounts, type AccountRow } from './account-reads';
+import { accountById, GOAL_ACCOUNT_SQL, payeeAccounts, type AccountRow } from './account-reads';
 import type { Choice, DomainPlugin } from './contracts';
 import { txErrors } from './errors';
 import { providerPremium } from './premium';
@@ -60,7 +60,8 @@ export const builtInChoiceSources = {
   /**
    * The customer's active accounts of the products and currency the flow asks for. A source-of-fund list
    * leaves out the accounts the customer hid from it (settings, account visibility), and marks the
-   * customer's main source account (the form starts on it).
+   * customer's main source account (the form starts on it). A goal's own account only where the flow
+   * says `goals` (its money is kept for the goal).
    */
   accounts: async ({ db, customerId, spec, field }) => {
     const { rows } = await db.query<AccountRow & { is_default_source: boolean }>(
@@ -68,10 +69,18 @@ export const builtInChoiceSources = {
          FROM accounts a JOIN customers c ON c.id = a.customer_id
         WHERE a.customer_id = $1 AND a.status = ANY($4::text[])
           AND ($2::text[] IS NULL OR a.product = ANY($2::text[])) AND ($3::text IS NULL OR a.currency = $3)
+          AND ($6 OR NOT ${GOAL_ACCOUNT_SQL})
           AND ($5::text IS DISTINCT FROM 'sourceOfFund' OR NOT EXISTS (
                 SELECT 1 FROM account_visibility v WHERE v.account_id = a.id AND v.customer_id = $1 AND v.hide_source))
         ORDER BY a.id`,
-      [customerId, spec.products ?? null, spec.currency ?? null, spec.statuses ?? ['active'], field ?? null],
+      [
+        customerId,
+        spec.products ?? null,
+        spec.currency ?? null,
+        spec.statuses ?? ['active'],
+        field ?? null,
+        spec.goals === true,
+      ],
     );
     return rows.map((r) => {
       const a = { ...r, currency: r.currency.trim() };

@@ -82,7 +82,7 @@ export function quoting(ctx: PostingContext) {
   const reads = ctx.reads ?? directReads(db);
   const internal = (name: string, currency: string) => reads.get(internalAccounts, { name, currency });
 
-  /** Checks the debit account against the flow's choice rule for that field. */
+  /** Checks the debit account against the flow's choice rule for that field (a goal's only where it says so). */
   async function debitAccount(flow: MoneyFlow, form: Record<string, unknown>, customerId: number) {
     const field = fieldOf(flow.posting.debit);
     const id = accountIdOf(form[field]);
@@ -94,7 +94,8 @@ export function quoting(ctx: PostingContext) {
       a.status !== 'active' ||
       a.product === 'internal' ||
       (spec?.products && !spec.products.includes(a.product)) ||
-      (spec?.currency && spec.currency !== a.currency)
+      (spec?.currency && spec.currency !== a.currency) ||
+      (a.goal && spec?.goals !== true)
     )
       throw txErrors.accountNotAllowed(pointer(flow.posting.debit));
     return a;

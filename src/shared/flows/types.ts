@@ -57,6 +57,11 @@ export interface ChoiceSpec {
   /** accounts: which products, which currency. */
   products?: string[];
   currency?: string;
+  /**
+   * accounts: a goal's own savings account (My goals) is offered and taken too. Default: not, its money
+   * is kept for the goal (an own-account transfer takes it out, or tops it up).
+   */
+  goals?: boolean;
   /** accounts: which statuses are offered (default only active; a card unblock offers blocked ones). */
   statuses?: ('active' | 'blocked')[];
   /** Only options whose detail[filterKey] equals the value of this form field (e.g. denominations of the chosen operator). */

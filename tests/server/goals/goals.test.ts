@@ -89,6 +89,87 @@ describe.each(testDbs)('My goals on $name', (engine) => {
     });
   });
 
+  it("keeps a goal's account out of the sources of fund: not offered nor taken, but an own-account transfer moves money in and out", async () => {
+    const c = await customerWithSession(db);
+    const source = await insertAccount(db, c.customerId, { balance: rp(10_000_000) });
+    const created = await transact(app, db, c, 'goal.create', {
+      name: 'New phone',
+      category: 'other',
+      targetAmount: rp(6_000_000),
+      targetDate: addDays(bankDate(), 200),
+      sourceOfFund: String(source.id),
+      monthlyAmount: rp(1_000_000),
+      dayOfMonth: 10,
+    });
+    expect(created.receipt.status).toBe(200);
+    const goalAccountNo = created.receipt.body.details.goalAccountNo as string;
+    const { rows } = await db.query<{ id: string | number }>(
+      'SELECT id FROM accounts WHERE account_no = $1',
+      [goalAccountNo],
+    );
+    const goalAccount = String(rows[0]!.id);
+    const offered = async (flowId: string, field: string) =>
+      (
+        (await post(app, '/api/transaction/v1/formdata', c.headers, { flowId })).body.choices[field] as {
+          value: string;
+        }[]
+      ).map((o) => o.value);
+    // Bills, purchases and transfers to others do not offer it; the own-account transfer does, both ways.
+    for (const flowId of ['payment.bpjs', 'purchase.mobile', 'transfer.samebank', 'transfer.online'])
+      expect(await offered(flowId, 'sourceOfFund'), flowId).toEqual([String(source.id)]);
+    expect(await offered('transfer.own', 'sourceOfFund')).toEqual([String(source.id), goalAccount]);
+    expect(await offered('transfer.own', 'beneficiaryAccount')).toEqual([String(source.id), goalAccount]);
+    // Nor is it a main account (the source every form starts on).
+    const main = await post(app, '/api/settings/v1/main-accounts', c.headers, {});
+    expect(main.body.accounts.map((a: { id: number }) => String(a.id))).toEqual([String(source.id)]);
+    const asMain = await post(app, '/api/settings/v1/main-accounts/update', c.headers, {
+      sourceAccountId: Number(goalAccount),
+      receivingAccountId: source.id,
+    });
+    expect(asMain.status).toBe(422);
+
+    // Money put in by an own-account transfer; a payment posted from it anyway is refused on its field.
+    const topUp = await transact(app, db, c, 'transfer.own', {
+      sourceOfFund: String(source.id),
+      beneficiaryAccount: goalAccount,
+      amount: rp(2_000_000),
+    });
+    expect(topUp.receipt.status).toBe(200);
+    const other = await customerWithSession(db);
+    const to = await insertAccount(db, other.customerId, { balance: 0 });
+    const journals = await count(db, 'journal');
+    const refused = await post(app, '/api/transaction/v1/inquiry', c.headers, {
+      flowId: 'transfer.samebank',
+      form: {
+        sourceOfFund: goalAccount,
+        beneficiaryAccountNo: to.accountNo,
+        purpose: 'family',
+        amount: rp(500_000),
+      },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.apierror).toMatchObject({
+      errorCode: 'ACCOUNT_NOT_ALLOWED',
+      errorTitleEng: 'Account not available',
+      errorTitleIdn: 'Rekening tidak tersedia',
+    });
+    expect(refused.body.apierror.fields['/form/sourceOfFund']).toBeDefined();
+    const bill = await post(app, '/api/transaction/v1/inquiry', c.headers, {
+      flowId: 'payment.bpjs',
+      form: { sourceOfFund: goalAccount, customerNumber: '8888801234567' },
+    });
+    expect(bill.body.apierror).toMatchObject({ errorCode: 'ACCOUNT_NOT_ALLOWED' });
+    expect(await count(db, 'journal')).toBe(journals);
+    // Taken out again to the customer's own account.
+    const out = await transact(app, db, c, 'transfer.own', {
+      sourceOfFund: goalAccount,
+      beneficiaryAccount: String(source.id),
+      amount: rp(500_000),
+    });
+    expect(out.receipt.status).toBe(200);
+    expect(await balanceOf(db, Number(goalAccount))).toBe(rp(1_500_000));
+  });
+
   it('refuses a target date too near or a monthly transfer above the target, in both languages, creating nothing', async () => {
     const c = await customerWithSession(db);
     const source = await insertAccount(db, c.customerId, { balance: rp(1_000_000) });
