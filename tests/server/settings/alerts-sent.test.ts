@@ -6,6 +6,10 @@ import { outboxGateway } from '../../../src/server/sms/gateway';
 import { createSession } from '../../../src/server/auth/sessions';
 import { insertCard } from '../cards/fixtures';
 import { bankDate } from '../../../src/shared/bank-time';
+import { runDueInstructions } from '../../../src/server/schedules/scheduler';
+import { ledgerRunner } from '../../../src/server/schedules/runner';
+import { loadCatalog } from '../../../src/server/transactions/catalog';
+import { serverRegistry } from '../../../src/server/domains';
 import { bothEngines, customerWithSession, insertAccount, transact, useTestApp } from '../../kit';
 
 const rp = (n: number) => n * 100;
@@ -102,7 +106,7 @@ describe.each(bothEngines)('alerts sent on $name', (engine) => {
     expect(received[1]).toContain('Rp 400.000');
   });
 
-  it('sends no transfer alert when a transfer is only scheduled for later (nothing has moved yet)', async () => {
+  it('sends no transfer alert when a transfer is only scheduled for later (nothing has moved yet), and sends it when it runs', async () => {
     await dispatch();
     const who = await customerWithSession(db);
     const source = await insertAccount(db, who.customerId, { balance: rp(50_000_000) });
@@ -130,6 +134,25 @@ describe.each(bothEngines)('alerts sent on $name', (engine) => {
     const texts = await sms(who.phone);
     expect(texts).toHaveLength(1);
     expect(texts[0]).toContain(now.receipt.body.referenceNo);
+    // On its day the scheduler books it: the alert goes then, with the booking's own reference.
+    const instructionId = Number(scheduled.receipt.body.scheduled.instructionId);
+    await db.query(`UPDATE scheduled_transfers SET next_run_at = now() - interval '1 second' WHERE id = $1`, [
+      instructionId,
+    ]);
+    const ran = await runDueInstructions(db, {
+      runner: ledgerRunner(db, loadCatalog(), serverRegistry()),
+      notify: async () => {},
+    });
+    expect(ran.success).toBe(1);
+    const { rows } = await db.query<{ reference_no: string }>(
+      `SELECT reference_no FROM journal WHERE idempotency_key LIKE $1`,
+      [`sched-${instructionId}-%`],
+    );
+    expect(await dispatch()).toBe(1);
+    const after = await sms(who.phone);
+    expect(after).toHaveLength(2);
+    expect(after[1]).toContain('Rp 2.500.000');
+    expect(after[1]).toContain(rows[0]!.reference_no);
   });
 
   it('sends a card alert (no amount) and a login alert; an event of long ago is passed over', async () => {
