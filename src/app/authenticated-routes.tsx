@@ -123,7 +123,8 @@ export function shellChildrenWith(areaReady?: (strings: PageStrings) => Promise<
   const ready = (ns?: PageStrings | PageStrings[]) =>
     areaReady && ns ? () => Promise.all([ns].flat().map(areaReady)) : undefined;
   return authenticatedRoutes({
-    choosersReady: ready('flow-names'),
+    // the choosers list the batches too, whose names are the batch namespace's (batchMenuEntries)
+    choosersReady: ready(['flow-names', 'batch']),
     dashboardRoutes: withReady(dashboardRoutes, ready('dashboard')),
     featureRoutes: FEATURES.flatMap((f) => withReady(f.routes, ready(f.strings))),
     flowRoutes,

@@ -37,6 +37,11 @@ describe("an area's strings load with its pages, not with every authenticated pa
     expect(await stringsWaitedFor('/transfer/mass-transfer/')).toEqual(['batch', 'cart']);
   });
 
+  it('a chooser that lists a batch (mass transfer, payment, purchase) waits for their names too', async () => {
+    for (const path of ['/transfer/', '/payment/', '/purchase/'])
+      expect(await stringsWaitedFor(path), path).toEqual(['flow-names', 'batch']);
+  });
+
   it("a transaction page waits for none (its flow's strings come with its file)", async () => {
     expect(await stringsWaitedFor('/payment/bpjs/inquiry/')).toEqual([]);
   });
