@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { formatBankDate } from '@/shared/bank-time';
 import { stepUrl } from '@/shared/flows';
 import { formatMoney } from '@/shared/money';
 import { useErrorHandler } from '@/shared/ui';
@@ -322,30 +323,52 @@ function Results({ results }: { results: CartItemResult[] }) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t('results.note')}
       </Typography>
-      {results.map((r) => (
-        <Alert
-          key={r.itemId}
-          severity={r.status === 'success' ? 'success' : r.status === 'pending' ? 'info' : 'error'}
-          sx={{ mb: 1 }}
-          data-testid="cart-result"
-          data-status={r.status}
-        >
-          <strong>{en ? r.title.en : r.title.id}</strong>: {t(`results.${r.status}`)}
-          {r.receipt && (
-            <>
-              {' · '}
-              {t('results.reference', { ref: r.receipt.referenceNo })}
-              {r.receipt.total && (
-                <> · {t('results.total', { total: formatMoney(r.receipt.total, en ? 'en' : 'id') })}</>
-              )}
-            </>
-          )}
-          {r.error && <> · {en ? r.error.errorMessageEng : r.error.errorMessageIdn}</>}
-        </Alert>
-      ))}
+      {results.map((r) => {
+        // A transfer for later: its confirm stored the schedule; nothing moved yet.
+        const scheduled = r.receipt?.scheduled;
+        return (
+          <Alert
+            key={r.itemId}
+            severity={
+              scheduled
+                ? 'info'
+                : r.status === 'success'
+                  ? 'success'
+                  : r.status === 'pending'
+                    ? 'info'
+                    : 'error'
+            }
+            sx={{ mb: 1 }}
+            data-testid="cart-result"
+            data-status={scheduled ? 'scheduled' : r.status}
+          >
+            <strong>{en ? r.title.en : r.title.id}</strong>:{' '}
+            {scheduled
+              ? t('results.scheduled', {
+                  date: formatBankDate(scheduled.nextRunDate, en ? 'en' : 'id', { dateStyle: 'medium' }),
+                })
+              : t(`results.${r.status}`)}
+            {r.receipt && (
+              <>
+                {' · '}
+                {t('results.reference', { ref: r.receipt.referenceNo })}
+                {r.receipt.total && (
+                  <> · {t('results.total', { total: formatMoney(r.receipt.total, en ? 'en' : 'id') })}</>
+                )}
+              </>
+            )}
+            {r.error && <> · {en ? r.error.errorMessageEng : r.error.errorMessageIdn}</>}
+          </Alert>
+        );
+      })}
       <Button component={Link} to="/dashboard/">
         {t('results.dashboard')}
       </Button>
+      {results.some((r) => r.receipt?.scheduled) && (
+        <Button component={Link} to="/mytransaction/" data-testid="cart-scheduled-link">
+          {t('results.scheduledLink')}
+        </Button>
+      )}
     </Box>
   );
 }

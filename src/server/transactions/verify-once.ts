@@ -68,11 +68,14 @@ export function verifyOnce(ctx: ServiceContext) {
   const { db } = ctx;
   const { postQuotedMany } = posting(ctx);
 
-  /** Per source account and currency: what the quotes take, against the balance above the floor. */
+  /**
+   * Per source account and currency: what the quotes take today, against the balance above the floor.
+   * A transfer scheduled for later takes nothing today (it is paid from its day's balance, checked then).
+   */
   async function totalsOf(quotes: Quote[], via: Queryable = db): Promise<AccountTotal[]> {
     const sums = new Map<string, { accountId: number; currency: string; amount: number }>();
     for (const q of quotes) {
-      if (!q.debitAccountId || !q.debitAmount) continue;
+      if (!q.debitAccountId || !q.debitAmount || q.schedule) continue;
       const currency = q.total?.currency ?? q.amount?.currency ?? 'IDR';
       const key = `${q.debitAccountId}:${currency}`;
       const s = sums.get(key) ?? { accountId: q.debitAccountId, currency, amount: 0 };
@@ -88,11 +91,15 @@ export function verifyOnce(ctx: ServiceContext) {
     return totals;
   }
 
-  /** The first limit category whose quotes together exceed what is left of today's limit, if any. */
+  /**
+   * The first limit category whose quotes together exceed what is left of today's limit, if any (a
+   * transfer scheduled for later counts on the day it runs, as the scheduler's quote does).
+   */
   async function limitShortfall(customerId: number, quotes: Quote[]): Promise<LimitShortfall | null> {
     const byCategory = new Map<string, number>();
     for (const q of quotes)
-      byCategory.set(q.limitCategory, (byCategory.get(q.limitCategory) ?? 0) + q.limitAmount);
+      if (!q.schedule)
+        byCategory.set(q.limitCategory, (byCategory.get(q.limitCategory) ?? 0) + q.limitAmount);
     for (const [category, amount] of byCategory) {
       const { limits, used } = await limitsAndUse(db, customerId, category);
       if (limits.dailyLimit === null) continue;

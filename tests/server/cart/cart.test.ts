@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../src/server/db/db';
+import { bankDate } from '../../../src/shared/bank-time';
 import {
   balanceOf,
   bothEngines,
@@ -109,6 +110,56 @@ describe.each(bothEngines)('the cart on $name', (engine) => {
     const again = await cart(c, 'confirm', { checkoutId: ver.body.checkoutId, otp: '123456' });
     expect(again.body.results).toEqual(done.body.results);
     expect(await balanceOf(db, savings.id)).toBe(before[0]! - transfer! - bill!);
+    expect(await unbalancedJournals(db)).toBe(0);
+  });
+
+  it("takes a transfer scheduled for later: not counted against today's balance, its confirm stores the schedule and books nothing", async () => {
+    const c = await customerWithSession(db);
+    const savings = await insertAccount(db, c.customerId, { balance: rp(3_000_000) });
+    const other = await customerWithSession(db);
+    const to = await insertAccount(db, other.customerId, { balance: 0 });
+    const date = bankDate(new Date(), 3);
+    // More than today's balance: it is paid on its date, from that day's balance.
+    const later = {
+      sourceOfFund: String(savings.id),
+      beneficiaryAccountNo: to.accountNo,
+      purpose: 'family',
+      amount: rp(5_000_000),
+      when: { kind: 'date', date },
+    };
+    const bill = { sourceOfFund: String(savings.id), customerNumber: '8888801234567' };
+    for (const [flowId, form] of [
+      ['transfer.samebank', later],
+      ['payment.bpjs', bill],
+    ] as const) {
+      const r = await cart(c, 'add', { flowId, form });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    }
+    const list = await cart(c, 'list');
+    const billTotal = list.body.items[1].quote.total.amount as number;
+    // What the cart takes from the account today is the bill alone.
+    expect(list.body.totals).toEqual([expect.objectContaining({ accountId: savings.id, amount: billTotal })]);
+    const ver = await cart(c, 'verification', { method: 'otp' });
+    expect(ver.status, JSON.stringify(ver.body)).toBe(200);
+    const done = await cart(c, 'confirm', {
+      checkoutId: ver.body.checkoutId,
+      otp: await latestCode(db, c.phone),
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const [scheduled, paid] = done.body.results as {
+      status: string;
+      receipt: { scheduled?: { instructionId: number; nextRunDate: string } };
+    }[];
+    expect(paid!.status).toBe('success');
+    expect(scheduled!.receipt.scheduled).toEqual({ instructionId: expect.any(Number), nextRunDate: date });
+    const { rows } = await db.query<{ status: string; amount: number; next: string }>(
+      'SELECT status, amount, next_run_date::text AS next FROM scheduled_transfers WHERE id = $1',
+      [scheduled!.receipt.scheduled!.instructionId],
+    );
+    expect(rows).toEqual([{ status: 'active', amount: rp(5_000_000), next: date }]);
+    expect(await balanceOf(db, savings.id)).toBe(rp(3_000_000) - billTotal);
+    expect(await balanceOf(db, to.id)).toBe(0);
+    expect((await cart(c, 'count')).body).toEqual({ count: 0 });
     expect(await unbalancedJournals(db)).toBe(0);
   });
 
