@@ -7,7 +7,8 @@ import { openPglite } from '../../../src/server/db/db';
 
 const dirs: string[] = [];
 afterAll(async () => {
-  for (const d of dirs) await rm(d, { recursive: true, force: true });
+  // Retried: a loaded machine can still be writing a closed database's last files (ENOTEMPTY).
+  for (const d of dirs) await rm(d, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 });
 
 /**
@@ -34,7 +35,10 @@ async function startAndStop(
   });
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 45_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL'); // not left writing into the folder the clean-up removes
+      reject(new Error(`server did not start:\n${output}`));
+    }, 45_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('Internet banking:')) {
