@@ -113,18 +113,16 @@ function ScheduledCard(p: { s: ScheduledTransfer; lang: Lang }) {
         </Box>
         {open && (
           <Stack direction="row" spacing={1} sx={{ flexShrink: 0, justifyContent: 'flex-end' }}>
-            {/* A mass transfer is changed (its rows dropped) on its edit page. */}
-            {!s.mass && (
-              <Button
-                size="small"
-                component={RouterLink}
-                to={`/mytransaction/delete-scheduled/?instruction=${encodeURIComponent(s.id)}`}
-                aria-label={t('scheduled.deleteNamed', { name })}
-                data-testid="scheduled-delete"
-              >
-                {t('scheduled.delete')}
-              </Button>
-            )}
+            {/* A mass transfer is deleted as a whole (every transfer of it), or changed on its edit page. */}
+            <Button
+              size="small"
+              component={RouterLink}
+              to={`/mytransaction/delete-scheduled/?instruction=${encodeURIComponent(s.mass ? `batch:${s.id}` : s.id)}`}
+              aria-label={s.mass ? t('scheduled.deleteMass') : t('scheduled.deleteNamed', { name })}
+              data-testid="scheduled-delete"
+            >
+              {t('scheduled.delete')}
+            </Button>
             <Button
               size="small"
               variant="outlined"

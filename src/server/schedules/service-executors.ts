@@ -1,10 +1,11 @@
 import type { Queryable } from '../db/db';
 import { ApiError } from '../http/api-error';
 import type { ServiceExecutor, ServiceRequestContext } from '../transactions/contracts';
-import type { ChoiceSource } from '../transactions/contracts';
+import type { Choice, ChoiceSource } from '../transactions/contracts';
 import { bankDate } from '../../shared/bank-time';
 import { formatMoney } from '../../shared/money';
 import { checkWhen, type Recurrence, type When, type WhenProblem } from './recurrence';
+import { BATCH_CHOICE_PREFIX, cancelBatch, openBatch, openBatchChoices } from './batch-schedules';
 import {
   cancelInstruction,
   editInstruction,
@@ -72,12 +73,40 @@ function detailsOf(i: Instruction) {
   };
 }
 
-/** `schedule.cancel`: deletes (cancels) one of the customer's running instructions. params: `field`. */
+/** A scheduled batch chosen (`batch:<id>`, listed by `schedules.open` with params.batches): its id. */
+function batchChosen(ctx: ServiceRequestContext): string | undefined {
+  const v = ctx.form[fieldOf(ctx)];
+  return typeof v === 'string' && v.startsWith(BATCH_CHOICE_PREFIX)
+    ? v.slice(BATCH_CHOICE_PREFIX.length)
+    : undefined;
+}
+
+/**
+ * `schedule.cancel`: deletes (cancels) one of the customer's running instructions, or a scheduled
+ * batch as a whole (every instruction of it at once, or none). params: `field`.
+ */
 export const cancelSchedule: ServiceExecutor = {
   async check(db, ctx) {
+    const batchId = batchChosen(ctx);
+    if (batchId !== undefined) {
+      const batch = await openBatch(db, ctx.customerId, batchId);
+      if (!batch) throw notChangeable(fieldOf(ctx));
+      return batch;
+    }
     return detailsOf(await openInstruction(db, ctx));
   },
   async apply(tx, ctx) {
+    const batchId = batchChosen(ctx);
+    if (batchId !== undefined) {
+      // The state seen at inquiry: one of its transfers that ran or changed since refuses the whole.
+      const cancelled = await cancelBatch(
+        tx,
+        ctx.customerId,
+        batchId,
+        String(ctx.details.batchVersion ?? ''),
+      );
+      return { instructionStatus: 'cancelled', instructionsCancelled: String(cancelled) };
+    }
     const i = await openInstruction(tx, ctx);
     // The version seen at inquiry: one that ran or changed since is refused (SCHEDULE_CHANGED).
     await cancelInstruction(tx, ctx.customerId, i.id, Number(ctx.details.instructionVersion ?? i.version));
@@ -169,10 +198,15 @@ export const editSchedule: ServiceExecutor = {
 
 /**
  * `schedules.open`: the customer's running scheduled transfers (params.mass: the mass-transfer
- * ones), each labelled with its recipient, amount and next date in both languages.
+ * ones), each labelled with its recipient, amount and next date in both languages; params.batches:
+ * then each scheduled batch not yet run as one choice too (deleted as a whole).
  */
 export const openSchedules: ChoiceSource = async ({ db, customerId, spec }) => {
-  const mass = spec.params?.mass === true;
+  const batches = spec.params?.batches === true ? await openBatchChoices(db, customerId) : [];
+  return [...(await openInstructionChoices(db, customerId, spec.params?.mass === true)), ...batches];
+};
+
+async function openInstructionChoices(db: Queryable, customerId: number, mass: boolean): Promise<Choice[]> {
   const { rows } = await db.query<InstructionRow>(
     `SELECT ${INSTRUCTION_COLUMNS} FROM scheduled_transfers
       WHERE customer_id = $1 AND status IN ('active', 'suspended') AND (mass_batch_id IS NOT NULL) = $2
@@ -197,4 +231,4 @@ export const openSchedules: ChoiceSource = async ({ db, customerId, spec }) => {
       },
     };
   });
-};
+}

@@ -187,7 +187,7 @@ export const PARAMS_SCHEMAS: {
     list: params({}),
     providers: params({}),
     'clearing.banks': params({ method }),
-    'schedules.open': params({ mass: { type: 'boolean' } }),
+    'schedules.open': params({ mass: { type: 'boolean' }, batches: { type: 'boolean' } }),
     'catalogue.products': params(
       { category: { enum: PRODUCT_CATEGORIES }, openingFlow: { enum: ['saving', 'isa'] } },
       ['category'],

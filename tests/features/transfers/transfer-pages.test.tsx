@@ -97,7 +97,7 @@ describe('My Transactions: scheduled transfers', () => {
     );
   });
 
-  it('lists a scheduled mass transfer once, edited as a whole on its own page (no delete of one row)', async () => {
+  it('lists a scheduled mass transfer once, edited and deleted as a whole (no row on its own)', async () => {
     const mass = {
       ...once,
       id: '0b8e4f9a-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
@@ -110,11 +110,25 @@ describe('My Transactions: scheduled transfers', () => {
     const card = await screen.findByTestId('scheduled');
     expect(card.textContent).toContain('Mass transfer');
     expect(within(card).getByTestId('scheduled-amount').textContent).toBe('IDR 475,000');
-    expect(within(card).queryByTestId('scheduled-delete')).toBeNull();
     fireEvent.click(within(card).getByTestId('scheduled-edit'));
     await waitFor(() =>
       expect(router.state.location.pathname + router.state.location.search).toBe(
         `/mytransaction/edit-scheduled-masstransaction/?id=${mass.id}`,
+      ),
+    );
+  });
+
+  it('deletes a scheduled mass transfer as a whole: its Delete opens the verified flow with the batch chosen', async () => {
+    const mass = { ...once, id: '0b8e4f9a-1c2d-4e5f-8a9b-0c1d2e3f4a5b', mass: true, summary: {} };
+    handlers.set('/api/schedule/v1/list', () => ({ today: '2026-11-25', instructions: [mass] }));
+    const router = renderAt('/mytransaction/');
+    const card = await screen.findByTestId('scheduled');
+    fireEvent.click(
+      within(card).getByRole('link', { name: 'Delete the whole mass transfer: every transfer of it' }),
+    );
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe(
+        `/mytransaction/delete-scheduled/inquiry/?instruction=batch%3A${mass.id}`,
       ),
     );
   });
