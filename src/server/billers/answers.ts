@@ -23,7 +23,8 @@ const MONTHS_ID = [
  * - "amount:MIN-MAX": an integer of minor units in that range, whole hundreds of rupiah;
  * - "digits:N": N digits (a token, a serial, a reference); "token": 20 digits in groups of four;
  * - "kwh": kilowatt-hours with one decimal, as text ("32,5"); "date:+N": the date N days on (YYYY-MM-DD);
- * - "pick:a|b|c": one of the options; a number or other text: that value as is.
+ * - "pick:a|b|c": one of the options, a number when the property is one (a penalty of "0|0|300000" is
+ *   minor units, as an amount's); a number or other text: that value as is.
  * A property without "x-simulate" is left out (a real adapter fills it).
  */
 export function simulateAnswer(
@@ -55,10 +56,17 @@ export function simulateAnswer(
       out[key] = d.toISOString().slice(0, 10);
     } else if (how.startsWith('pick:')) {
       const options = how.slice(5).split('|');
-      out[key] = options[n % options.length];
+      out[key] = asDeclared(prop.type, options[n % options.length]!);
     } else out[key] = how;
   }
   return out;
+}
+
+/** A picked option as its property's declared type: an integer property answers a number, never its text. */
+function asDeclared(type: string | undefined, option: string): string | number {
+  return (type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?$/.test(option)
+    ? Number(option)
+    : option;
 }
 
 function digits(seed: number[], count: number): string {

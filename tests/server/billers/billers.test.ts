@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../src/server/db/db';
 import { lookupBill } from '../../../src/server/billers/simulator';
+import { simulateAnswer } from '../../../src/server/billers/answers';
+import type { AnswerSchema } from '../../../src/shared/flows/reference';
 import { DENOMINATIONS, OPERATORS, operatorOfNumber } from '../../../src/server/billers/operators';
 import {
   balanceOf,
@@ -30,6 +32,18 @@ describe('simulated billers', () => {
     expect([c.customerName, c.billAmount]).not.toEqual([a.customerName, a.billAmount]);
     const family = await lookupBill({ billerCode: 'X', participantFee: rp(42_000) }, '88880012345', '/f');
     expect(family.billAmount).toBe(family.participants! * rp(42_000));
+  });
+
+  it("answers a picked option as its property's type: a penalty in minor units is a number, a tariff text", () => {
+    const answer: AnswerSchema = {
+      properties: {
+        penalty: { type: 'integer', 'x-simulate': 'pick:0|0|300000' },
+        tariff: { type: 'string', 'x-simulate': 'pick:R1/1300 VA|B2/6600 VA' },
+      },
+    };
+    const answers = Array.from({ length: 12 }, (_, i) => simulateAnswer(answer, `PLNPOST:5300000000${i}`));
+    expect(new Set(answers.map((a) => a.penalty))).toEqual(new Set([0, 300000]));
+    for (const a of answers) expect(typeof a.tariff).toBe('string');
   });
 
   it('knows the operators by number prefix', () => {
