@@ -37,8 +37,13 @@ export const TOGETHER: TogetherGroup[] = [
     roots: [r('./src/engine/ui/flow-page.tsx'), r('./src/engine/ui/form-loader.ts')],
     after: ['shell'],
   },
-  // what a transaction page adds once its form is sent: the verify, FDS challenge and receipt pages
-  { name: 'flow-steps', roots: [r('./src/engine/ui/later-steps.ts')], after: ['shell', 'flow-page'] },
+  // what a transaction page adds once its form is sent: the verify, FDS challenge and receipt pages,
+  // and the verify step's machinery (its submachines, loaded with them: verification-loader.ts)
+  {
+    name: 'flow-steps',
+    roots: [r('./src/engine/ui/later-steps.ts'), r('./src/engine/machine/verification.ts')],
+    after: ['shell', 'flow-page'],
+  },
 ];
 const togetherGraphs = new Map<string, Set<string>>(TOGETHER.map((g) => [g.name, new Set()]));
 /** What the groups import that other pages load too: its chunk, by the groups that import it (`shared~shell~flow-page`). */

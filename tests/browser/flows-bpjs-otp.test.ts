@@ -98,6 +98,12 @@ describe('BPJS payment with an OTP from the outbox', () => {
       await page.getByTestId('otp-panel').waitFor();
       expect(await page.getByTestId('otp-panel').textContent()).toContain(sentTo);
       expect(await latestOtp(env.server, BUDI_PHONES[0], sentAt)).toBe(code);
+      // A reload on verify too: the page loads the verify step's machinery (which the form's page
+      // does not carry) before the transaction resumes, with the same request.
+      await page.reload();
+      await page.getByTestId('otp-panel').waitFor();
+      expect(await page.getByTestId('otp-panel').textContent()).toContain(sentTo);
+      expect(await latestOtp(env.server, BUDI_PHONES[0], sentAt)).toBe(code);
       await page.getByTestId('otp-input').fill(code);
       await page.locator('[data-testid="otp-confirm"]:not([disabled])').waitFor();
       await screenshot(page, 'flows-bpjs-verify-otp-en');

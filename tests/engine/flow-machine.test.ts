@@ -1,7 +1,13 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { createFlowMachine, flowSetup, provideServices, currentMeta } from '@/engine/machine/flow-machine';
+import {
+  createFlowMachine,
+  flowSetup,
+  loadVerification,
+  provideServices,
+  currentMeta,
+} from '@/engine/machine/flow-machine';
 import type { TransactionServices } from '@/engine/services/transaction-services';
 import {
   REGISTRY_NAMES,
@@ -95,6 +101,9 @@ const m = (s: unknown, v: unknown) => (s as { matches: (v: unknown) => boolean }
 const child = (a: ReturnType<typeof run>) => a.getSnapshot().children.verification!;
 
 describe('flow machine', () => {
+  // A transaction restored past its inquiry resumes with the verify step's machinery in (the page waits for it).
+  beforeAll(() => loadVerification());
+
   it('registers exactly the client names of registry-names.ts', () => {
     const impl = flowSetup as unknown as { implementations: Record<string, Record<string, unknown>> };
     // setup() keeps what it registers; compare with the one list.

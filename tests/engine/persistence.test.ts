@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { clearTransaction, loadTransaction, saveTransaction, STORAGE_KEY } from '@/engine/persistence';
-import { createFlowMachine, provideServices } from '@/engine/machine/flow-machine';
+import { createFlowMachine, loadVerification, provideServices } from '@/engine/machine/flow-machine';
 import { toRestore } from '@/engine/ui/flow-page';
 import { setCredentials } from '@/shared/api/session-store';
 import { SESSION } from '@/shared/constants';
@@ -24,6 +24,9 @@ afterEach(() => {
 });
 
 describe('pending transaction kept across leaving the page', () => {
+  // A transaction restored past its inquiry resumes with the verify step's machinery in (the page waits for it).
+  beforeAll(() => loadVerification());
+
   it('comes back while the session lives, and not after it ends', () => {
     setCredentials({ accessToken: 't', expires: Date.now() + 60_000 });
     saveTransaction(flow.id, { inquiry: inquiry(300_000), idempotencyKey: 'k' });

@@ -1,7 +1,12 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { createFlowMachine, currentMeta, provideServices } from '@/engine/machine/flow-machine';
+import {
+  createFlowMachine,
+  currentMeta,
+  loadVerification,
+  provideServices,
+} from '@/engine/machine/flow-machine';
 import type { StepInput, TransactionServices } from '@/engine/services/transaction-services';
 import { stepsOf, type FlowFile, type InquiryResponse, type OtpChallenge } from '@/shared/flows';
 import { loadFlowsFromDisk } from '@/shared/flows/load-node';
@@ -69,6 +74,9 @@ function run(flow: FlowFile, s: TransactionServices, restore?: object) {
   return actor;
 }
 const view = (a: ReturnType<typeof run>) => currentMeta(a.getSnapshot())?.view;
+
+// A transaction restored past its inquiry resumes with the verify step's machinery in (the page waits for it).
+beforeAll(() => loadVerification());
 
 describe('the FDS challenge step', () => {
   it('a flagged inquiry goes to the challenge; passing it goes to verify, where the OTP is asked', async () => {

@@ -1,9 +1,9 @@
 // The one registry of named actors, guards and actions a flow file's machine may name (xstate setup).
 import { assign, fromPromise, setup } from 'xstate';
 import type { InquiryResponse, Receipt, VerificationMethod } from '@/shared/flows';
-import { approvalMachine, type ApprovalOutput } from './approval-machine';
-import { otpMachine, type OtpOutput } from './otp-machine';
-import { passkeyMachine, type PasskeyOutput } from './passkey-machine';
+import type { ApprovalMachine, ApprovalOutput } from './approval-machine';
+import type { OtpMachine, OtpOutput } from './otp-machine';
+import type { PasskeyMachine, PasskeyOutput } from './passkey-machine';
 import type { InquiryStepAnswer, StepInput } from '../services/transaction-services';
 import type { FlowContext, FlowEvent, FlowInput } from './flow-context';
 
@@ -36,9 +36,10 @@ export const flowSetup = setup({
     passFdsChallenge: notWired('passFdsChallenge') as unknown as ReturnType<
       typeof fromPromise<unknown, { inquiryId: string }>
     >,
-    otpVerification: otpMachine,
-    approvalVerification: approvalMachine,
-    passkeyVerification: passkeyMachine,
+    // The verify step's submachines: their code loads with that step (provideServices wires them).
+    otpVerification: notWired('otpVerification') as unknown as OtpMachine,
+    approvalVerification: notWired('approvalVerification') as unknown as ApprovalMachine,
+    passkeyVerification: notWired('passkeyVerification') as unknown as PasskeyMachine,
     confirmTransaction: notWired('confirmTransaction') as unknown as ReturnType<
       typeof fromPromise<Receipt, { inquiryId: string; idempotencyKey: string }>
     >,

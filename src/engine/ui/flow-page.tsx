@@ -71,6 +71,9 @@ function LoadedFlowPage({ id, stepPath, sessions }: { id: string; stepPath: stri
   const { i18n } = useTranslation();
   const flow = use(flowReady(id, i18n));
   if (!flow) return <Navigate to="/" replace />;
+  // A transaction restored in verify starts with that step's machinery in.
+  const restoring = sessions.ready(flow);
+  if (restoring) use(restoring);
   return <FlowPageOf flow={flow} stepPath={stepPath} sessions={sessions} />;
 }
 

@@ -12,11 +12,14 @@ import {
   type FlowRestore,
   type FlowSnapshot,
 } from '../machine/flow-machine';
+import { verificationBefore } from '../machine/verification-loader';
 import { clearTransaction, loadTransaction, saveTransaction } from '../persistence';
 import { createHttpServices, type TransactionServices } from '../services/transaction-services';
 
 export interface Sessions {
   services: TransactionServices;
+  /** What must load before actorFor(flow) (the verify step's machinery of a transaction it restores past its inquiry). */
+  ready(flow: FlowFile): Promise<unknown> | undefined;
   actorFor(flow: FlowFile): FlowActorRef;
   /** A new transaction of the flow with its form filled in (from a favourite): what ran before is dropped. */
   startWith(flow: FlowFile, form: Record<string, unknown>): FlowActorRef;
@@ -105,6 +108,11 @@ export function FlowLayout() {
     return {
       services,
       activeFlow: (route) => active.current.get(route) ?? loadTransaction()?.flowId,
+      ready(flow) {
+        if (actors.current.has(flow.id)) return undefined;
+        const stored = loadTransaction();
+        return stored?.flowId === flow.id ? verificationBefore(stored.state) : undefined;
+      },
       actorFor(flow) {
         const stored = loadTransaction();
         return (

@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, use, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createActor } from 'xstate';
 import { Link, useInRouterContext } from 'react-router';
@@ -20,6 +20,7 @@ import {
   type FlowRestore,
   type FlowSnapshot,
 } from '../machine/flow-machine';
+import { verificationBefore } from '../machine/verification-loader';
 import type { TransactionServices } from '../services/transaction-services';
 import { flowFormLoader, type FormLoader, type LoadedForm } from './form-loader';
 import { formWidgetsReady } from './form-theme';
@@ -401,7 +402,23 @@ export interface FlowStepViewProps {
 }
 
 /** Any step of any flow with a given state (Storybook, tests); services injected, no global singleton. */
-export function FlowStepView({ flow, state, services, formLoader }: FlowStepViewProps) {
+export function FlowStepView(props: FlowStepViewProps) {
+  return (
+    <Suspense fallback={<StepLoading />}>
+      <FlowStepActor {...props} />
+    </Suspense>
+  );
+}
+
+function StepLoading() {
+  const { t } = useTranslation('common');
+  return <CircularProgress aria-label={t('loading')} />;
+}
+
+function FlowStepActor({ flow, state, services, formLoader }: FlowStepViewProps) {
+  // A state past the inquiry starts with the verify step's machinery in, as a restored page does.
+  const restoring = verificationBefore(state);
+  if (restoring) use(restoring);
   const actor = useMemo(
     () =>
       createActor(provideServices(createFlowMachine(flow), flow, services), {

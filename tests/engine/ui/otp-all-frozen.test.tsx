@@ -2,6 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FlowStepView } from '@/engine/ui/flow-step-view';
+import { loadVerification } from '@/engine/machine/flow-machine';
 import type { TransactionServices } from '@/engine/services/transaction-services';
 import { initI18n, stringsReady } from '@/shared/i18n/i18n';
 import { stepStrings } from '@/engine/strings';
@@ -85,6 +86,8 @@ beforeAll(async () => {
     await i18n.changeLanguage(lang);
     await stringsReady(i18n, stepStrings);
   }
+  // the verify step's machinery, which a page restored in verify waits for (its own test: verification-loading)
+  await loadVerification();
 });
 afterEach(async () => {
   cleanup();
