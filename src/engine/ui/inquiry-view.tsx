@@ -7,6 +7,7 @@ import {
   englishStringTranslator,
   TranslatableString,
   type ErrorSchema,
+  type FormValidation,
   type RJSFValidationError,
   type UiSchema,
 } from '@rjsf/utils';
@@ -16,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApiErrorBody } from '@/shared/api-error';
 import type { ChoiceOption, FlowFile, FlowForm } from '@/shared/flows';
 import { applyChoiceRules, type ChoiceState } from './choice-rules';
+import { billerNumberError } from './biller-number';
 import { EngineForm } from './form-theme';
 import { optionsFor } from './widgets';
 import type { EngineFormContext } from './form-context';
@@ -192,6 +194,11 @@ export function InquiryView(props: InquiryViewProps) {
             : t(`engine:validation.${e.name}`, { defaultValue: t('engine:validation.invalid') }),
         };
       });
+  const customValidate = (formData: Record<string, unknown> | undefined, errors: FormValidation) => {
+    const wrong = billerNumberError(flow, choices, formData ?? {}, lang);
+    if (wrong) (errors as Record<string, FormValidation | undefined>)[wrong.field]?.addError(wrong.message);
+    return errors;
+  };
   const translateString = (s: TranslatableString, params?: string[]) =>
     s === TranslatableString.NewStringDefault ? '' : englishStringTranslator(s, params);
   const submit = (formData: Record<string, unknown>) => {
@@ -234,6 +241,7 @@ export function InquiryView(props: InquiryViewProps) {
         // A field of a branch no longer shown (a date after choosing "recurring") is not sent.
         omitExtraData
         transformErrors={transformErrors}
+        customValidate={customValidate}
         // Every error is shown under its field; without onError RJSF logs them to the console.
         onError={() => undefined}
         focusOnFirstError

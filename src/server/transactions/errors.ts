@@ -1,6 +1,6 @@
 import { ApiError, type ErrorText } from '../http/api-error';
 import { formatMoney, type Money } from '../../shared/money';
-import { describeRule, type NumberRule } from '../../shared/flows/field-types';
+import { billerNumberMessage, type NumberRule } from '../../shared/flows/field-types';
 
 const both = (m: Money) => ({ en: formatMoney(m, 'en'), id: formatMoney(m, 'id') });
 
@@ -40,8 +40,7 @@ export const txErrors = {
   },
   /** A customer number not of the kind the biller issues (spec section 5's field types, its length). */
   numberOfBiller: (field: string, biller: { en: string; id: string }, rule: NumberRule) => {
-    const eng = `${biller.en} numbers are ${describeRule(rule, 'en')}`;
-    const idn = `Nomor ${biller.id} terdiri dari ${describeRule(rule, 'id')}`;
+    const { eng, idn } = billerNumberMessage(biller, rule);
     return new ApiError(
       400,
       'CLICKS',

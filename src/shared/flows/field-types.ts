@@ -56,3 +56,17 @@ export function describeRule(rule: NumberRule, lang: 'en' | 'id'): string {
   if (min !== undefined) return lang === 'en' ? `at least ${min} ${kind}` : `paling sedikit ${min} ${kind}`;
   return kind;
 }
+
+/**
+ * What a biller's number must be, as the customer reads it under the field: "Tokopedia numbers are 16
+ * digits" / "Nomor Tokopedia terdiri dari 16 angka" (the page's own check and the server's refusal).
+ */
+export function billerNumberMessage(
+  biller: { en: string; id: string },
+  rule: NumberRule,
+): { eng: string; idn: string } {
+  return {
+    eng: `${biller.en} numbers are ${describeRule(rule, 'en')}`,
+    idn: `Nomor ${biller.id} terdiri dari ${describeRule(rule, 'id')}`,
+  };
+}
