@@ -6,6 +6,11 @@ import { useMemo, type ReactNode } from 'react';
 import { initI18n, type Lang } from '../src/shared/i18n/i18n';
 import { theme } from '../src/shared/ui/theme';
 import { allResources } from './locales';
+import { configure } from 'storybook/test';
+
+// A story's form draws after its flow's chunks and validator load: beside the browser tests on 2 cores
+// that took longer than Testing Library's default second, and a play's findBy* failed (the wait only).
+configure({ asyncUtilTimeout: 5_000 });
 
 function AppProviders({ lang, children }: { lang: Lang; children: ReactNode }) {
   const i18n = useMemo(() => initI18n(allResources, lang), [lang]);
