@@ -38,10 +38,15 @@ export const TOGETHER: TogetherGroup[] = [
     after: ['shell'],
   },
   // what a transaction page adds once its form is sent: the verify, FDS challenge and receipt pages,
-  // and the verify step's machinery (its submachines, loaded with them: verification-loader.ts)
+  // and the verify step's machinery (its submachines, loaded with them: verification-loader.ts; the
+  // approval's wait for its decision)
   {
     name: 'flow-steps',
-    roots: [r('./src/engine/ui/later-steps.ts'), r('./src/engine/machine/verification.ts')],
+    roots: [
+      r('./src/engine/ui/later-steps.ts'),
+      r('./src/engine/machine/verification.ts'),
+      r('./src/engine/services/approval-events.ts'),
+    ],
     after: ['shell', 'flow-page'],
   },
 ];

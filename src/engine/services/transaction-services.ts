@@ -1,7 +1,6 @@
-import { apiPost, ApiFailure } from '@/shared/api/client';
+import { apiPost } from '@/shared/api/client';
 import type { Money } from '@/shared/money';
 import { denominationLabels } from '@/shared/flows/denomination';
-import { followSignedInStream } from '@/shared/api/signed-in-stream';
 import { cartApi } from '@/shared/cart/cart-api';
 import type {
   ApprovalStatus,
@@ -182,7 +181,22 @@ export function createHttpServices(): TransactionServices {
       ),
     resendVerification: (inquiryId) =>
       apiPost<VerificationResponse>('/api/transaction/v1/verification/resend', { inquiryId }, tx),
-    watchApproval: (inquiryId, onStatus) => watchApprovalEvents(inquiryId, onStatus),
+    // The stream's reader loads with the verify step (approval-events.ts is in its chunk, in by the
+    // time an approval is asked for).
+    watchApproval: (inquiryId, onStatus) => {
+      let stop: (() => void) | undefined;
+      let stopped = false;
+      import('./approval-events').then(
+        (m) => {
+          if (!stopped) stop = m.watchApprovalEvents(inquiryId, onStatus);
+        },
+        () => undefined,
+      );
+      return () => {
+        stopped = true;
+        stop?.();
+      };
+    },
     confirm: (inquiryId, idempotencyKey, otp, passkey) =>
       apiPost<Receipt>(
         '/api/transaction/v1/confirm',
@@ -213,53 +227,5 @@ export function createHttpServices(): TransactionServices {
       update: cartApi.update,
       item: async (itemId) => (await cartApi.list()).items.find((i) => i.itemId === itemId),
     },
-  };
-}
-
-/**
- * Live approval status: the SSE stream read with fetch (it needs the bearer header), with polling of
- * /verification/status as the fallback when the stream is unavailable or drops.
- */
-export function watchApprovalEvents(inquiryId: string, onStatus: (s: ApprovalStatus) => void): () => void {
-  const ctrl = new AbortController();
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const poll = async () => {
-    if (stopped) return;
-    try {
-      const r = await apiPost<{ status: ApprovalStatus }>(
-        '/api/transaction/v1/verification/status',
-        { inquiryId },
-        { signal: ctrl.signal },
-      );
-      if (r.status !== 'waiting') onStatus(r.status);
-    } catch (err) {
-      if (err instanceof ApiFailure && err.kind === 'cancelled') return;
-    }
-    if (!stopped) timer = setTimeout(poll, 3000);
-  };
-  (async () => {
-    try {
-      await followSignedInStream(
-        `/api/transaction/v1/verification/events?inquiryId=${encodeURIComponent(inquiryId)}`,
-        (e) => {
-          try {
-            const s = (JSON.parse(e.data) as { status?: ApprovalStatus }).status;
-            if (s && s !== 'waiting') onStatus(s);
-          } catch {
-            // data we do not understand
-          }
-        },
-        ctrl.signal,
-      );
-      if (!stopped) void poll();
-    } catch {
-      if (!stopped) void poll();
-    }
-  })();
-  return () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    ctrl.abort();
   };
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { watchApprovalEvents } from '@/engine/services/transaction-services';
+import { watchApprovalEvents } from '@/engine/services/approval-events';
 import { followApprovals } from '@/mobile/api';
 import { setCredentials } from '@/shared/api/session-store';
 

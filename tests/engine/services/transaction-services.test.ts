@@ -7,6 +7,18 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** A text/event-stream answer of these chunks, ended after them. */
+const stream = (...chunks: string[]) =>
+  new Response(
+    new ReadableStream<Uint8Array>({
+      start(c) {
+        for (const chunk of chunks) c.enqueue(new TextEncoder().encode(chunk));
+        c.close();
+      },
+    }),
+    { status: 200, headers: { 'content-type': 'text/event-stream' } },
+  );
+
 describe('the engine’s HTTP services', () => {
   it('confirm sends the code with the OTP request it answers, and leaves the request out when none is known', async () => {
     setCredentials({ accessToken: 't', expires: Date.now() + 60_000 });
@@ -20,5 +32,25 @@ describe('the engine’s HTTP services', () => {
       { inquiryId: 'inq-1', idempotencyKey: 'key-2', otp: '123456' },
       { inquiryId: 'inq-2', idempotencyKey: 'key-3' },
     ]);
+  });
+
+  it("watchApproval hears the decision on the approval's stream, whose reader loads with the verify step; stopped before, it opens none", async () => {
+    setCredentials({ accessToken: 't', expires: Date.now() + 60_000 });
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: unknown) => {
+        urls.push(input instanceof Request ? input.url : String(input));
+        return stream('event: status\ndata: {"status":"approved"}\n\n');
+      }),
+    );
+    const services = createHttpServices();
+    services.watchApproval('inq-left', () => undefined)(); // the customer left verify at once
+    const seen: string[] = [];
+    const stop = services.watchApproval('inq-1', (s) => seen.push(s));
+    await vi.waitFor(() => expect(seen).toEqual(['approved']));
+    stop();
+    expect(urls.length).toBeGreaterThan(0);
+    expect(urls.filter((u) => !u.includes('inquiryId=inq-1'))).toEqual([]);
   });
 });
