@@ -59,6 +59,10 @@ export const settingsRoutes: RouteObject[] = [
     path: '/settings/passkeys/',
     lazy: async () => ({ Component: (await import('./passkeys-page')).PasskeysPage }),
   },
+  {
+    path: '/settings/companion-devices/',
+    lazy: async () => ({ Component: (await import('./companion-devices-page')).CompanionDevicesPage }),
+  },
   { path: '/settings/view-cvv/', lazy: async () => ({ Component: (await cards()).ViewCvvPage }) },
   { path: '/settings/bifast-alias/', lazy: async () => ({ Component: (await cards()).BifastAliasPage }) },
   {

@@ -32,6 +32,7 @@ const HUB: Array<{ group: string; items: string[] }> = [
       'change-user-id',
       'change-password',
       'passkeys',
+      'companion-devices',
       'change-secure-word',
       'bifast-alias',
       'mandatory-form',

@@ -63,6 +63,16 @@ export const approvalErrors = {
       messageIdn:
         'Persetujuan hanya dapat diputuskan di aplikasi pendamping pada perangkat yang didaftarkan dengan kode SMS.',
     }),
+  /** A password reset or credential change asked the customer to keep or remove this device first. */
+  deviceUnderReview: () =>
+    new ApiError(403, 'CLICKS', 'DEVICE_REVIEW', {
+      titleEng: 'Check this device first',
+      titleIdn: 'Periksa perangkat ini dahulu',
+      messageEng:
+        'Your password or sign-in details changed. Log in to internet banking and keep this device in Settings > Companion app; until then it approves nothing.',
+      messageIdn:
+        'Kata sandi atau data masuk Anda telah berubah. Login ke internet banking dan simpan perangkat ini di Pengaturan > Aplikasi pendamping; sebelum itu perangkat ini tidak dapat menyetujui transaksi.',
+    }),
   deviceIdRequired: () =>
     new ApiError(400, 'CLICKS', 'DEVICE_ID_REQUIRED', {
       titleEng: 'Device not recognised',

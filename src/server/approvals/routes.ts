@@ -5,7 +5,8 @@ import { createSession, endSession } from '../auth/sessions';
 import { clearFailures, failureKey, isLocked, recordFailure } from '../auth/failures';
 import { findChallenge, openChallenge } from '../auth/login';
 import { challengeExpired, rateLimited } from '../auth/texts';
-import { canEnrol, enrolDevice, isEnrolled } from './devices';
+import { canEnrol, enrolDevice, isEnrolled, isUnderReview } from './devices';
+import { deviceName, whereOf } from '../passkeys/where';
 import { openEventStream } from '../transactions/sse';
 import { registerRateLimit } from '../http/rate-limit-store';
 import { approvalErrors } from './errors';
@@ -98,6 +99,8 @@ export default async function approvalsRoutes(app: FastifyInstance): Promise<voi
       if (enrolled) await clearFailures(app.db, deviceKey);
       if (!canEnrol(deviceId)) throw approvalErrors.deviceIdRequired();
       if (enrolled) return openAppSession(request, c.id, deviceId);
+      // Kept or removed by the customer in Settings first (device-review.ts): no new SMS enrolment past it.
+      if (await isUnderReview(app.db, c.id, deviceId)) throw approvalErrors.deviceUnderReview();
       return openChallenge(app, c.id, 'enrol', deviceId, 'mobile');
     },
   );
@@ -120,6 +123,8 @@ export default async function approvalsRoutes(app: FastifyInstance): Promise<voi
     async (request) => {
       const deviceId = browserIdOf(request);
       const challenge = await findChallenge(app.db, request.body.challengeId, deviceId, 'mobile');
+      if (await isUnderReview(app.db, challenge.customer_id, deviceId))
+        throw approvalErrors.deviceUnderReview();
       // Outside a transaction: a wrong code's attempt count must stick.
       await app.otp.verify(app.db, challenge.otp_request_id, challenge.customer_id, request.body.otp);
       await app.db.transaction(async (tx) => {
@@ -128,7 +133,11 @@ export default async function approvalsRoutes(app: FastifyInstance): Promise<voi
           [challenge.id],
         );
         if (used.rowCount !== 1) throw challengeExpired();
-        await enrolDevice(tx, challenge.customer_id, deviceId);
+        // Named for the customer ("Chrome on Android"); an app that says nothing of itself, unnamed.
+        await enrolDevice(tx, challenge.customer_id, deviceId, {
+          name: request.headers['user-agent'] ? deviceName(request) : null,
+          where: whereOf(request),
+        });
       });
       return openAppSession(request, challenge.customer_id, deviceId);
     },

@@ -216,7 +216,8 @@ export async function decideApproval(
 ): Promise<{ inquiryId: string; status: ApprovalStatus }> {
   const { rows: deciders } = await db.query(
     `SELECT 1 FROM sessions s JOIN approval_devices d ON d.customer_id = s.customer_id AND d.device_id = s.browser_id
-      WHERE s.id = $1 AND s.customer_id = $2 AND s.channel = 'mobile' AND s.ended_at IS NULL`,
+      WHERE s.id = $1 AND s.customer_id = $2 AND s.channel = 'mobile' AND s.ended_at IS NULL
+        AND d.review_asked_at IS NULL`,
     [input.sessionId, input.customerId],
   );
   if (!deciders.length) throw approvalErrors.deviceNotEnrolled();

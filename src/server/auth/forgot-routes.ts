@@ -9,6 +9,7 @@ import { routeSchema } from './schemas';
 import { dataIncorrect, forgotExpired, forgotLocked } from './texts';
 import { randomToken, sha256Hex } from './tokens';
 import { askPasskeyReview } from '../passkeys/notices';
+import { askDeviceReview } from '../approvals/device-review';
 
 export type ForgotKind = 'userid' | 'password' | 'edebit';
 
@@ -254,6 +255,7 @@ export function forgotRoutes(app: FastifyInstance, rate: RateConfig): void {
         await app.otp.verify(db, b.requestId, row.customer_id, b.otp);
 
         let passkeys: string[] = [];
+        let devices: { name: string | null; enrolledAt: string }[] = [];
         const result = await db.transaction(async (tx) => {
           const claimed = await tx.query(
             `UPDATE forgot_requests SET used_at = now() WHERE id = $1 AND used_at IS NULL`,
@@ -277,6 +279,11 @@ export function forgotRoutes(app: FastifyInstance, rate: RateConfig): void {
             await endCustomerSessions(tx, row.customer_id, 'password_reset');
             // Passkeys are not kept unseen: named in the alert and the answer, usable again once kept.
             passkeys = await askPasskeyReview(tx, row.customer_id, 'reset');
+            // So are companion-app devices: none approves again until the customer keeps it.
+            devices = (await askDeviceReview(tx, row.customer_id, 'reset')).map((d) => ({
+              name: d.name,
+              enrolledAt: d.enrolledAt,
+            }));
             await clearFailures(tx, failureKey('login', who.user_id));
             await app.sms.send(
               who.phone,
@@ -303,7 +310,12 @@ export function forgotRoutes(app: FastifyInstance, rate: RateConfig): void {
 
         const phones = await app.otp.phones(db, row.customer_id);
         const maskedPhone = phones.find((p) => p.phoneId === row.phone_id)?.maskedPhone ?? '';
-        return { result, maskedPhone, ...(passkeys.length ? { passkeys } : {}) };
+        return {
+          result,
+          maskedPhone,
+          ...(passkeys.length ? { passkeys } : {}),
+          ...(devices.length ? { devices } : {}),
+        };
       },
     );
   }

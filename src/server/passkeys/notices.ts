@@ -1,6 +1,5 @@
 import type { Queryable } from '../db/db';
-import { sendEmail } from '../alerts/email-outbox';
-import { notify } from '../mailbox/notify';
+import { NOT_YOU, tellCustomer } from '../alerts/tell-customer';
 
 /**
  * What the customer is told about their passkeys, by e-mail (the built-in outbox, when the bank has an
@@ -8,26 +7,12 @@ import { notify } from '../mailbox/notify';
  * passkeys to review after a password reset or credential change (named, so none is kept unseen).
  */
 
-const NOT_YOU = { eng: 'Not you? Call 14041 at once.', idn: 'Bukan Anda? Segera hubungi 14041.' };
-
-async function tell(
+const tell = (
   db: Queryable,
   customerId: number,
   subject: { eng: string; idn: string },
   body: { eng: string; idn: string },
-): Promise<void> {
-  const { rows } = await db.query<{ email: string | null }>('SELECT email FROM customers WHERE id = $1', [
-    customerId,
-  ]);
-  const email = rows[0]?.email;
-  if (email)
-    await sendEmail(db, {
-      address: email,
-      subject: `${subject.idn} / ${subject.eng}`,
-      body: `${body.idn}\n\n${body.eng}`,
-    });
-  await notify(db, customerId, { subject, body, link: '/settings/passkeys/' });
-}
+) => tellCustomer(db, customerId, { subject, body, link: '/settings/passkeys/' });
 
 export async function tellPasskeyAdded(db: Queryable, customerId: number, name: string, where: string) {
   await tell(

@@ -2,6 +2,12 @@ import type { FastifyRequest } from 'fastify';
 
 /** "Chrome on Windows · 203.0.113.7": where a passkey was made or last used, as the customer reads it. */
 export function whereOf(request: Pick<FastifyRequest, 'headers' | 'ip'>): string {
+  const device = deviceName(request);
+  return request.ip ? `${device} · ${request.ip}` : device;
+}
+
+/** "Chrome on Android": the browser and system a request came from (a companion-app device's name). */
+export function deviceName(request: Pick<FastifyRequest, 'headers'>): string {
   const ua = String(request.headers['user-agent'] ?? '');
   const browser = /Edg\//.test(ua)
     ? 'Edge'
@@ -27,6 +33,5 @@ export function whereOf(request: Pick<FastifyRequest, 'headers' | 'ip'>): string
             : /Linux/.test(ua)
               ? 'Linux'
               : '';
-  const device = browser && system ? `${browser} on ${system}` : browser || system || 'Browser';
-  return request.ip ? `${device} · ${request.ip}` : device;
+  return browser && system ? `${browser} on ${system}` : browser || system || 'Browser';
 }

@@ -6,6 +6,7 @@ import { verifySecret } from '../auth/password';
 import { reauthenticate } from './reauth';
 import { normalPhone, refuseOwnNumber, spendPhoneProof, verifyNewPhoneCode } from './new-phone-code';
 import { askPasskeyReview } from '../passkeys/notices';
+import { askDeviceReview, devicesNamed } from '../approvals/device-review';
 
 /**
  * Changes of what identifies the customer (e-mail, mobile number, user ID, secure word, password) as
@@ -179,29 +180,45 @@ const changeCredential: ServiceExecutor = {
     return c.details;
   },
   async apply(tx, ctx) {
-    // The customer's passkeys are listed in an alert and kept only once they choose to (Settings).
+    // The customer's passkeys and companion-app devices are listed in an alert (the devices on the
+    // receipt too) and kept only once they choose to (Settings).
     await askPasskeyReview(tx, ctx.customerId, 'change');
-    if (whatOf(ctx) === 'password') return applyPassword(tx, ctx);
-    const c = await change(tx, ctx, true);
-    if (c.what === 'mobile') await spendPhoneProof(tx, ctx.customerId, c.value);
-    if (c.what === 'email')
-      await tx.query('UPDATE customers SET email = $2 WHERE id = $1', [ctx.customerId, c.value]);
-    else if (c.what === 'userId')
-      await tx.query('UPDATE customers SET user_id = $2 WHERE id = $1', [ctx.customerId, c.value]);
-    else if (c.what === 'secureWord')
-      await tx.query('UPDATE customers SET secure_word = $2 WHERE id = $1', [ctx.customerId, c.value]);
-    else {
-      const now = await current(tx, ctx.customerId);
-      if (now.phoneId === null)
-        await tx.query('INSERT INTO customer_phones (customer_id, phone) VALUES ($1, $2)', [
-          ctx.customerId,
-          c.value,
-        ]);
-      else await tx.query('UPDATE customer_phones SET phone = $2 WHERE id = $1', [now.phoneId, c.value]);
-    }
-    return { ...c.details, sessionsEnded: await sessionsEndedText(tx, ctx) };
+    const devices = await askDeviceReview(tx, ctx.customerId, 'change');
+    const done = whatOf(ctx) === 'password' ? await applyPassword(tx, ctx) : await applyChange(tx, ctx);
+    return { ...done, ...(devices.length ? { devicesToReview: devicesToReview(devices) } : {}) };
   },
 };
+
+/** What the receipt says of the devices waiting for review. */
+function devicesToReview(devices: Parameters<typeof devicesNamed>[0]) {
+  const list = devicesNamed(devices);
+  return {
+    eng: `${list.eng}: none approves transactions until you keep it in Settings > Companion app`,
+    idn: `${list.idn}: tidak ada yang dapat menyetujui transaksi sampai Anda menyimpannya di Pengaturan > Aplikasi pendamping`,
+  };
+}
+
+/** An e-mail, mobile number, user ID or secure word changed, every other session ended. */
+async function applyChange(tx: Queryable, ctx: ServiceRequestContext & { journalId: number }) {
+  const c = await change(tx, ctx, true);
+  if (c.what === 'mobile') await spendPhoneProof(tx, ctx.customerId, c.value);
+  if (c.what === 'email')
+    await tx.query('UPDATE customers SET email = $2 WHERE id = $1', [ctx.customerId, c.value]);
+  else if (c.what === 'userId')
+    await tx.query('UPDATE customers SET user_id = $2 WHERE id = $1', [ctx.customerId, c.value]);
+  else if (c.what === 'secureWord')
+    await tx.query('UPDATE customers SET secure_word = $2 WHERE id = $1', [ctx.customerId, c.value]);
+  else {
+    const now = await current(tx, ctx.customerId);
+    if (now.phoneId === null)
+      await tx.query('INSERT INTO customer_phones (customer_id, phone) VALUES ($1, $2)', [
+        ctx.customerId,
+        c.value,
+      ]);
+    else await tx.query('UPDATE customer_phones SET phone = $2 WHERE id = $1', [now.phoneId, c.value]);
+  }
+  return { ...c.details, sessionsEnded: await sessionsEndedText(tx, ctx) };
+}
 
 /** The new password's hash (the engine kept only that), every other session ended. */
 async function applyPassword(tx: Queryable, ctx: ServiceRequestContext & { journalId: number }) {

@@ -120,6 +120,11 @@ describe('forgot flows in the browser', () => {
     handlers.set('/api/v1/forgot/password/validateotp', () => ({
       result: 'password_changed',
       maskedPhone: '+62857****5678',
+      // Issue 44 item 3a: the companion-app devices the reset asks the customer to check.
+      devices: [
+        { name: 'Chrome on Android', enrolledAt: '2026-11-02T02:15:00Z' },
+        { name: null, enrolledAt: '2026-01-10T03:00:00Z' },
+      ],
     }));
     const { router } = renderRoutes(authRoutes, '/login/forgot-password/');
     fireEvent.click(await screen.findByRole('link', { name: 'Start' }));
@@ -153,6 +158,9 @@ describe('forgot flows in the browser', () => {
     expect(callsTo('/api/v1/forgot/password/validateotp')).toEqual([
       { forgotToken: 't'.repeat(30), requestId: 'req-1', otp: '123456', newPassword: 'Budi@2027' },
     ]);
+    expect(screen.getByTestId('forgot-devices').textContent).toBe(
+      'Your companion app devices "Chrome on Android" (2 Nov 2026), "Companion app" (10 Jan 2026) will not approve transactions until you check them: after you log in, open Settings > Companion app and keep only yours.',
+    );
   });
 
   it('sends the OTP step entered without the credentials state back to the base', async () => {

@@ -19,6 +19,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { Lang } from '@/shared/i18n/i18n';
 import { OTP } from '@/shared/constants';
+import { formatBankDay } from '@/shared/bank-time';
 import { authApi, type ForgotOutcome, type OtpChallenge } from '../api';
 import { describeFailure, HandledError } from '../errors';
 import type { ErrorView } from '@/shared/api/error-catalogue';
@@ -202,6 +203,16 @@ export function ForgotOtpPage({ config }: { config: ForgotConfig }) {
   return <ForgotOtp config={config} state={state} />;
 }
 
+/** The companion-app devices a reset's answer names (each waits for the customer's check). */
+function devicesOf(outcome: ForgotOutcome): { name: string | null; enrolledAt: string }[] {
+  const list: unknown = outcome.devices;
+  if (!Array.isArray(list)) return [];
+  return list.filter(
+    (d): d is { name: string | null; enrolledAt: string } =>
+      !!d && typeof d === 'object' && typeof (d as { enrolledAt?: unknown }).enrolledAt === 'string',
+  );
+}
+
 function ForgotOtp({ config, state }: { config: ForgotConfig; state: ForgotState }) {
   const { t, i18n } = useTranslation('auth');
   const lang: Lang = i18n.language === 'en' ? 'en' : 'id';
@@ -244,6 +255,19 @@ function ForgotOtp({ config, state }: { config: ForgotConfig; state: ForgotState
           // No passkey is kept unseen: each works again only once kept in Settings.
           <Alert severity="warning" sx={{ mb: 3 }} data-testid="forgot-passkeys">
             {t('forgot.result.passkeys', { names: outcome.passkeys.map((n) => `"${String(n)}"`).join(', ') })}
+          </Alert>
+        )}
+        {devicesOf(outcome).length > 0 && (
+          // Nor a companion-app device: none approves again until kept in Settings.
+          <Alert severity="warning" sx={{ mb: 3 }} data-testid="forgot-devices">
+            {t('forgot.result.devices', {
+              names: devicesOf(outcome)
+                .map(
+                  (d) =>
+                    `"${d.name ?? t('forgot.result.deviceUnnamed')}" (${formatBankDay(d.enrolledAt, lang)})`,
+                )
+                .join(', '),
+            })}
           </Alert>
         )}
         <Button variant="contained" component={RouterLink} to="/login/" replace>

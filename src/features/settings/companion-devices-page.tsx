@@ -1,0 +1,140 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorHandler } from '@/shared/ui';
+import { Card, Loading, Page } from '../myaccount/page-kit';
+import { companionDevicesApi, type CompanionDevice, type CompanionDeviceList } from './companion-devices-api';
+import { date, langOf } from './settings-format';
+
+/**
+ * /settings/companion-devices/: the devices whose companion app approves the customer's transactions,
+ * when and where each was enrolled and last seen. After a password reset or a credential change it first
+ * asks which to keep (as Settings > Passkeys does): until then none approves, and the others are removed.
+ * `api`: the server's calls (stories stand in).
+ */
+export function CompanionDevicesPage({
+  api = companionDevicesApi,
+}: { api?: typeof companionDevicesApi } = {}) {
+  const { t, i18n } = useTranslation('settings');
+  const lang = langOf(i18n.language);
+  const errors = useErrorHandler();
+  const [list, setList] = useState<CompanionDeviceList>();
+  const [keep, setKeep] = useState<number[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+
+  const load = useCallback(() => {
+    api.list().then(setList, (err: unknown) => errors.showError(err));
+  }, [errors, api]);
+  useEffect(load, [load]);
+
+  const save = async () => {
+    setBusy(true);
+    try {
+      setList(await api.review(keep));
+      setDone(true);
+    } catch (err) {
+      errors.showError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const nameOf = (d: CompanionDevice) => d.name ?? t('devices.unnamed');
+  const enrolled = (d: CompanionDevice) =>
+    t('devices.enrolledOn', { date: date(d.enrolledAt, lang), where: d.enrolledWhere ?? '-' });
+  const review = list?.devices.filter((d) => d.reviewAsked) ?? [];
+  return (
+    <Page title={t('devices.title')} intro={t('devices.intro')} testId="devices-page">
+      {done && (
+        <Alert severity="success" sx={{ mb: 2 }} onClose={() => setDone(false)} data-testid="devices-done">
+          {t('devices.saved')}
+        </Alert>
+      )}
+      {!list ? (
+        <Loading />
+      ) : (
+        <>
+          {review.length > 0 && (
+            <Card title={t('devices.review.title')} testId="devices-review">
+              <Typography variant="body2" sx={{ mb: 1 }}>
+                {t('devices.review.text')}
+              </Typography>
+              <Stack>
+                {review.map((d) => (
+                  <FormControlLabel
+                    key={d.id}
+                    control={
+                      <Checkbox
+                        checked={keep.includes(d.id)}
+                        onChange={(e) =>
+                          setKeep(e.target.checked ? [...keep, d.id] : keep.filter((k) => k !== d.id))
+                        }
+                      />
+                    }
+                    label={`${nameOf(d)} — ${enrolled(d)}`}
+                    sx={{ overflowWrap: 'anywhere' }}
+                  />
+                ))}
+              </Stack>
+              <Button
+                variant="contained"
+                disabled={busy}
+                sx={{ mt: 1 }}
+                data-testid="devices-review-save"
+                onClick={() => void save()}
+              >
+                {t('devices.review.save')}
+              </Button>
+            </Card>
+          )}
+          <Card title={t('devices.yours')} testId="devices-list">
+            {list.devices.length === 0 ? (
+              <Typography color="text.secondary" data-testid="devices-none">
+                {t('devices.none')}
+              </Typography>
+            ) : (
+              <List disablePadding>
+                {list.devices.map((d) => (
+                  <ListItem key={d.id} divider disableGutters data-testid="device-row">
+                    <ListItemText
+                      primary={
+                        <Stack
+                          component="span"
+                          direction="row"
+                          spacing={1}
+                          sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+                        >
+                          <span>{nameOf(d)}</span>
+                          {d.reviewAsked && (
+                            <Chip
+                              size="small"
+                              color="warning"
+                              variant="outlined"
+                              label={t('devices.waiting')}
+                            />
+                          )}
+                        </Stack>
+                      }
+                      secondary={`${enrolled(d)} · ${t('devices.lastSeen', { date: date(d.lastSeenAt, lang) })}`}
+                      slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
+                    />
+                  </ListItem>
+                ))}
+              </List>
+            )}
+          </Card>
+        </>
+      )}
+    </Page>
+  );
+}
