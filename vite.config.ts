@@ -17,9 +17,12 @@ import { rjsfLazyAllOf } from './scripts/vite/rjsf-lazy-all-of.ts';
 import { rjsfLazyFields } from './scripts/vite/rjsf-lazy-fields.ts';
 import { rjsfPrecompiledValidators } from './scripts/vite/rjsf-precompiled-validators.ts';
 import { rjsfUri } from './scripts/vite/rjsf-uri.ts';
+import { unitTestsWithOwnGraph } from './scripts/vite/unit-graphs.ts';
 import { rjsfWithoutMarkdown } from './scripts/vite/rjsf-without-markdown.ts';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+/** The jsdom test files that need a module graph of their own (they mock a module, or say why). */
+const UNIT_OWN_GRAPH = unitTestsWithOwnGraph(r('.'));
 
 // Three faces, three entries: internet banking (/), the registration microsite (/register/), the companion app (/m/).
 const APPS = { main: './index.html', register: './register/index.html', mobile: './m/index.html' } as const;
@@ -92,7 +95,20 @@ export default defineConfig(({ mode }) => ({
         test: {
           name: 'unit',
           include: ['tests/**/*.test.{ts,tsx}'],
-          exclude: ['tests/server/**', 'tests/browser/**', 'tests/stories/**'],
+          exclude: ['tests/server/**', 'tests/browser/**', 'tests/stories/**', ...UNIT_OWN_GRAPH],
+          environment: 'jsdom',
+          setupFiles: ['tests/setup-unit.ts'],
+          testTimeout: 20_000,
+          // Files share one module graph per worker (React, MUI, RJSF and the app load once, not once a
+          // file), as the server files do; those that replace a module run in unit-isolated.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-isolated',
+          include: UNIT_OWN_GRAPH,
           environment: 'jsdom',
           setupFiles: ['tests/setup-unit.ts'],
           testTimeout: 20_000,

@@ -1,3 +1,4 @@
+// own module graph: the banners a page asks for once, at the app's start, are cached in the module (tests expect none asked yet).
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildRoutes } from '../../../src/app/routes';

@@ -1,3 +1,4 @@
+// own module graph: the banners a page asks for once, at the app's start, are cached in the module (tests expect none asked yet).
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
