@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/db';
 import type { Choice } from '../transactions/contracts';
 import { formatMoney } from '../../shared/money';
+import { formatBankDay } from '../../shared/bank-time';
 import { scheduleErrors } from './store';
 
 /*
@@ -52,8 +53,8 @@ export async function openBatchChoices(db: Queryable, customerId: number): Promi
     const next = b.next_run_date ?? '';
     return {
       value: `${BATCH_CHOICE_PREFIX}${b.batch_id}`,
-      labelEng: `${kind.eng} · ${b.rows} ${b.rows === 1 ? 'transfer' : 'transfers'} · ${formatMoney(money, 'en')}${next ? ` · on ${next}` : ''}`,
-      labelIdn: `${kind.idn} · ${b.rows} transaksi · ${formatMoney(money, 'id')}${next ? ` · pada ${next}` : ''}`,
+      labelEng: `${kind.eng} · ${b.rows} ${b.rows === 1 ? 'transfer' : 'transfers'} · ${formatMoney(money, 'en')}${next ? ` · on ${formatBankDay(next, 'en')}` : ''}`,
+      labelIdn: `${kind.idn} · ${b.rows} transaksi · ${formatMoney(money, 'id')}${next ? ` · pada ${formatBankDay(next, 'id')}` : ''}`,
       detail: { currency: money.currency, amount: money, kind: 'once', nextRunDate: b.next_run_date },
     };
   });

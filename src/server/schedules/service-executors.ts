@@ -2,7 +2,7 @@ import type { Queryable } from '../db/db';
 import { ApiError } from '../http/api-error';
 import type { ServiceExecutor, ServiceRequestContext } from '../transactions/contracts';
 import type { Choice, ChoiceSource } from '../transactions/contracts';
-import { bankDate } from '../../shared/bank-time';
+import { bankDate, formatBankDay } from '../../shared/bank-time';
 import { formatMoney } from '../../shared/money';
 import { checkWhen, type Recurrence, type When, type WhenProblem } from './recurrence';
 import { BATCH_CHOICE_PREFIX, cancelBatch, openBatch, openBatchChoices } from './batch-schedules';
@@ -220,8 +220,8 @@ async function openInstructionChoices(db: Queryable, customerId: number, mass: b
     const next = i.nextRunDate ?? '';
     return {
       value: String(i.id),
-      labelEng: `${who} · ${formatMoney(money, 'en')}${next ? ` · next ${next}` : ''}`,
-      labelIdn: `${who} · ${formatMoney(money, 'id')}${next ? ` · berikutnya ${next}` : ''}`,
+      labelEng: `${who} · ${formatMoney(money, 'en')}${next ? ` · next ${formatBankDay(next, 'en')}` : ''}`,
+      labelIdn: `${who} · ${formatMoney(money, 'id')}${next ? ` · berikutnya ${formatBankDay(next, 'id')}` : ''}`,
       detail: {
         currency: i.currency,
         amount: money,

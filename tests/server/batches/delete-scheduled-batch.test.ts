@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../src/server/db/db';
-import { bankDate } from '../../../src/shared/bank-time';
+import { bankDate, formatBankDay } from '../../../src/shared/bank-time';
 import { runDueInstructions } from '../../../src/server/schedules/scheduler';
 import { ledgerRunner } from '../../../src/server/schedules/runner';
 import { loadCatalog } from '../../../src/server/transactions/catalog';
@@ -81,8 +81,8 @@ describe.each(bothEngines)('deleting a scheduled mass transfer as a whole on $na
       fd.body.choices.instruction as { value: string; labelEng: string; labelIdn: string }[]
     ).find((o) => o.value === `batch:${batchId}`);
     expect(option).toMatchObject({
-      labelEng: `Mass transfer · 2 transfers · IDR 300,000 · on ${date}`,
-      labelIdn: `Transfer massal · 2 transaksi · Rp 300.000 · pada ${date}`,
+      labelEng: `Mass transfer · 2 transfers · IDR 300,000 · on ${formatBankDay(date, 'en')}`,
+      labelIdn: `Transfer massal · 2 transaksi · Rp 300.000 · pada ${formatBankDay(date, 'id')}`,
     });
     // Its rows are not offered one by one.
     expect(fd.body.choices.instruction).toHaveLength(1);
