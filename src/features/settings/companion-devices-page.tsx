@@ -30,7 +30,7 @@ export function CompanionDevicesPage({
   const [list, setList] = useState<CompanionDeviceList>();
   const [keep, setKeep] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState<'saved' | 'savedRemoved'>();
 
   const load = useCallback(() => {
     api.list().then(setList, (err: unknown) => errors.showError(err));
@@ -38,10 +38,11 @@ export function CompanionDevicesPage({
   useEffect(load, [load]);
 
   const save = async () => {
+    const removing = (list?.devices ?? []).some((d) => d.reviewAsked && !keep.includes(d.id));
     setBusy(true);
     try {
       setList(await api.review(keep));
-      setDone(true);
+      setDone(removing ? 'savedRemoved' : 'saved');
     } catch (err) {
       errors.showError(err);
     } finally {
@@ -56,8 +57,13 @@ export function CompanionDevicesPage({
   return (
     <Page title={t('devices.title')} intro={t('devices.intro')} testId="devices-page">
       {done && (
-        <Alert severity="success" sx={{ mb: 2 }} onClose={() => setDone(false)} data-testid="devices-done">
-          {t('devices.saved')}
+        <Alert
+          severity="success"
+          sx={{ mb: 2 }}
+          onClose={() => setDone(undefined)}
+          data-testid="devices-done"
+        >
+          {t(`devices.${done}`)}
         </Alert>
       )}
       {!list ? (

@@ -41,7 +41,7 @@ describe('Settings > Companion app', () => {
     expect(review.textContent).toContain('Companion app — Enrolled 10 Jan 2026 · -');
     fireEvent.click(within(review).getByRole('checkbox', { name: /Chrome on Android/ }));
     fireEvent.click(screen.getByTestId('devices-review-save'));
-    await screen.findByTestId('devices-done');
+    expect((await screen.findByTestId('devices-done')).textContent).toContain('the others were removed');
     expect(mocks.apiPost).toHaveBeenCalledWith('/api/approvals/v1/devices/review', { keep: [7] });
     await waitFor(() => expect(screen.queryByTestId('devices-review')).toBeNull());
     expect(screen.getAllByTestId('device-row')).toHaveLength(1);
