@@ -173,5 +173,95 @@ describe('my transactions: delete a scheduled transfer', () => {
       await screenshot(s.page, 'mytransaction-new-scheduled-desktop-en');
       expect(s.problems).toEqual([]);
     });
+
+    // Issue 44 item 3g: a transfer for later goes into the cart like any other; the cart's confirm
+    // stores the schedule and says so, taking nothing today.
+    it('a same-bank transfer on a later date through the cart: its confirm schedules it', async () => {
+      const date = bankDate(new Date(), 4);
+      const { id, balance } = await accountAsPage(s.page, env.server, '800123456701');
+      await inquiryOf('same-bank');
+      await s.page.locator('#root_beneficiaryAccountNo').fill('800123456837');
+      await chooseOption(s.page, 'purpose', 'Family');
+      await s.page.locator('#root_amount').fill('175000');
+      await s.page.getByRole('radio', { name: 'On a date' }).check();
+      await s.page.locator('#root_when_date').fill(date);
+      await s.page.getByTestId('inquiry-submit').click();
+      await s.page.getByTestId('verify-view').waitFor();
+      await s.page.getByTestId('add-to-cart').click();
+      await s.page.waitForURL(/\/cart\/$/);
+      await s.page.getByTestId('cart-item').first().waitFor();
+      const sentAt = new Date();
+      await s.page.getByTestId('cart-verify-otp').click();
+      await s.page.getByTestId('cart-verify').waitFor();
+      await s.page.getByTestId('cart-otp').fill(await latestOtp(env.server, undefined, sentAt));
+      await s.page.getByTestId('cart-confirm').click();
+      const result = s.page.locator('[data-testid="cart-result"][data-status="scheduled"]');
+      await result.waitFor();
+      expect(await result.textContent()).toMatch(/Scheduled for \d+ \w+ \d{4}: nothing is taken until then/);
+      await s.page.getByTestId('cart-scheduled-link').waitFor();
+      await screenshot(s.page, 'cart-scheduled-result-desktop-en');
+      const after = await accountAsPage(s.page, env.server, '800123456701');
+      expect(after.id).toBe(id);
+      expect(after.balance.amount).toBe(balance.amount);
+      expect(s.problems).toEqual([]);
+    });
+
+    // Issue 44 item 3f: a mass transfer scheduled on a date is deleted as a whole from the list: its
+    // Delete opens the spec's delete-scheduled page with the batch chosen, verified by OTP once.
+    it('a mass transfer on a date, deleted as a whole from My Transactions', async () => {
+      await s.page.goto(`${env.server.baseUrl}/transfer/`);
+      await s.page.getByTestId('chooser-item-batch.transfer').click();
+      await s.page.getByTestId('batch-inquiry').waitFor();
+      await chooseOption(s.page, s.page.getByRole('combobox', { name: 'Source of fund' }), '6701');
+      const csv = [
+        'account_no,bank_code,method,beneficiary_name,amount,purpose,message',
+        '800123456837,,,,120000,family,',
+        '800123456845,,,,80000,family,',
+      ].join('\n');
+      await s.page
+        .getByTestId('batch-file')
+        .setInputFiles({ name: 'later.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await expect.poll(() => s.page.getByTestId('batch-valid').textContent()).toBe('2 ready');
+      await s.page.getByTestId('batch-when-date').check();
+      await s.page.getByTestId('batch-date').fill(bankDate(new Date(), 5));
+      const sentAt = new Date();
+      await s.page.getByTestId('batch-verify-otp').click();
+      await s.page.getByTestId('batch-verify').waitFor();
+      await s.page.getByTestId('batch-otp').fill(await latestOtp(env.server, undefined, sentAt));
+      await s.page.getByTestId('batch-confirm').click();
+      await s.page.getByTestId('batch-receipt').waitFor();
+
+      await s.page.goto(`${env.server.baseUrl}/mytransaction/`);
+      const mass = s.page.getByTestId('scheduled').filter({ hasText: 'Mass transfer' }).first();
+      await mass.waitFor();
+      const batchId = await mass.getAttribute('data-id');
+      await mass.getByRole('link', { name: 'Delete the whole mass transfer: every transfer of it' }).click();
+      await s.page.waitForURL(/\/mytransaction\/delete-scheduled\/inquiry\/\?instruction=batch%3A/);
+      await s.page.getByTestId('inquiry-view').waitFor();
+      await s.page.getByTestId('inquiry-submit').click();
+      await s.page.waitForURL(/\/mytransaction\/delete-scheduled\/verify\/$/);
+      await s.page.getByText('Mass transfer: 2 recipients').waitFor();
+      await screenshot(s.page, 'mytransaction-delete-mass-verify-desktop-en');
+      await s.page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(s.page, 'mytransaction-delete-mass-verify-phone-en');
+      await s.page.setViewportSize({ width: 1280, height: 800 });
+      await s.page.getByRole('radio', { name: /7890$/ }).check();
+      const otpAt = new Date();
+      await s.page.getByTestId('otp-send').click();
+      await s.page.getByTestId('otp-panel').waitFor();
+      await s.page.getByTestId('otp-input').fill(await latestOtp(env.server, BUDI_PHONES[0], otpAt));
+      const confirm = jsonOf<{ status: string; details: { instructionsCancelled: string } }>(
+        s.page.waitForResponse(isCall('confirm')),
+      );
+      await s.page.getByTestId('otp-confirm').click();
+      expect(await confirm).toMatchObject({ status: 'success', details: { instructionsCancelled: '2' } });
+      await s.page.locator('[data-testid="receipt-view"][data-status="success"]').waitFor();
+
+      await s.page.goto(`${env.server.baseUrl}/mytransaction/`);
+      const card = s.page.locator(`[data-testid="scheduled"][data-id="${batchId}"]`);
+      await card.getByText('Deleted').waitFor();
+      expect(await card.getByTestId('scheduled-delete').count()).toBe(0);
+      expect(s.problems).toEqual([]);
+    });
   });
 });

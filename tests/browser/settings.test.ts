@@ -8,6 +8,7 @@ import {
   screenshot,
   serverAndBrowser,
   BUDI_PHONES,
+  companionLogin,
 } from '../kit/browser';
 
 const env = serverAndBrowser();
@@ -133,8 +134,13 @@ describe('settings', () => {
 
   it('shows personal information on a phone in Indonesian', async () => {
     const { context, page, problems } = await newContext(env.browser, { language: 'id', viewport: 'mobile' });
+    const phone = await newContext(env.browser, { language: 'id', viewport: 'mobile' });
     try {
       await login(page, env.server.baseUrl, PERSONAS.budi);
+      // Budi's phone enrolled in the companion app (an SMS code), before the password changes.
+      await phone.page.goto(`${env.server.baseUrl}/m/`);
+      await companionLogin(phone.page, env.server, PERSONAS.budi.userId, '482916');
+      await phone.page.getByTestId('mobile-enrol-code').waitFor({ state: 'detached' });
       await page.goto(`${env.server.baseUrl}/settings/personal-information/`);
       const facts = page.getByTestId('profile-facts');
       await facts.waitFor();
@@ -163,7 +169,19 @@ describe('settings', () => {
       const changed = await verifyByOtp(page, /\/settings\/change-password\/verify\/$/);
       expect(changed).toContain('budisantoso');
       expect(changed).not.toContain('Sandi#2027');
+      // Issue 44 item 3a: the receipt names the companion-app device waiting for Budi's check.
+      expect(changed).toContain('Perangkat aplikasi pendamping untuk diperiksa');
       await screenshot(page, 'settings-password-receipt-mobile-id');
+      // Settings > Companion app asks which devices to keep; kept, the phone approves again.
+      await page.goto(`${env.server.baseUrl}/settings/companion-devices/`);
+      const review = page.getByTestId('devices-review');
+      await review.getByText('Perangkat mana yang milik Anda?').waitFor();
+      await screenshot(page, 'settings-companion-devices-review-mobile-id');
+      await review.getByRole('checkbox').first().check();
+      await page.getByTestId('devices-review-save').click();
+      await page.getByTestId('devices-done').waitFor();
+      expect(await page.getByTestId('devices-review').count()).toBe(0);
+      await screenshot(page, 'settings-companion-devices-kept-mobile-id');
 
       // Change the mobile number: a code to the new number, then it and the (new) password, then the
       // OTP to the registered number.
@@ -186,6 +204,7 @@ describe('settings', () => {
       expect(problems.filter((p) => !p.includes('422'))).toEqual([]);
     } finally {
       await context.close();
+      await phone.context.close();
     }
   });
 });
