@@ -1,6 +1,6 @@
 // The browser tests' kit: the real server on the demo data, Debian's Chromium, a page signed in as a
 // persona, and what the pages' steps share (picking a select's option, the page's own API calls).
-export { startServer, outbox, latestOtp, type TestServer } from './test-server';
+export { startServer, outbox, latestOtp, otpSentBy, type TestServer } from './test-server';
 export {
   launchBrowser,
   sharedBrowser,
