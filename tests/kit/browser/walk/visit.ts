@@ -150,6 +150,8 @@ export async function settle(page: Page, quietMs = 60, maxMs = 3000): Promise<vo
 export type Expected = (response: string, path: string) => boolean;
 
 let moves = 0;
+/** Past this, a visit's content is taken never to show. */
+const NEVER_MS = 20_000;
 
 /**
  * A dialog the page opened is answered before going on, as a customer does (Escape, else its last
@@ -212,12 +214,14 @@ export async function visit(
   // A customer's move now and then (somewhere else, or no event fires): keeps the idle logout away.
   if (++moves % 20 === 0) await page.mouse.move(5 + ((moves / 20) % 40), 300);
   const t0 = Date.now();
-  const ms = await openTimed(page, at.how === 'load' ? `${at.baseUrl}${path}` : path, 10_000, at.how);
+  // (a page is slow on the median of its visits: one visit waits long before it is called "never")
+  const ms = await openTimed(page, at.how === 'load' ? `${at.baseUrl}${path}` : path, NEVER_MS, at.how);
   const t1 = Date.now();
   const findings = inspect(await snapshotOf(page), at.lang, at.index, at.width < 600);
   await dismissDialogs(page);
   const spent = { open: t1 - t0, read: Date.now() - t1 };
   findings.push(...failuresOf(watch, since, path, at.expected));
-  if (ms === Infinity) findings.push({ kind: 'slow', detail: 'its content never showed within 10 s' });
+  if (ms === Infinity)
+    findings.push({ kind: 'slow', detail: `its content never showed within ${NEVER_MS / 1000} s` });
   return { path, lang: at.lang, width: at.width, landed: new URL(page.url()).pathname, ms, findings, spent };
 }
