@@ -2,22 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { watchApprovalEvents } from '@/engine/services/approval-events';
 import { followApprovals } from '@/mobile/api';
 import { setCredentials } from '@/shared/api/session-store';
+import { eventStreamResponse as stream, urlOf } from '../../shared/event-stream-response';
 
 // Issue 43: an app server that stops (SIGTERM) ends its event streams with `retry` and an event
 // `reconnect`; the clients open the stream again at once, and the balancer gives it to another server.
-
-/** A text/event-stream answer of these chunks, ended after them. */
-const stream = (...chunks: string[]) =>
-  new Response(
-    new ReadableStream<Uint8Array>({
-      start(c) {
-        for (const chunk of chunks) c.enqueue(new TextEncoder().encode(chunk));
-        c.close();
-      },
-    }),
-    { status: 200, headers: { 'content-type': 'text/event-stream' } },
-  );
-const urlOf = (input: unknown) => (input instanceof Request ? input.url : String(input));
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -2,22 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHttpServices } from '@/engine/services/transaction-services';
 import { setCredentials } from '@/shared/api/session-store';
 import { mockFetch } from '../../shared/fetch-mock';
+import { eventStreamResponse as stream } from '../../shared/event-stream-response';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-/** A text/event-stream answer of these chunks, ended after them. */
-const stream = (...chunks: string[]) =>
-  new Response(
-    new ReadableStream<Uint8Array>({
-      start(c) {
-        for (const chunk of chunks) c.enqueue(new TextEncoder().encode(chunk));
-        c.close();
-      },
-    }),
-    { status: 200, headers: { 'content-type': 'text/event-stream' } },
-  );
 
 describe('the engine’s HTTP services', () => {
   it('confirm sends the code with the OTP request it answers, and leaves the request out when none is known', async () => {

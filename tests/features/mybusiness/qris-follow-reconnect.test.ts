@@ -1,21 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { followCode } from '@/features/mybusiness/qris-api';
 import { setCredentials } from '@/shared/api/session-store';
+import { eventStreamResponse as stream, urlOf } from '../../shared/event-stream-response';
 
 // Issue 43: a server that stops tells its streams to `reconnect`; the merchant's page follows its code
 // on another server at once instead of falling back to asking its status every 3 s.
-
-const stream = (...chunks: string[]) =>
-  new Response(
-    new ReadableStream<Uint8Array>({
-      start(c) {
-        for (const chunk of chunks) c.enqueue(new TextEncoder().encode(chunk));
-        c.close();
-      },
-    }),
-    { status: 200, headers: { 'content-type': 'text/event-stream' } },
-  );
-const urlOf = (input: unknown) => (input instanceof Request ? input.url : String(input));
 
 afterEach(() => {
   vi.unstubAllGlobals();
