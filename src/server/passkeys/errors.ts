@@ -1,8 +1,10 @@
 import { ApiError } from '../http/api-error';
+import type { PasskeyCode } from '../../shared/passkeys/codes';
 
-// Every refusal of a passkey, both languages (the client's catalogue maps the codes: error-catalogue.ts).
+// Every refusal of a passkey, both languages; its code one of PASSKEY_CODES, which the client's catalogue
+// maps to one entry (error-catalogue.ts).
 
-const refusal = (status: number, code: string, eng: [string, string], idn: [string, string]) => () =>
+const refusal = (status: number, code: PasskeyCode, eng: [string, string], idn: [string, string]) => () =>
   new ApiError(status, 'CLICKS', code, {
     titleEng: eng[0],
     messageEng: eng[1],
@@ -133,20 +135,3 @@ export const passkeyErrors = {
     ['Terlalu banyak passkey', 'Anda dapat memiliki paling banyak 10 passkey. Hapus salah satu dahulu.'],
   ),
 };
-
-/** The error codes above, for the tests and the client's catalogue. */
-export const PASSKEY_CODES = [
-  'PASSKEY_ORIGIN',
-  'PASSKEY_REPLAYED',
-  'PASSKEY_CLONED',
-  'PASSKEY_UNKNOWN',
-  'PASSKEY_OTHER_TRANSACTION',
-  'PASSKEY_EXPIRED',
-  'PASSKEY_NO_UV',
-  'PASSKEY_INVALID',
-  'PASSKEY_NONE',
-  'PASSKEY_STEP_UP',
-  'PASSKEY_REVIEW',
-  'PASSKEY_NOT_FOUND',
-  'PASSKEY_LIMIT',
-] as const;

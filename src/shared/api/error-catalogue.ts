@@ -9,6 +9,7 @@
 import type { i18n as I18n } from 'i18next';
 import type { ApiErrorBody } from '../api-error';
 import { CONTACT_CENTRE } from '../constants';
+import { PASSKEY_CODES } from '../passkeys/codes';
 import type { FailureKind } from './client';
 
 export type ErrorKind = 'inline' | 'dialog' | 'pending' | 'session' | 'timeout' | 'none';
@@ -162,21 +163,7 @@ export const RULES: readonly Rule[] = [
     key: 'passkeyRefused',
     kind: 'dialog',
     serverMessage: true,
-    codes: [
-      'PASSKEY_ORIGIN',
-      'PASSKEY_REPLAYED',
-      'PASSKEY_CLONED',
-      'PASSKEY_UNKNOWN',
-      'PASSKEY_OTHER_TRANSACTION',
-      'PASSKEY_EXPIRED',
-      'PASSKEY_NO_UV',
-      'PASSKEY_INVALID',
-      'PASSKEY_NONE',
-      'PASSKEY_STEP_UP',
-      'PASSKEY_REVIEW',
-      'PASSKEY_NOT_FOUND',
-      'PASSKEY_LIMIT',
-    ],
+    codes: PASSKEY_CODES,
   },
 ];
 
