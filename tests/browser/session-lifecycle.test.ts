@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { login, newContext, PERSONAS, screenshot, serverAndBrowser } from '../kit/browser';
+import type { Page } from 'playwright-core';
+import { login, newContext, openInApp, PERSONAS, screenshot, serverAndBrowser } from '../kit/browser';
 
 const env = serverAndBrowser();
 
@@ -72,6 +74,64 @@ describe('session lifecycle in the browser', () => {
       await page.clock.fastForward('01:05');
       await page.waitForURL(/\/login\/$/);
       await page.getByTestId('session-expired').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a page that lost the answer bringing its new token (a navigation aborted it) stays signed in', async () => {
+    // Seen in the walk of every page: a signed-in customer sent to /login/ minutes in, with 401s.
+    const { context, page } = await newContext(env.browser, { language: 'en' });
+    const heldToken = (p: Page) =>
+      p.evaluate(
+        () =>
+          (JSON.parse(sessionStorage.getItem('credentials') ?? '{}') as { accessToken?: string }).accessToken,
+      );
+    /** Time passes for the token held: it was issued, and any token it replaced ended, `s` seconds earlier. */
+    const age = async (s: number) => {
+      const hash = createHash('sha256')
+        .update((await heldToken(page))!)
+        .digest('hex');
+      await env.server.db.query(
+        `UPDATE sessions SET token_issued_at = token_issued_at - $2::int * interval '1 second',
+                previous_valid_until = previous_valid_until - $2::int * interval '1 second'
+          WHERE token_hash = $1 OR previous_token_hash = $1`,
+        [hash, s],
+      );
+    };
+    try {
+      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await page.getByTestId('dashboard-greeting').waitFor();
+      const before = await heldToken(page);
+      await age(31);
+      // The server rotates on one of the next calls; the browser sees none of their answers until it has.
+      let rotated = false;
+      await page.route('**/api/**', async (route) => {
+        if (route.request().method() !== 'POST' || rotated) return route.continue();
+        const answer = await route.fetch();
+        if (answer.headers()['access_token'] !== before) rotated = true;
+        await route.abort('aborted');
+      });
+      await openInApp(page, '/myaccount/');
+      await expect.poll(() => rotated).toBe(true);
+      await page.unrouteAll({ behavior: 'wait' });
+      // The page's next call, still with the old token, brings the new one.
+      await openInApp(page, '/dashboard/');
+      await page.getByTestId('dashboard-greeting').waitFor();
+      await expect.poll(() => heldToken(page)).not.toBe(before);
+      // Long after the old token's grace window, the customer is still signed in.
+      await age(120);
+      const unauthorized: string[] = [];
+      page.on('response', (r) => r.status() === 401 && unauthorized.push(r.url()));
+      const answered = page.waitForResponse(
+        (r) => r.url().includes('/api/') && r.request().method() === 'POST',
+      );
+      await openInApp(page, '/myaccount/');
+      expect((await answered).status()).toBe(200);
+      await openInApp(page, '/dashboard/');
+      await page.getByTestId('dashboard-greeting').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/dashboard/');
+      expect(unauthorized).toEqual([]);
     } finally {
       await context.close();
     }

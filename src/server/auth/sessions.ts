@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/db';
 import { SESSION } from '../../shared/constants';
 import { randomToken, sha256Hex } from './tokens';
+import { openToken, sealToken } from './token-handover';
 
 export type Channel = 'web' | 'mobile';
 
@@ -59,7 +60,8 @@ const ROTATION_DUE = `($5::text IS NOT NULL AND t.token_hash = $1
  * The session check as common table expressions (touchSession). Parameters $1 to $5: the token's
  * hash, the browser id, whether to slide, the channel the route serves ('web' or 'mobile': a
  * companion-app session is never accepted by the web's API, nor a web session by the app's), and the
- * hash of a new token (or null: no rotation on this call). `s` is the live session, found by its
+ * hash of a new token (or null: no rotation on this call), and that token sealed with the one sent ($6,
+ * src/server/auth/token-handover.ts). `s` is the live session, found by its
  * current token or by the previous one within its grace window; `u` slides its idle expiry to
  * now + idle (never past the absolute expiry) unless it is already within SLIDE_SLACK_MS of that, and
  * rotates the token when the call came with the current one and it is SESSION.rotateAfterMs old (the
@@ -72,6 +74,7 @@ const ROTATION_DUE = `($5::text IS NOT NULL AND t.token_hash = $1
  */
 export const SESSION_TOUCH_SQL = `s AS (
        SELECT id, customer_id, channel, idle_expires_at, absolute_expires_at,
+              token_hash <> $1 AS by_previous, current_token_sealed,
               LEAST(now() + ${SESSION.idleMs} * interval '1 millisecond', absolute_expires_at) AS target
          FROM sessions
         WHERE (token_hash = $1 OR (previous_token_hash = $1 AND previous_valid_until > now()))
@@ -85,7 +88,8 @@ export const SESSION_TOUCH_SQL = `s AS (
               previous_token_hash = CASE WHEN ${ROTATION_DUE} THEN t.token_hash ELSE t.previous_token_hash END,
               previous_valid_until = CASE WHEN ${ROTATION_DUE}
                 THEN now() + ${SESSION.rotationGraceMs} * interval '1 millisecond' ELSE t.previous_valid_until END,
-              token_issued_at = CASE WHEN ${ROTATION_DUE} THEN now() ELSE t.token_issued_at END
+              token_issued_at = CASE WHEN ${ROTATION_DUE} THEN now() ELSE t.token_issued_at END,
+              current_token_sealed = CASE WHEN ${ROTATION_DUE} THEN $6::text ELSE t.current_token_sealed END
          FROM s
         WHERE t.id = s.id AND t.ended_at IS NULL AND (${SLIDE_DUE} OR ${ROTATION_DUE})
        RETURNING t.id, t.idle_expires_at, t.token_hash = $5::text AS rotated
@@ -148,29 +152,51 @@ export async function touchSession(
   rotate = false,
 ): Promise<(LiveSession & { token: string }) | null> {
   const next = rotate ? randomToken() : null;
-  const { rows } = await db.query<SessionRow>(
-    `WITH ${SESSION_TOUCH_SQL} SELECT ${SESSION_COLUMNS} FROM s LEFT JOIN u ON u.id = s.id`,
-    [sha256Hex(token), browserId, slide, channel, next ? sha256Hex(next) : null],
+  const { rows } = await db.query<SessionRow & { by_previous: boolean; current_token_sealed: string | null }>(
+    `WITH ${SESSION_TOUCH_SQL} SELECT ${SESSION_COLUMNS}, s.by_previous, s.current_token_sealed
+       FROM s LEFT JOIN u ON u.id = s.id`,
+    [
+      sha256Hex(token),
+      browserId,
+      slide,
+      channel,
+      next ? sha256Hex(next) : null,
+      next ? sealToken(token, next) : null,
+    ],
   );
-  const live = liveSessionOf(rows[0]);
+  const row = rows[0];
+  const live = liveSessionOf(row);
   if (!live) {
     await endDeadSession(db, token, channel);
     return null;
   }
-  return { ...live, token: next && rows[0]!.session_rotated ? next : token };
+  if (next && row!.session_rotated) return { ...live, token: next };
+  // Sent with the token a rotation replaced: its answer may never have arrived, so it is answered again.
+  const handedOver =
+    row!.by_previous && row!.current_token_sealed ? openToken(token, row!.current_token_sealed) : null;
+  return { ...live, token: handedOver ?? token };
 }
 
 /**
- * The current token hash of the session whose previous token (replaced by a rotation, still within its
- * grace window) has this hash, or null. confirm_inquiry() knows only current tokens.
+ * The session whose previous token (replaced by a rotation, still within its grace window) is `previous`:
+ * its current token's hash (confirm_inquiry() knows only current tokens) and the current token itself,
+ * for the answer (null if it cannot be opened), or null when there is no such session.
  */
-export async function currentTokenHashOf(db: Queryable, previousTokenHash: string): Promise<string | null> {
-  const { rows } = await db.query<{ token_hash: string }>(
-    `SELECT token_hash FROM sessions
+export async function currentTokenOf(
+  db: Queryable,
+  previous: string,
+): Promise<{ tokenHash: string; token: string | null } | null> {
+  const { rows } = await db.query<{ token_hash: string; current_token_sealed: string | null }>(
+    `SELECT token_hash, current_token_sealed FROM sessions
       WHERE previous_token_hash = $1 AND previous_valid_until > now() AND ended_at IS NULL`,
-    [previousTokenHash],
+    [sha256Hex(previous)],
   );
-  return rows[0]?.token_hash ?? null;
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    tokenHash: row.token_hash,
+    token: row.current_token_sealed ? openToken(previous, row.current_token_sealed) : null,
+  };
 }
 
 export async function endSession(db: Queryable, sessionId: number, reason: string): Promise<void> {

@@ -2,7 +2,7 @@ import type { ApiError } from '../http/api-error';
 import { otpOutcomeError, type OtpOutcome } from '../otp/otp-errors';
 import type { Receipt } from '../../shared/flows/api';
 import { approvalStatus } from '../approvals/store';
-import { currentTokenHashOf, endDeadSession, type LiveSession } from '../auth/sessions';
+import { currentTokenOf, endDeadSession, type LiveSession } from '../auth/sessions';
 import { sha256Hex } from '../auth/tokens';
 import { invalidToken } from '../auth/texts';
 import type { Caller, ServiceContext } from './context';
@@ -83,7 +83,12 @@ export function confirming(ctx: ServiceContext) {
    * the current one and the call is made again.
    */
   async function confirm(
-    who: { token: string; browserId: string; accept: (live: LiveSession) => void },
+    who: {
+      token: string;
+      browserId: string;
+      /** The session found, answered with `token` (the current one, when the call came with the one it replaced). */
+      accept: (live: LiveSession, token?: string) => void;
+    },
     input: {
       inquiryId: string;
       idempotencyKey: string;
@@ -96,6 +101,7 @@ export function confirming(ctx: ServiceContext) {
   ): Promise<Receipt> {
     let tokenHash = sha256Hex(who.token);
     let resolvedPrevious = false;
+    let answerToken: string | undefined;
     // A flagged inquiry is booked only after its FDS challenge (one read, for those only).
     await requirePassed(db, input.inquiryId);
     if (input.passkey) await checkInquiryPasskey({ ...input, passkey: input.passkey });
@@ -126,10 +132,11 @@ export function confirming(ctx: ServiceContext) {
       }
       if (booked.outcome === 'no_session') {
         // A token just replaced by a rotation (in its grace window): confirm as its session's current one.
-        const current = resolvedPrevious ? null : await currentTokenHashOf(db, tokenHash);
+        const current = resolvedPrevious ? null : await currentTokenOf(db, who.token);
         resolvedPrevious = true;
         if (current) {
-          tokenHash = current;
+          tokenHash = current.tokenHash;
+          answerToken = current.token ?? undefined;
           attempt--;
           continue;
         }
@@ -139,7 +146,7 @@ export function confirming(ctx: ServiceContext) {
       const { session } = booked;
       // A companion-app session books nothing (it cannot own an inquiry; this says so plainly).
       if (session.channel !== 'web') throw invalidToken();
-      who.accept(session);
+      who.accept(session, answerToken);
       if (booked.outcome === 'not_found') throw txErrors.inquiryNotFound();
       const { flowId, quote: q, limits } = booked.inquiry;
       switch (booked.outcome) {

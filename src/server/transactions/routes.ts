@@ -285,7 +285,11 @@ export default async function transactionsRoutes(
     async (request) => {
       const token = bearerTokenOf(request);
       return service.confirm(
-        { token, browserId: browserIdOf(request), accept: (live) => acceptSession(request, token, live) },
+        {
+          token,
+          browserId: browserIdOf(request),
+          accept: (live, answered = token) => acceptSession(request, answered, live),
+        },
         request.body.passkey ? { ...request.body, where: whereOf(request) } : request.body,
       );
     },

@@ -51,10 +51,11 @@ describe.each(bothEngines)('token rotation on $name', (engine) => {
     expect(next).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(next).not.toBe(s.token);
 
-    // A parallel call sent with the old token before the new one arrived still passes (and rotates nothing).
+    // A parallel call sent with the old token before the new one arrived still passes, rotates nothing,
+    // and is answered the new token (the client keeps the one it holds: rotated-token.ts).
     const parallel = await me(s.token);
     expect(parallel.statusCode).toBe(200);
-    expect(parallel.headers['access_token']).toBe(s.token);
+    expect(parallel.headers['access_token']).toBe(next);
     expect((await me(next)).headers['access_token']).toBe(next);
 
     // After the grace window the old token is refused; the session goes on with the new one.
@@ -65,6 +66,36 @@ describe.each(bothEngines)('token rotation on $name', (engine) => {
     const still = await me(next);
     expect(still.statusCode).toBe(200);
     expect(still.headers['access_token']).not.toBe(next);
+  });
+
+  it('hands the new token again to a call made with the old one, when the answer that brought it was lost', async () => {
+    // The walk of every page was signed out mid-walk: a navigation aborted the call whose answer carried
+    // the new token, the page went on with the old one, and the grace window closed on it.
+    const s = await createSession(db, { customerId, channel: 'web', browserId: 'b-lost' });
+    const me = (token: string) => call('/api/v1/session/me', token, 'b-lost');
+    await age(s.token, 31_000);
+    const lost = (await me(s.token)).headers['access_token'] as string;
+    expect(lost).not.toBe(s.token);
+
+    const again = await me(s.token);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['access_token']).toBe(lost);
+    // The confirm, which finds the session in SQL, answers it too.
+    const confirm = await call('/api/transaction/v1/confirm', s.token, 'b-lost');
+    expect(confirm.json().apierror.errorCode).toBe('INQUIRY_NOT_FOUND');
+    expect(confirm.headers['access_token']).toBe(lost);
+
+    // Only the holder of the old token can open it: the row keeps neither token.
+    const { rows } = await db.query<Record<string, unknown>>(`SELECT * FROM sessions WHERE id = $1`, [
+      s.sessionId,
+    ]);
+    expect(JSON.stringify(rows[0])).not.toContain(lost);
+    expect(JSON.stringify(rows[0])).not.toContain(s.token);
+
+    // The session goes on with the token handed over, and the old one still ends with its grace window.
+    await age(lost, 31_000);
+    expect((await me(s.token)).statusCode).toBe(401);
+    expect((await me(lost)).statusCode).toBe(200);
   });
 
   it('rotates once for concurrent calls with one token, and all of them pass', async () => {
@@ -105,7 +136,9 @@ describe.each(bothEngines)('token rotation on $name', (engine) => {
     expect(r.statusCode).toBe(200);
     const next = r.headers['access_token'] as string;
     expect(next).not.toBe(s.token);
-    expect((await list(s.token)).statusCode).toBe(200);
+    const lost = await list(s.token);
+    expect(lost.statusCode).toBe(200);
+    expect(lost.headers['access_token']).toBe(next);
     await age(next, 31_000);
     expect((await list(s.token)).statusCode).toBe(401);
     expect((await list(next)).statusCode).toBe(200);
