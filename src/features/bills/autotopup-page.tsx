@@ -49,6 +49,8 @@ const LINK_PATH = (provider: string) => `/purchase/ewallet/autotopup/inquiry/?co
 /** What one demo payment with the e-wallet spends (Rp 50.000). */
 const DEMO_SPEND = 5_000_000;
 const STATUS_COLOR = { success: 'success', pending: 'info', failed: 'error' } as const;
+/** While a top-up is in progress the list is read again this often, so its outcome shows on its own. */
+export const PENDING_REREAD_MS = 2_000;
 
 // This page lives in the login area (spec section 2): the bills strings are not loaded there yet.
 const billsStrings = (lang: 'en' | 'id') =>
@@ -95,6 +97,13 @@ function AutoTopUp({ provider }: { provider: string }) {
   );
   useEffect(() => void load(), [load]);
   const link = data?.links.find((l) => l.provider === provider);
+  // A top-up the scheduler is booking as the page reads, or one the provider holds as in progress.
+  const inProgress = link?.topups.some((x) => x.status === 'pending') ?? false;
+  useEffect(() => {
+    if (!inProgress) return;
+    const timer = setTimeout(() => void load(), PENDING_REREAD_MS);
+    return () => clearTimeout(timer);
+  }, [inProgress, data, load]);
   const money = (m: Money) => formatMoney(m, lang);
   const run = async (call: () => Promise<unknown>) => {
     setBusy(true);
