@@ -458,3 +458,55 @@ describe('figures in the API schemas and the README agree with the code', () => 
     }
   });
 });
+
+/**
+ * What the customer reads: every locale text that says how long a number stays frozen or a user id
+ * locked names the minutes the code holds it (the earlier note's "lock messages hard-code 30 minutes":
+ * they may, as long as a changed constant fails here).
+ */
+describe('the locked and frozen durations the customer reads agree with the code', () => {
+  const LOCALE_QUOTES: { says: RegExp; is: number; from: string }[] = [
+    {
+      says: /frozen (?:for|in) (\d+) minutes|frozen for now\. Try again in (\d+) minutes/,
+      is: minutes(OTP.freezeMs),
+      from: 'OTP.freezeMs',
+    },
+    {
+      says: /dibekukan selama (\d+) menit|dibekukan\. Coba lagi dalam (\d+) menit/,
+      is: minutes(OTP.freezeMs),
+      from: 'OTP.freezeMs',
+    },
+    { says: /locked for (\d+) minutes/, is: minutes(LOCKOUT.lockMs), from: 'LOCKOUT.lockMs' },
+    { says: /terkunci selama (\d+) menit/, is: minutes(LOCKOUT.lockMs), from: 'LOCKOUT.lockMs' },
+  ];
+  const strings = (v: unknown, at: string): [string, string][] =>
+    typeof v === 'string'
+      ? [[at, v]]
+      : v && typeof v === 'object'
+        ? Object.entries(v).flatMap(([k, x]) => strings(x, `${at}.${k}`))
+        : [];
+
+  it('every such text in both languages names the constant, and each kind is said somewhere', () => {
+    const texts = filesUnder('locales')
+      .filter((f) => f.endsWith('.json'))
+      .flatMap((f) => strings(JSON.parse(read(f)), f));
+    const problems: string[] = [];
+    for (const q of LOCALE_QUOTES) {
+      let seen = 0;
+      for (const [at, text] of texts)
+        for (const m of text.matchAll(new RegExp(q.says.source, 'g'))) {
+          seen++;
+          const said = Number(m.slice(1).find((x) => x !== undefined));
+          if (said !== q.is) problems.push(`${at}: "${m[0]}" says ${said}, the code ${q.is} (${q.from})`);
+        }
+      if (!seen) problems.push(`no locale text says ${q.says} any more (${q.from})`);
+    }
+    // A duration near "frozen"/"locked" that none of the phrases above reads is untied: say it above.
+    const untied = texts.filter(
+      ([, t]) =>
+        /(frozen|locked|dibekukan|terkunci)[^.]*\b\d+ (minutes|menit)/.test(t) &&
+        !LOCALE_QUOTES.some((q) => q.says.test(t)),
+    );
+    expect(problems.concat(untied.map(([at, t]) => `${at}: "${t}" is tied to no constant`))).toEqual([]);
+  });
+});
