@@ -32,15 +32,17 @@ function groupThousands(whole: number, separator: string): string {
 
 /**
  * Units a customer reads as a word after the number, not as a code before it: Poin Xtra's points are
- * "1.250 poin" / "1,250 points" (the spec's word), never "PTS 1,250".
+ * "1.250 poin" / "1,250 points" (the spec's word), never "PTS 1,250"; gold is grams, "1,2345 g" /
+ * "1.2345 g" as the dashboard writes them, never "XAU 1,2345".
  */
 const UNIT_WORDS: Record<string, { id: string; en: { one: string; other: string } }> = {
   PTS: { id: 'poin', en: { one: 'point', other: 'points' } },
+  XAU: { id: 'g', en: { one: 'g', other: 'g' } },
 };
 
 /**
  * Formats for display: IDR as "Rp 1.234.567" (id) / "IDR 1,234,567" (en); points as "1.234 poin" /
- * "1,234 points"; others with code and 2 decimals.
+ * "1,234 points"; gold as "1,2345 g"; others with code and their decimals.
  */
 export function formatMoney(m: Money, lang: 'id' | 'en' = 'id'): string {
   if (!Number.isSafeInteger(m.amount)) throw new Error('money amount must be a safe integer of minor units');
@@ -50,14 +52,14 @@ export function formatMoney(m: Money, lang: 'id' | 'en' = 'id'): string {
   const major = Math.trunc(abs / 10 ** digits);
   const minor = abs % 10 ** digits;
   const majorText = groupThousands(major, lang === 'id' ? '.' : ',');
-  const word = UNIT_WORDS[m.currency];
-  if (word && digits === 0) {
-    const unit = lang === 'id' ? word.id : abs === 1 ? word.en.one : word.en.other;
-    return `${negative ? '-' : ''}${majorText} ${unit}`;
-  }
   const decimalSep = lang === 'id' ? ',' : '.';
   const showDecimals = m.currency !== 'IDR' || minor !== 0;
   const minorText = showDecimals && digits > 0 ? decimalSep + String(minor).padStart(digits, '0') : '';
+  const word = UNIT_WORDS[m.currency];
+  if (word) {
+    const unit = lang === 'id' ? word.id : abs === 10 ** digits ? word.en.one : word.en.other;
+    return `${negative ? '-' : ''}${majorText}${minorText} ${unit}`;
+  }
   const prefix = m.currency === 'IDR' ? (lang === 'id' ? 'Rp' : 'IDR') : m.currency;
   return `${negative ? '-' : ''}${prefix} ${majorText}${minorText}`;
 }

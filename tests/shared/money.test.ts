@@ -19,6 +19,13 @@ describe('formatMoney', () => {
     expect(formatMoney({ amount: -5, currency: 'PTS' }, 'en')).toBe('-5 points');
   });
 
+  it('writes gold as grams after the number, with its four decimals, never as the code XAU', () => {
+    expect(formatMoney({ amount: 12_345, currency: 'XAU' }, 'id')).toBe('1,2345 g');
+    expect(formatMoney({ amount: 12_345, currency: 'XAU' }, 'en')).toBe('1.2345 g');
+    expect(formatMoney({ amount: 12_500_000, currency: 'XAU' }, 'id')).toBe('1.250,0000 g');
+    expect(formatMoney({ amount: -5_000, currency: 'XAU' }, 'en')).toBe('-0.5000 g');
+  });
+
   it('groups whole units exactly as Intl.NumberFormat does for id-ID and en-US, at every length', () => {
     const id = new Intl.NumberFormat('id-ID');
     const en = new Intl.NumberFormat('en-US');
