@@ -68,7 +68,7 @@ export const bothEngines: TestDb[] = [pglite, ...(url ? [postgres(url)] : [])];
 /**
  * The engine for everything else (routes, rules, flows): one SQL serves both, so running each file on
  * both doubled the suite for nothing. PostgreSQL (production's engine, twice as fast here) when
- * DATABASE_URL is set, else PGlite; the browser tests run the whole server on PGlite.
+ * DATABASE_URL is set, else PGlite; the browser tests' server runs on it too (test-server.ts).
  * TEST_BOTH_ENGINES=1 runs every file on both.
  */
 export const testDbs: TestDb[] = url && !process.env.TEST_BOTH_ENGINES ? [postgres(url)] : bothEngines;
