@@ -1,6 +1,7 @@
 import {
   createContext,
   useCallback,
+  useEffect,
   useMemo,
   useRef,
   useState,
@@ -8,6 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useInRouterContext, useLocation, useNavigationType } from 'react-router';
 import { ApiFailure } from '../api/client';
 import {
   describeError,
@@ -85,6 +87,23 @@ export const ACTION_PATHS = {
   defaultAccount: '/settings/account-visibility/',
 } as const;
 
+/**
+ * The browser's Back or Forward leaves the page a dialog spoke of, so the dialog goes with it (its
+ * onClose, meant for the dialog's own buttons, is not called: it may lead elsewhere). The app's own
+ * navigations (push, replace) keep it: a page may show an error and then move on.
+ */
+function DismissOnBack({ dismiss }: { dismiss: () => void }) {
+  const { key } = useLocation();
+  const how = useNavigationType();
+  const seen = useRef(key);
+  useEffect(() => {
+    if (key === seen.current) return;
+    seen.current = key;
+    if (how === 'POP') dismiss();
+  }, [key, how, dismiss]);
+  return null;
+}
+
 /** Holds the one error dialog of a page tree; `useErrorHandler()` opens it. */
 export function ErrorProvider({ children, onSessionExpired = expireSession, navigate }: ErrorProviderProps) {
   const { i18n } = useTranslation('errors');
@@ -92,6 +111,12 @@ export function ErrorProvider({ children, onSessionExpired = expireSession, navi
   // Mounted from the first opening on, so it closes with its transition like before.
   const [Dialog, setDialog] = useState<ErrorDialogComponent | null>(null);
   const optsRef = useRef<ShowErrorOptions>({});
+
+  const inRouter = useInRouterContext();
+  const dismiss = useCallback(() => {
+    setView(null);
+    optsRef.current = {};
+  }, []);
 
   const close = useCallback(() => {
     setView(null);
@@ -158,6 +183,7 @@ export function ErrorProvider({ children, onSessionExpired = expireSession, navi
   return (
     <ErrorHandlerContext.Provider value={value}>
       {children}
+      {inRouter && <DismissOnBack dismiss={dismiss} />}
       {Dialog && <Dialog view={view} onClose={close} onAction={onAction} />}
     </ErrorHandlerContext.Provider>
   );

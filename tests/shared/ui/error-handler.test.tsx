@@ -1,5 +1,6 @@
-import { act, render, screen, fireEvent, cleanup } from '@testing-library/react';
+import { act, render, screen, fireEvent, cleanup, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiFailure } from '../../../src/shared/api/client';
 import { ErrorProvider, useErrorHandler, type ErrorHandler } from '../../../src/shared/ui/error-handler';
@@ -76,6 +77,47 @@ describe('useErrorHandler', () => {
     act(() => void handler().showError(otp));
     expect(screen.getByText('Invalid OTP, 2 attempts left')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+  });
+});
+
+describe('the error dialog and the browser history', () => {
+  it("goes when the customer presses Back (its onClose not called), and stays through the app's own navigation", async () => {
+    let handler!: ErrorHandler;
+    function Grab() {
+      handler = useErrorHandler();
+      return null;
+    }
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/',
+          element: (
+            <ErrorProvider>
+              <Grab />
+              <Outlet />
+            </ErrorProvider>
+          ),
+          children: ['a', 'b', 'c'].map((p) => ({ path: p, element: <p>page {p}</p> })),
+        },
+      ],
+      { initialEntries: ['/a'] },
+    );
+    render(
+      <I18nextProvider i18n={testI18n('en')}>
+        <RouterProvider router={router} />
+      </I18nextProvider>,
+    );
+    await act(() => router.navigate('/b'));
+    const onClose = vi.fn();
+    act(() => void handler.showError(new ApiFailure('timeout', 0), { onClose }));
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    // A page that shows an error and then moves on keeps it.
+    await act(() => router.navigate('/c'));
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    await act(() => router.navigate(-1));
+    expect(screen.getByText('page b')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(onClose).not.toHaveBeenCalled();
   });
 });
 
