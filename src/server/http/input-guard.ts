@@ -7,12 +7,15 @@ export const MAX_DEPTH = 64;
 
 /**
  * A character no text of ours may hold: a control character (C0, DEL, C1) other than tab, line feed
- * and carriage return (a mailbox message has lines), or half of a UTF-16 surrogate pair, which JSON's
- * "\ud800" escape yields and which is no Unicode text at all (PostgreSQL stores it as U+FFFD or fails).
+ * and carriage return (a mailbox message has lines); half of a UTF-16 surrogate pair, which JSON's
+ * "\ud800" escape yields and which is no Unicode text at all (PostgreSQL stores it as U+FFFD or fails);
+ * or a bidi embedding, override or isolate (U+202A-202E, U+2066-2069), which can make a stored name read
+ * otherwise than it is written on every list and receipt that shows it ("Trojan Source"). Right-to-left
+ * text itself needs none of them, and the marks U+200E/U+200F stay allowed.
  */
-const NOT_TEXT = /(?![\t\n\r])\p{Cc}|\p{Cs}/u;
+const NOT_TEXT = /(?![\t\n\r])\p{Cc}|\p{Cs}|[\u202A-\u202E\u2066-\u2069]/u;
 
-/** Whether a string may be stored and shown: well-formed Unicode without control characters. */
+/** Whether a string may be stored and shown: well-formed Unicode without control or bidi control characters. */
 export const isAllowedText = (s: string): boolean => !NOT_TEXT.test(s);
 
 /** A pointer safe to echo: the refused characters of a key shown as U+FFFD. */

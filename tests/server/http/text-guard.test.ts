@@ -24,6 +24,8 @@ const BAD = [
   ['an escape (ESC)', 'Ibu \u001b[31m'],
   ['DEL', 'Ibu\u007f'],
   ['a C1 control (NEL)', 'Ibu\u0085'],
+  ['a bidi override (RLO: "Ibu pang" shown as "Ibu gnap")', 'Ibu \u202Epang'],
+  ['a bidi isolate (RLI ... PDI)', 'Ibu \u2067kos\u2069'],
 ] as const;
 
 /** Tables a stored-text route writes; a refusal leaves their counts (and the rows below) as they were. */
@@ -226,6 +228,8 @@ describe.each(testDbs)('text that is not text, refused once for every route, on 
     expect(renamed.status).toBe(200);
     expect((await stored()).recipient).toBe('Sari 🏠 kos Depok');
     expect((await ROUTES[2]!.send('Liburan ke Bali')).status).toBe(200);
+    // Right-to-left text, with its marks, is text (a mailbox message: goal names are Latin letters).
+    expect((await ROUTES[3]!.send('Dana umroh untuk عبد الله\u200F, terima kasih')).status).toBe(200);
     const message = 'Selamat pagi,\r\nmohon info limit kartu saya 🙏\n\tTerima kasih.';
     const sent = await ROUTES[3]!.send(message);
     expect(sent.status).toBe(200);
