@@ -5,6 +5,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -229,9 +230,16 @@ export function FlowPageOf({
         <CircularProgress aria-label={t('common:loading')} />
       </Box>
     );
+  // A page the customer may not use still says what it is (its flow's title, as the form would).
+  const title = (
+    <Typography variant="h5" component="h1" sx={{ mb: 2, fontWeight: 700 }}>
+      {t(flow.titleKey)}
+    </Typography>
+  );
   if (blocked)
     return (
       <Box sx={{ maxWidth: 640, mx: 'auto', p: 2 }}>
+        {title}
         <Alert severity="info" data-testid="flow-casa-required">
           {t(gate.outcome === 'supplementary' ? 'supplementaryBlocked' : 'casaRequired')}
         </Alert>
@@ -241,6 +249,7 @@ export function FlowPageOf({
   if (eligible === false)
     return (
       <Box sx={{ maxWidth: 640, mx: 'auto', p: 2 }}>
+        {title}
         <Alert severity="info" data-testid="flow-gate-refused">
           {t('engine2:gates.blocked')}
         </Alert>

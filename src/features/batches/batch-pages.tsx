@@ -128,6 +128,9 @@ export function EditScheduledBatchPage() {
   }, [id, navigate, errors]);
   return (
     <Box sx={{ maxWidth: 880, mx: 'auto' }} data-testid="batch-edit-scheduled">
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
+        {t('edit.title')}
+      </Typography>
       {failed ? (
         <Alert severity="info">
           {t('edit.missing')}{' '}

@@ -79,9 +79,15 @@ export function EditFavoritePage() {
         <CircularProgress aria-label={t('common:loading')} />
       </Box>
     );
+  const title = (
+    <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
+      {t('favourites.editTitle')}
+    </Typography>
+  );
   if (favourite === null)
     return (
       <Box sx={{ maxWidth: 560, mx: 'auto' }}>
+        {title}
         <Alert severity="warning" data-testid="favourite-not-found" sx={{ mb: 2 }}>
           {t('favourites.notFound')}
         </Alert>
@@ -93,9 +99,7 @@ export function EditFavoritePage() {
   const flow = flowMetaById(favourite.flowId);
   return (
     <Box sx={{ maxWidth: 560, mx: 'auto' }} data-testid="edit-favourite-page">
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
-        {t('favourites.editTitle')}
-      </Typography>
+      {title}
       <Paper
         component="form"
         noValidate

@@ -121,6 +121,12 @@ export function OnboardingScreen() {
   return (
     <Box component="main" sx={{ px: 2, py: 2 }} data-testid="screen-threeo">
       <BlockBackForward />
+      {!(phase === 'failed' && !loaded) && (
+        // What the page is, while it checks and around the frame (the time-out screen has its own title).
+        <Typography variant="h6" component="h1" sx={{ mb: 1 }}>
+          {t('onboarding.frameTitle')}
+        </Typography>
+      )}
       {phase === 'checking' && (
         <Box
           sx={{ display: 'flex', justifyContent: 'center', py: 6 }}

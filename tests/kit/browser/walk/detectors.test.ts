@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bareAmounts, horizontalScroll, inspect, otherLanguage, rawKeys } from './detectors';
+import { bareAmounts, horizontalScroll, inspect, missingHeading, otherLanguage, rawKeys } from './detectors';
 import { indexLocales, readLocales } from './locale-index';
 import type { PageSnapshot } from './page-snapshot';
 import { report, slowPages } from './report';
@@ -35,6 +35,7 @@ const clean: PageSnapshot = {
   scrollWidth: 390,
   clientWidth: 390,
   wide: [],
+  h1: 1,
 };
 
 describe("the walk's detectors", () => {
@@ -89,6 +90,13 @@ describe("the walk's detectors", () => {
     expect(inspect({ ...clean, ...wide }, 'id', index, true)).toHaveLength(1);
     expect(inspect({ ...clean, ...wide }, 'id', index, false)).toEqual([]);
   });
+
+  it('find a page without a visible h1', () => {
+    expect(missingHeading({ h1: 2 })).toEqual([]);
+    expect(inspect({ ...clean, h1: 0 }, 'id', index, false)).toEqual([
+      { kind: 'no heading', detail: 'no visible h1: the page does not say what it is to a screen reader' },
+    ]);
+  });
 });
 
 describe("the walk's report", () => {
@@ -117,6 +125,14 @@ describe("the walk's report", () => {
         '/b/',
         '  - bare amount: "300000" [id 390; en 1366]',
       ].join('\n'),
+    );
+  });
+
+  it('fails a page without an h1 in most of its visits, not one read once between two states', () => {
+    const none = [{ kind: 'no heading' as const, detail: 'no visible h1' }];
+    expect(report([v('/a/', 300, none), v('/a/', 300), v('/a/', 300), v('/a/', 300)])).toBe('');
+    expect(report([v('/a/', 300, none), v('/a/', 300, none), v('/a/', 300, none), v('/a/', 300)])).toBe(
+      ['1 of 1 pages have something wrong:', '/a/', '  - no heading: no visible h1 [id 390]'].join('\n'),
     );
   });
 

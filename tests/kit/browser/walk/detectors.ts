@@ -72,6 +72,14 @@ export function horizontalScroll(s: Pick<PageSnapshot, 'scrollWidth' | 'clientWi
   ];
 }
 
+/**
+ * A page without a visible level-one heading: a screen reader's user, jumping by headings, cannot find
+ * what the page is (and every page of the product names itself with one).
+ */
+export function missingHeading(s: Pick<PageSnapshot, 'h1'>): string[] {
+  return s.h1 > 0 ? [] : ['no visible h1: the page does not say what it is to a screen reader'];
+}
+
 const clip = (s: string, n = 90) => (s.length > n ? `${s.slice(0, n)}…` : s);
 
 export type FindingKind =
@@ -79,6 +87,7 @@ export type FindingKind =
   | 'bare amount'
   | 'other language'
   | 'horizontal scroll'
+  | 'no heading'
   | 'console error'
   | 'unexpected response'
   | 'signed out'
@@ -102,5 +111,6 @@ export function inspect(
     ...of('bare amount', bareAmounts(snapshot.texts, snapshot.values)),
     ...of('other language', otherLanguage(snapshot.texts, lang, index)),
     ...(checkScroll ? of('horizontal scroll', horizontalScroll(snapshot)) : []),
+    ...of('no heading', missingHeading(snapshot)),
   ];
 }

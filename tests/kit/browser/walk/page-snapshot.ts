@@ -17,6 +17,8 @@ export interface PageSnapshot {
   clientWidth: number;
   /** The elements reaching past the right edge, outermost first (tag, test id or class). */
   wide: string[];
+  /** Visible level-one headings (h1 or role=heading with aria-level 1): what the page says it is. */
+  h1: number;
 }
 
 /**
@@ -113,12 +115,14 @@ export function collectSnapshot(): PageSnapshot {
       );
     }
   }
+  const h1 = [...document.querySelectorAll('h1, [role="heading"][aria-level="1"]')].filter(visible).length;
   return {
     texts: [...texts],
     values,
     scrollWidth: root.scrollWidth,
     clientWidth: root.clientWidth,
     wide,
+    h1,
   };
 }
 

@@ -29,6 +29,21 @@ export function slowPages(visits: readonly Visit[]): Map<string, Finding> {
   return slow;
 }
 
+/**
+ * The paths without an h1 in most of their visits: a page that has none fails in every pass, while one
+ * read once between two states (a redirect under way) is no page's fault.
+ */
+export function headlessPages(visits: readonly Visit[]): Set<string> {
+  const seen = new Map<string, { visits: number; without: number }>();
+  for (const v of visits) {
+    const s = seen.get(v.path) ?? { visits: 0, without: 0 };
+    s.visits++;
+    if (v.findings.some((f) => f.kind === 'no heading')) s.without++;
+    seen.set(v.path, s);
+  }
+  return new Set([...seen].filter(([, s]) => s.without * 2 > s.visits).map(([path]) => path));
+}
+
 const fmt = (ms: number) => (ms === Infinity ? 'never' : `${Math.round(ms)} ms`);
 
 /**
@@ -43,7 +58,10 @@ export function report(visits: readonly Visit[]): string {
     const line = `${f.kind}: ${f.detail}`;
     page.set(line, (page.get(line) ?? new Set()).add(pass));
   };
-  for (const v of visits) for (const f of v.findings) add(v.path, f, `${v.lang} ${v.width}`);
+  const headless = headlessPages(visits);
+  for (const v of visits)
+    for (const f of v.findings)
+      if (f.kind !== 'no heading' || headless.has(v.path)) add(v.path, f, `${v.lang} ${v.width}`);
   for (const [path, f] of slowPages(visits)) add(path, f, 'all');
   if (lines.size === 0) return '';
   const paths = new Set(visits.map((v) => v.path)).size;
