@@ -23,10 +23,10 @@ import pg from 'pg';
 import { openPostgres, type Db } from '../src/server/db/db';
 import { createSession } from '../src/server/auth/sessions';
 import { buildApp } from '../src/server/app';
-import { answeredCredentials } from '../src/shared/api/rotated-token';
 import { startCluster } from '../scripts/cluster/cluster';
 import { insertAccount, insertCustomer, latestCode, post, quoteAndSendOtp, uniquePhone } from '../tests/kit';
 import { postgresTicks, ticksOf, ticksOfCommand, TICK_MS } from './proc-cpu';
+import { postAsSeat, type Seat } from './seat-client';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const COUNTS = (process.env.BENCH_SERVERS ?? '1,2,4').split(',').map(Number);
@@ -53,14 +53,6 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
 
-/** A customer's session and two accounts: one client of the load. */
-interface Seat {
-  token: string;
-  browserId: string;
-  phone: string;
-  a: string;
-  b: string;
-}
 async function seats(db: Db, n: number): Promise<Seat[]> {
   const out: Seat[] = [];
   for (let i = 0; i < n; i++) {
@@ -80,41 +72,8 @@ type Answer = Record<string, any>; // eslint-disable-line @typescript-eslint/no-
 
 let agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS * 2 });
 /** A POST as the web client makes it: the seat's token sent, the rotated one followed. */
-function call(base: string, route: string, seat: Seat, body: unknown): Promise<Answer> {
-  const data = JSON.stringify(body);
-  const sent = seat.token;
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      base + route,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          authorization: `Bearer ${seat.token}`,
-          'x-browser-id': seat.browserId,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(data),
-        },
-      },
-      (res) => {
-        const next = answeredCredentials(seat.token, sent, (name) => {
-          const v = res.headers[name];
-          return Array.isArray(v) ? v[0] : v;
-        });
-        if (next) seat.token = next.accessToken;
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          if (res.statusCode !== 200) reject(new Error(`${route} ${res.statusCode} ${text}`));
-          else resolve(JSON.parse(text) as Answer);
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(data);
-  });
-}
+const call = (base: string, route: string, seat: Seat, body: unknown) =>
+  postAsSeat<Answer>(agent, base, route, seat, body);
 
 interface DbStats {
   xacts: number;

@@ -26,8 +26,8 @@ import http from 'node:http';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { answeredCredentials } from '../src/shared/api/rotated-token';
 import { postgresTicks, ticksOf, TICK_MS } from './proc-cpu';
+import { follow, headersOf, postAsSeat, type Seat } from './seat-client';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -38,14 +38,6 @@ const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 3000);
 const CLIENT_COUNTS = (process.env.BENCH_CLIENTS ?? '4,16').split(',').map(Number);
 const SELF = fileURLToPath(import.meta.url);
 
-interface Seat {
-  /** The session's current token: what the next call sends, replaced as answers rotate it. */
-  token: string;
-  browserId: string;
-  phone: string;
-  a: string;
-  b: string;
-}
 interface Ready {
   port: number;
   seats: Seat[];
@@ -168,47 +160,8 @@ async function profiled<T>(child: ChildProcess, label: string, run: () => Promis
 // agent per client count: the server closes sockets left idle while pgbench runs.
 let agent = new http.Agent({ keepAlive: true });
 
-/** A seat's request headers now, and how an answer's headers replace its token (the web app's rule). */
-const headersOf = (seat: Seat) => ({ authorization: `Bearer ${seat.token}`, 'x-browser-id': seat.browserId });
-function follow(seat: Seat, sent: string, header: (name: string) => string | undefined) {
-  const next = answeredCredentials(seat.token, sent, header);
-  if (next) seat.token = next.accessToken;
-}
-
-function post(base: string, path: string, seat: Seat, body: unknown) {
-  const data = JSON.stringify(body);
-  const sent = seat.token;
-  return new Promise<Record<string, unknown>>((resolve, reject) => {
-    const req = http.request(
-      base + path,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          ...headersOf(seat),
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(data),
-        },
-      },
-      (res) => {
-        follow(seat, sent, (name) => {
-          const v = res.headers[name];
-          return Array.isArray(v) ? v[0] : v;
-        });
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          if (res.statusCode !== 200) reject(new Error(`${path} ${res.statusCode} ${text}`));
-          else resolve(JSON.parse(text) as Record<string, unknown>);
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(data);
-  });
-}
+const post = (base: string, path: string, seat: Seat, body: unknown) =>
+  postAsSeat(agent, base, path, seat, body);
 
 /**
  * The timed confirms go over one keep-alive connection per client, as pgbench keeps one per client:
