@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/db';
 import { ApiError } from '../http/api-error';
+import { cleanText } from '../http/input-guard';
 
 /** What an underlying document may be, and how big. */
 export const DOCUMENT_RULES = {
@@ -107,8 +108,7 @@ export async function storeDocument(
   if (input.bytes.length > DOCUMENT_RULES.maxBytes) throw uploadFailed(uploadProblems.size, 413);
   const mime = detectType(input.bytes);
   if (!mime) throw uploadFailed(uploadProblems.type, 415);
-  const description = (input.description ?? '')
-    .replace(/\p{Cc}/gu, ' ')
+  const description = cleanText(input.description ?? '')
     .trim()
     .slice(0, 100);
   const sha256 = createHash('sha256').update(input.bytes).digest('hex');

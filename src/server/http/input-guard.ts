@@ -18,6 +18,12 @@ const NOT_TEXT = /(?![\t\n\r])\p{Cc}|\p{Cs}|[\u202A-\u202E\u2066-\u2069]/u;
 /** Whether a string may be stored and shown: well-formed Unicode without control or bidi control characters. */
 export const isAllowedText = (s: string): boolean => !NOT_TEXT.test(s);
 
+/**
+ * Text read outside the guard (a field of a multipart upload, which its route reads) with each character
+ * the guard would refuse made a space: what such a route stores, so every stored text keeps one rule.
+ */
+export const cleanText = (s: string): string => s.replace(new RegExp(NOT_TEXT.source, 'gu'), ' ');
+
 /** A pointer safe to echo: the refused characters of a key shown as U+FFFD. */
 const shown = (pointer: string) => pointer.replace(new RegExp(NOT_TEXT.source, 'gu'), '\ufffd');
 

@@ -102,6 +102,19 @@ describe.each(testDbs)('underlying documents and the declaration on $name', (eng
     expect(rows[0]!.content).toBeNull();
   });
 
+  it('stores a description without the characters every other text refuses: control and bidi controls become spaces', async () => {
+    // A multipart field is read by its route, not the input guard: the route keeps the guard's rule.
+    const doc = await upload(
+      app,
+      `${URL_}/upload`,
+      who.headers,
+      { docType: 'invoice', description: 'Invoice\u0007 \u202Eflig\u202C 2026' },
+      { name: 'invoice.pdf', type: 'application/pdf', bytes: PDF },
+    );
+    expect(doc.status).toBe(200);
+    expect((doc.body as { description: string }).description).toBe('Invoice   flig  2026');
+  });
+
   it('refuses another type, an empty or too large file, a missing type, with “Upload failed, please try again” and nothing stored', async () => {
     const other = await customerWithSession(db);
     const fail = async (
