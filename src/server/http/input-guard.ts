@@ -17,15 +17,17 @@ const NOT_TEXT = /(?![\t\n\r])\p{Cc}|\p{Cs}|[\u202A-\u202E\u2066-\u2069]/u;
 
 /** Whether a string may be stored and shown: well-formed Unicode without control or bidi control characters. */
 export const isAllowedText = (s: string): boolean => !NOT_TEXT.test(s);
+/** Every such character of a string (replace() starts each search afresh). */
+const EVERY_NOT_TEXT = new RegExp(NOT_TEXT.source, 'gu');
 
 /**
  * Text read outside the guard (a field of a multipart upload, which its route reads) with each character
  * the guard would refuse made a space: what such a route stores, so every stored text keeps one rule.
  */
-export const cleanText = (s: string): string => s.replace(new RegExp(NOT_TEXT.source, 'gu'), ' ');
+export const cleanText = (s: string): string => s.replace(EVERY_NOT_TEXT, ' ');
 
 /** A pointer safe to echo: the refused characters of a key shown as U+FFFD. */
-const shown = (pointer: string) => pointer.replace(new RegExp(NOT_TEXT.source, 'gu'), '\ufffd');
+const shown = (pointer: string) => pointer.replace(EVERY_NOT_TEXT, '\ufffd');
 
 /**
  * The JSON pointer of the first string (value or key) that is not allowed text, if any; TOO_DEEP when

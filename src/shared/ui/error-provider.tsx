@@ -113,17 +113,17 @@ export function ErrorProvider({ children, onSessionExpired = expireSession, navi
   const optsRef = useRef<ShowErrorOptions>({});
 
   const inRouter = useInRouterContext();
+  // Closes without the caller's onClose (Back, or Reload, which retries instead).
   const dismiss = useCallback(() => {
     setView(null);
     optsRef.current = {};
   }, []);
 
   const close = useCallback(() => {
-    setView(null);
     const cb = optsRef.current.onClose;
-    optsRef.current = {};
+    dismiss();
     cb?.();
-  }, []);
+  }, [dismiss]);
 
   const showView = useCallback(
     (v: ErrorView, opts: ShowErrorOptions, dialog: ErrorDialogComponent) => {
@@ -151,8 +151,7 @@ export function ErrorProvider({ children, onSessionExpired = expireSession, navi
       const retry = optsRef.current.onRetry;
       switch (action) {
         case 'reload':
-          setView(null);
-          optsRef.current = {};
+          dismiss();
           if (retry) retry();
           else globalThis.location?.reload();
           return;
@@ -173,7 +172,7 @@ export function ErrorProvider({ children, onSessionExpired = expireSession, navi
           close();
       }
     },
-    [close, navigate, onSessionExpired],
+    [close, dismiss, navigate, onSessionExpired],
   );
 
   const value = useMemo<ErrorProviderValue>(
