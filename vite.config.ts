@@ -20,6 +20,7 @@ import { rjsfUri } from './scripts/vite/rjsf-uri.ts';
 import { unitTestsWithOwnGraph } from './scripts/vite/unit-graphs.ts';
 import { LongestFirst } from './scripts/vite/longest-first.ts';
 import { rjsfWithoutMarkdown } from './scripts/vite/rjsf-without-markdown.ts';
+import { testChromium } from './scripts/test-chromium.ts';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 /** The jsdom test files that need a module graph of their own (they mock a module, or say why). */
@@ -179,7 +180,7 @@ export default defineConfig(({ mode }) => ({
             headless: true,
             provider: playwright({
               launchOptions: {
-                executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+                executablePath: testChromium(),
                 args: [
                   '--no-sandbox',
                   '--disable-gpu',

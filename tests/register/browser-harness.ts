@@ -6,6 +6,7 @@ import type { Db } from '../../src/server/db/db';
 import { openMigratedPglite } from '../kit/engines';
 import { migrate } from '../../src/server/db/migrate';
 import { seedRegistrationHolders } from '../../src/server/registration/seed';
+import { testChromium } from '../../scripts/test-chromium';
 
 export interface RegistrationServer {
   db: Db;
@@ -25,7 +26,7 @@ export async function startRegistrationServer(): Promise<RegistrationServer> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: testChromium(),
     args: [
       '--headless',
       '--no-sandbox',

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { testChromium } from '../../../scripts/test-chromium';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -12,9 +13,9 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-/** Debian's Chromium, never a downloaded one. */
+/** Debian's Chromium (its headless shell when installed), never a downloaded one. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: testChromium(), args: CHROMIUM_ARGS });
 }
 
 let shared: Promise<Browser> | undefined;
