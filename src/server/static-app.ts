@@ -4,6 +4,7 @@ import inputGuard from './http/input-guard';
 import securityHeaders from './http/security-headers';
 import compression from './http/compression';
 import staticApps from './http/static-apps';
+import { sharedCompilers } from './http/shared-compilers';
 
 /** What every instance of the server is built with (the whole app and the start-up one alike). */
 export function serverOptions(opts: {
@@ -15,6 +16,7 @@ export function serverOptions(opts: {
     bodyLimit: 1024 * 1024,
     // Body validation errors become apierror payloads in the error handler.
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: false } },
+    schemaController: sharedCompilers(),
     // Only behind a known proxy may X-Forwarded-For name the client (rate limits key on it).
     trustProxy: opts.trustProxy ?? false,
   };
