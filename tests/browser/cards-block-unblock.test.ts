@@ -4,7 +4,7 @@ import {
   PERSONAS,
   latestOtp,
   otpSentBy,
-  login,
+  signIn,
   newContext,
   screenshot,
   serverAndBrowser,
@@ -43,7 +43,7 @@ describe('card block and unblock', () => {
   it('Budi blocks his credit card with an OTP, cannot block it twice, and unblocks it', async () => {
     const { context, page, problems } = await newContext(env.browser, { language: 'en' });
     try {
-      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi);
 
       // Block: the card (shown masked, never in full) and a reason.
       await page.goto(`${env.server.baseUrl}/myaccount/blockcard/inquiry/`);
@@ -119,7 +119,7 @@ describe('card management and CVV', () => {
   it('Budi turns overseas use on from card management with an OTP, and sees his CVV after an OTP', async () => {
     const { context, page, problems } = await newContext(env.browser, { language: 'en' });
     try {
-      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi);
       await page.goto(`${env.server.baseUrl}/settings/cc-card-management/`);
       await page.getByTestId('cc-card-management-page').waitFor();
       const card = page.locator('[data-testid^="manage-card-"]').first();

@@ -4,7 +4,7 @@ import {
   PERSONAS,
   companionLogin,
   latestOtp,
-  login,
+  signIn,
   newContext,
   serverAndBrowser,
   accountOf,
@@ -60,7 +60,7 @@ describe('the cart', () => {
     const web = await newContext(env.browser, { language: 'en' });
     const { page } = web;
     try {
-      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi);
       const headers = await sessionHeaders(page);
       const start = (await accountOf(env.server, headers, SOURCE)).balance.amount;
 
@@ -100,7 +100,7 @@ describe('the cart', () => {
     const mobile = await newContext(env.browser, { language: 'en', viewport: 'mobile' });
     const { page } = web;
     try {
-      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi);
       const headers = await sessionHeaders(page);
       const start = (await accountOf(env.server, headers, SOURCE)).balance.amount;
 

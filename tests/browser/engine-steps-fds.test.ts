@@ -6,7 +6,7 @@ import {
   jsonOf,
   PERSONAS,
   latestOtp,
-  login,
+  signIn,
   newContext,
   screenshot,
   serverAndBrowser,
@@ -27,7 +27,7 @@ describe('multi-step inquiry and FDS challenge', () => {
       viewport: 'desktop',
     });
     try {
-      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi);
       const base = env.server.baseUrl;
 
       // From the insurance landing page to step 1 of 3.

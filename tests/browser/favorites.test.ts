@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import {
   PERSONAS,
   latestOtp,
-  login,
+  signIn,
   newContext,
   screenshot,
   serverAndBrowser,
@@ -53,7 +53,7 @@ describe('favourites', () => {
   it('saves a paid bill under a name of its own, starts it again filled in from My Favorites, renames and deletes it', async () => {
     const { context, page, problems } = await newContext(env.browser, { language: 'id', viewport: 'mobile' });
     try {
-      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi);
 
       // The first bill: the dialog offers the biller and the number; the customer names it.
       await payBpjs(page, '8888801234567');

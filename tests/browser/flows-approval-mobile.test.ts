@@ -4,7 +4,7 @@ import { formatMoney } from '../../src/shared/money';
 import {
   PERSONAS,
   companionLogin,
-  login,
+  signIn,
   newContext,
   screenshot,
   serverAndBrowser,
@@ -69,7 +69,7 @@ describe('same-bank transfer approved in the companion app', () => {
     const web = await newContext(env.browser, { language: 'id' });
     const mobile = await openCompanion();
     try {
-      await login(web.page, env.server.baseUrl, PERSONAS.budi);
+      await signIn(web.page, env.server.baseUrl, PERSONAS.budi);
       const headers = await sessionHeaders(web.page);
       const before = await accountOf(env.server, headers, SOURCE);
       await startTransfer(web.page, 1_234_567, 'Uang kuliah', true);
@@ -121,7 +121,7 @@ describe('same-bank transfer approved in the companion app', () => {
     const web = await newContext(env.browser, { language: 'id' });
     const mobile = await openCompanion();
     try {
-      await login(web.page, env.server.baseUrl, PERSONAS.budi);
+      await signIn(web.page, env.server.baseUrl, PERSONAS.budi);
       const headers = await sessionHeaders(web.page);
       const before = await accountOf(env.server, headers, SOURCE);
       await startTransfer(web.page, 75_000, 'Titip');

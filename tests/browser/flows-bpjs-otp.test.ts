@@ -4,7 +4,7 @@ import { formatMoney } from '../../src/shared/money';
 import {
   PERSONAS,
   latestOtp,
-  login,
+  signIn,
   newContext,
   screenshot,
   serverAndBrowser,
@@ -48,7 +48,7 @@ describe('BPJS payment with an OTP from the outbox', () => {
   it('pays the bill: verify summary, OTP to the chosen phone, receipt, balance lower by amount plus fee', async () => {
     const { context, page, problems } = await newContext(env.browser, { language: 'en' });
     try {
-      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi);
       const headers = await sessionHeaders(page);
       const before = await accountOf(env.server, headers, SOURCE);
 
@@ -136,7 +136,7 @@ describe('BPJS payment with an OTP from the outbox', () => {
   it('says a look-up that timed out is a time-out (nothing was booked), and Reload asks again with the same form', async () => {
     const { context, page } = await newContext(env.browser, { language: 'en' });
     try {
-      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi);
       // The simulated biller does not answer a number ending 0504 in time (504, ESB 0068).
       await fillBpjsForm(page, '8888801230504');
       const first = page.waitForResponse(isCall('inquiry'));
@@ -161,7 +161,7 @@ describe('BPJS payment with an OTP from the outbox', () => {
   it("the flow's own labels follow a language switch on its page, the typed number kept", async () => {
     const { context, page, problems } = await newContext(env.browser, { language: 'en' });
     try {
-      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi);
       await fillBpjsForm(page, '8888801234567');
       const label = page.locator('label[for="root_customerNumber"]');
       expect(await label.textContent()).toContain('Virtual account number');

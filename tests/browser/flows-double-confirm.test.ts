@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import {
   PERSONAS,
   latestOtp,
-  login,
+  signIn,
   newContext,
   screenshot,
   serverAndBrowser,
@@ -46,7 +46,7 @@ async function bpjsJournals(): Promise<number> {
 
 /** Logs in, pays a BPJS bill up to the entered OTP; returns what the checks need. */
 async function upToConfirm(page: Page, customerNumber: string) {
-  await login(page, env.server.baseUrl, PERSONAS.budi);
+  await signIn(page, env.server.baseUrl, PERSONAS.budi);
   const headers = await sessionHeaders(page);
   const account = await accountOf(env.server, headers, SOURCE);
   const history = await historyOf(headers, account.id);

@@ -4,7 +4,7 @@ import { settleDuePayments } from '../../src/server/transactions/settlement';
 import {
   PERSONAS,
   latestOtp,
-  login,
+  signIn,
   newContext,
   screenshot,
   serverAndBrowser,
@@ -26,7 +26,7 @@ describe('a payment in progress', () => {
   it('is in the account history the receipt links to, held, and shown paid once the biller has answered', async () => {
     const { context, page, problems } = await newContext(env.browser, { language: 'en' });
     try {
-      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi);
       // The dashboard leads to each account's history (the seeded months of it).
       await page.getByTestId(`account-history-${SOURCE}`).click();
       await page.waitForURL(/\/myaccount\/history\/casa\/\?account=\d+$/);

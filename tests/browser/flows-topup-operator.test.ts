@@ -3,7 +3,7 @@ import { formatMoney } from '../../src/shared/money';
 import {
   PERSONAS,
   latestOtp,
-  login,
+  signIn,
   newContext,
   screenshot,
   serverAndBrowser,
@@ -31,7 +31,7 @@ describe('Mobile top-up in Indonesian', () => {
   it('takes the operator from the number, drops a denomination of the old operator, and shows the serial number', async () => {
     const { context, page, problems } = await newContext(env.browser, { language: 'id' });
     try {
-      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi);
       const headers = await sessionHeaders(page);
       const before = await accountOf(env.server, headers, SOURCE);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepEvidence, login, newContext, PERSONAS, screenshot, serverAndBrowser } from '../kit/browser';
+import { keepEvidence, signIn, newContext, PERSONAS, screenshot, serverAndBrowser } from '../kit/browser';
 
 const env = serverAndBrowser();
 
@@ -7,7 +7,7 @@ describe('header: search box and live chat', () => {
   it('searches from 3 characters across menu entries, transactions and billers, and goes where chosen', async () => {
     const { context, page, problems } = await newContext(env.browser, { language: 'en' });
     try {
-      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi);
       const input = page.getByTestId('search-input');
       await input.fill('bp');
       await page.getByText('Type at least 3 characters').waitFor();
@@ -48,7 +48,7 @@ describe('header: search box and live chat', () => {
   it('loads the wide screen search when reached for, keeping what was typed meanwhile', async () => {
     const { context, page, problems } = await newContext(env.browser, { language: 'en' });
     try {
-      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi);
       await page.getByTestId('dashboard').waitFor();
       const fieldCode = () =>
         page.evaluate(() =>
@@ -97,7 +97,7 @@ describe('header: search box and live chat', () => {
   it('finds a transaction on a phone through the search button (Indonesian)', async () => {
     const { context, page } = await newContext(env.browser, { language: 'id', viewport: 'mobile' });
     try {
-      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi);
       await page.getByTestId('search-open').click();
       await page.getByTestId('search-input').fill('pulsa');
       await page.getByRole('option', { name: /^Pulsa/ }).waitFor();
@@ -112,7 +112,7 @@ describe('header: search box and live chat', () => {
   it('opens the live chat (loading image, 350x420), reloads after an error, and disconnects it at logout', async () => {
     const { context, page } = await newContext(env.browser, { language: 'en' });
     try {
-      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi);
       // The first try fails: the error dialog offers Reload, which tries again.
       let refused = false;
       await page.route('**/api/usersettings/v1/geturllivechatafterlogin', async (route) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { login, newContext, PERSONAS, screenshot, serverAndBrowser } from '../kit/browser';
+import { signIn, newContext, PERSONAS, screenshot, serverAndBrowser } from '../kit/browser';
 
 const env = serverAndBrowser();
 
@@ -7,7 +7,7 @@ describe('help and mailbox', () => {
   it('reads the unread news from the header badge, writes to the bank, searches the FAQ and finds the contacts', async () => {
     const { context, page, problems } = await newContext(env.browser, { language: 'id' });
     try {
-      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi);
       const badge = page.getByTestId('mailbox-badge');
       await page.locator('[data-testid="mailbox-badge"][data-unread="3"]').waitFor();
       expect(await badge.getAttribute('aria-label')).toBe('Kotak pesan, 3 belum dibaca');
@@ -90,7 +90,7 @@ describe('help and mailbox', () => {
   it('fits an inbox with unread messages on a 390 px phone: nothing wider than the screen', async () => {
     const { context, page, problems } = await newContext(env.browser, { language: 'id', viewport: 'mobile' });
     try {
-      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi);
       await page.goto(`${env.server.baseUrl}/help/mailbox/`);
       await page.locator('[data-testid="mailbox-message"][data-unread="true"]').first().waitFor();
       // (Each unread row names itself so to a screen reader, in a visually hidden span.)
@@ -110,7 +110,7 @@ describe('help and mailbox', () => {
   it('says "no messages" (0030) to a customer with an empty mailbox, on a phone in English', async () => {
     const { context, page, problems } = await newContext(env.browser, { language: 'en', viewport: 'mobile' });
     try {
-      await login(page, env.server.baseUrl, PERSONAS.sari);
+      await signIn(page, env.server.baseUrl, PERSONAS.sari);
       await page.locator('[data-testid="mailbox-badge"][data-unread="0"]').waitFor();
       await page.getByTestId('mailbox-badge').click();
       const empty = page.getByTestId('mailbox-empty');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PERSONAS, login, newContext, screenshot, serverAndBrowser } from '../kit/browser';
+import { PERSONAS, signIn, newContext, screenshot, serverAndBrowser } from '../kit/browser';
 
 const env = serverAndBrowser();
 
@@ -7,7 +7,7 @@ describe('apply & invest and gold saving, read side', () => {
   it('compares funds, signs the additional-risk statement for a fund above the profile, renews the profile, simulates a loan and sees gold with its pickups', async () => {
     const { context, page, problems } = await newContext(env.browser, { language: 'id', viewport: 'mobile' });
     try {
-      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi);
       const base = env.server.baseUrl;
 
       // From the hub to the funds: Budi's moderate profile allows the money market fund, not the equity one.

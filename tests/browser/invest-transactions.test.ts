@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import {
   PERSONAS,
   latestOtp,
-  login,
+  signIn,
   newContext,
   screenshot,
   serverAndBrowser,
@@ -48,7 +48,7 @@ describe('apply & invest and gold saving, as Budi does it', () => {
     const { context, page, problems } = await newContext(env.browser, { language: 'en' });
     const base = env.server.baseUrl;
     try {
-      await login(page, base, PERSONAS.budi);
+      await signIn(page, base, PERSONAS.budi);
 
       // A time deposit, from the time deposit page: the rate of its tenor and amount on verify.
       await page.goto(`${base}/applyandinvest/timedeposit/`);

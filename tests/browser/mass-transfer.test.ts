@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import {
   PERSONAS,
   latestOtp,
-  login,
+  signIn,
   newContext,
   screenshot,
   serverAndBrowser,
@@ -49,7 +49,7 @@ describe('mass transfer', () => {
     const web = await newContext(env.browser, { language: 'en' });
     const { page, problems } = web;
     try {
-      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi);
       const headers = await sessionHeaders(page);
       const source = await accountOf(env.server, headers, SOURCE);
       const before = {
@@ -185,7 +185,7 @@ describe('mass transfer', () => {
       return view.body.rows.reduce((sum, r) => sum + r.total.amount, 0);
     };
     try {
-      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi);
       const headers = await sessionHeaders(page);
       const before = (await accountOf(env.server, headers, SOURCE)).balance.amount;
       const bills = await runBatch('/payment/mass-payment/', ['bpjs,8888805550001,,', 'PAMJAYA,12345670,,']);

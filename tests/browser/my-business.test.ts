@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { login, newContext, PERSONAS, screenshot, serverAndBrowser } from '../kit/browser';
+import { signIn, newContext, PERSONAS, screenshot, serverAndBrowser } from '../kit/browser';
 
 const env = serverAndBrowser();
 
@@ -8,7 +8,7 @@ describe('my business', () => {
   it('shows the business, generates a merchant report, waits for it and downloads it (CSV and PDF)', async () => {
     const { context, page, problems } = await newContext(env.browser, { language: 'id' });
     try {
-      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi);
       await page.getByTestId('menu-myBusiness').click();
       await page.waitForURL(/\/mybusiness\/$/);
       const merchant = page.getByTestId('merchant');
@@ -64,7 +64,7 @@ describe('my business', () => {
   it('looks right on a phone in English, and tells a customer without a business', async () => {
     const { context, page } = await newContext(env.browser, { language: 'en', viewport: 'mobile' });
     try {
-      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi);
       await page.goto(`${env.server.baseUrl}/mybusiness/`);
       await page.getByTestId('merchant').waitFor();
       await screenshot(page, 'mybusiness-mobile-en');
@@ -76,7 +76,7 @@ describe('my business', () => {
       expect(await wide()).toBe(false);
       await page.getByTestId('logout').click();
       await page.waitForURL(/\/login\/$/);
-      await login(page, env.server.baseUrl, PERSONAS.rina);
+      await signIn(page, env.server.baseUrl, PERSONAS.rina);
       await page.goto(`${env.server.baseUrl}/mybusiness/`);
       expect(await page.getByTestId('business-none').textContent()).toContain(
         'You have no merchant registered with us.',

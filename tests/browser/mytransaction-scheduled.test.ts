@@ -8,7 +8,7 @@ import {
   postAsPage,
   PERSONAS,
   latestOtp,
-  login,
+  signIn,
   newContext,
   screenshot,
   serverAndBrowser,
@@ -27,7 +27,7 @@ describe('my transactions: delete a scheduled transfer', () => {
       viewport: 'desktop',
     });
     try {
-      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi);
       await page.goto(`${env.server.baseUrl}/mytransaction/`);
       const weekly = page.getByTestId('scheduled').filter({ hasText: 'Every Friday' });
       await weekly.waitFor();

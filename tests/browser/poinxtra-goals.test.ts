@@ -5,7 +5,7 @@ import { bonusPeriodOf } from '../../src/server/poinxtra/earning';
 import {
   PERSONAS,
   latestOtp,
-  login,
+  signIn,
   newContext,
   screenshot,
   serverAndBrowser,
@@ -64,7 +64,7 @@ describe('Poin Xtra, goals, promo codes, travel and vouchers in Chromium', () =>
 
   beforeAll(async () => {
     ({ context, page, problems } = await newContext(env.browser, { language: 'en' }));
-    await login(page, env.server.baseUrl, PERSONAS.budi);
+    await signIn(page, env.server.baseUrl, PERSONAS.budi);
   });
   afterAll(() => context?.close());
 

@@ -7,7 +7,7 @@ import {
   isCall,
   jsonOf,
   latestOtp,
-  login,
+  signIn,
   newContext,
   postApi,
   screenshot,
@@ -71,8 +71,8 @@ describe('QRIS: a merchant takes payment, another customer pays', () => {
     const customer = await newContext(env.browser, { language: 'en' });
     try {
       await Promise.all([
-        login(merchant.page, env.server.baseUrl, PERSONAS.budi),
-        login(customer.page, env.server.baseUrl, PERSONAS.rina),
+        signIn(merchant.page, env.server.baseUrl, PERSONAS.budi),
+        signIn(customer.page, env.server.baseUrl, PERSONAS.rina),
       ]);
       // rinanodefault's dashboard answers 422 (error 95, no default account) by design: what counts is after it.
       customer.problems.length = 0;
@@ -158,7 +158,7 @@ describe('QRIS: a merchant takes payment, another customer pays', () => {
   it('the static code with a typed amount and a tip is paid to the receipt', async () => {
     const { context, page, problems } = await newContext(env.browser, { language: 'id' });
     try {
-      await login(page, env.server.baseUrl, PERSONAS.rina);
+      await signIn(page, env.server.baseUrl, PERSONAS.rina);
       problems.length = 0; // the dashboard's error 95 of this persona (above)
       const rina = await sessionHeaders(page);
       const before = (await accountOf(env.server, rina, PAYER_ACCOUNT)).balance.amount;

@@ -9,7 +9,7 @@ import {
   jsonOf,
   PERSONAS,
   latestOtp,
-  login,
+  signIn,
   newContext,
   screenshot,
   serverAndBrowser,
@@ -27,7 +27,7 @@ describe('receipt PDF with a public check', () => {
   it('downloads a PDF with the logo, every row and a check code whose page confirms the receipt', async () => {
     const { context, page, problems } = await newContext(env.browser, { language: 'id', viewport: 'mobile' });
     try {
-      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi);
       await page.goto(`${env.server.baseUrl}/transfer/inquiry/?type=same-bank`);
       await page.getByTestId('inquiry-view').waitFor();
       await chooseOption(page, 'sourceOfFund', SOURCE);

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import {
   PERSONAS,
   latestOtp,
-  login,
+  signIn,
   newContext,
   screenshot,
   serverAndBrowser,
@@ -32,7 +32,7 @@ describe('settings', () => {
   it('hides an account from the dashboard, lowers a limit at once, holds a raise until cancelled, and keeps alerts to a channel', async () => {
     const { context, page, problems } = await newContext(env.browser, { language: 'en' });
     try {
-      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi);
       await page.getByTestId('account-history-800987654306').waitFor();
       await page.goto(`${env.server.baseUrl}/settings/`);
       await page.getByTestId('settings-hub').waitFor();
@@ -136,7 +136,7 @@ describe('settings', () => {
     const { context, page, problems } = await newContext(env.browser, { language: 'id', viewport: 'mobile' });
     const phone = await newContext(env.browser, { language: 'id', viewport: 'mobile' });
     try {
-      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi);
       // Budi's phone enrolled in the companion app (an SMS code), before the password changes.
       await phone.page.goto(`${env.server.baseUrl}/m/`);
       await companionLogin(phone.page, env.server, PERSONAS.budi.userId, '482916');

@@ -9,7 +9,7 @@ import {
   postAsPage,
   PERSONAS,
   latestOtp,
-  login,
+  signIn,
   newContext,
   screenshot,
   serverAndBrowser,
@@ -29,7 +29,7 @@ describe('transfers', () => {
       viewport: 'desktop',
     });
     try {
-      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi);
 
       // The chooser offers the other-bank methods.
       await page.goto(`${env.server.baseUrl}/transfer/`);
@@ -129,7 +129,7 @@ describe('transfers', () => {
       return receipt;
     };
     try {
-      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi);
       await page.goto(`${env.server.baseUrl}/transfer/transfer-category/`);
       await page.getByTestId('category-abroad').waitFor();
       await page.getByTestId('category-item-transfer.mobilenumber').click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { login, newContext, PERSONAS, screenshot, serverAndBrowser } from '../kit/browser';
+import { signIn, newContext, PERSONAS, screenshot, serverAndBrowser } from '../kit/browser';
 
 const env = serverAndBrowser();
 
@@ -7,7 +7,7 @@ describe('wealth and the financial planner', () => {
   it('shows the net worth by product and, in the planner, spending by month and the next 60 days', async () => {
     const { context, page, problems } = await newContext(env.browser, { language: 'en' });
     try {
-      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi);
       await page.getByTestId('menu-wealth').click();
       await page.waitForURL(/\/dashboard\/wealth\/$/);
       expect(await page.getByTestId('net-worth').textContent()).toMatch(/^IDR [\d,]+(\.\d\d)?$/);
@@ -51,7 +51,7 @@ describe('wealth and the financial planner', () => {
   it('reads on a phone in Indonesian without overflowing', async () => {
     const { context, page } = await newContext(env.browser, { language: 'id', viewport: 'mobile' });
     try {
-      await login(page, env.server.baseUrl, PERSONAS.budi);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi);
       const wide = () => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
       await page.goto(`${env.server.baseUrl}/dashboard/wealth/`);
       await page.getByTestId('net-worth').waitFor();

@@ -12,7 +12,7 @@ export {
   type ContextOptions,
   type ViewportName,
 } from './chromium';
-export { login, enterUserId, PERSONAS, type Persona } from './login';
+export { login, signIn, enterUserId, PERSONAS, type Persona } from './login';
 export {
   serverAndBrowser,
   signedInSession,

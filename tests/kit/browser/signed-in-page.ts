@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { keepEvidence, newContext, sharedBrowser, type ContextOptions } from './chromium';
-import { login, type Persona } from './login';
+import { signIn, type Persona } from './login';
 import { startServer, type TestServer } from './test-server';
 
 export interface ServerAndBrowser {
@@ -53,7 +53,7 @@ export function signedInSession(
   const session = {} as SignedInSession;
   beforeAll(async () => {
     Object.assign(session, await newContext(env.browser, opts));
-    await login(session.page, env.server.baseUrl, persona);
+    await signIn(session.page, env.server.baseUrl, persona);
   });
   afterEach(async (ctx) => {
     const result = ctx.task.result;
