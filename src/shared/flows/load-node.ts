@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkFlows, jsonSyntaxMessage, type FlowCheckResult } from './check';
@@ -139,8 +140,65 @@ export function loadReferenceData(folders: FlowFolders = projectFolders()): {
   return { data, problems };
 }
 
-/** Reads and checks every flow under the folders. Flows with problems are left out of `flows`. */
+/**
+ * Reads and checks every flow under the folders. Flows with problems are left out of `flows`. Checked
+ * once per process while the files stay as they were (the check compiles every form schema, and an
+ * app build, the scheduler and many tests ask for the same folders): each call gets its own copy.
+ */
 export function loadFlowsFromDisk(folders: FlowFolders = projectFolders()): FlowCheckResult {
+  const key = folderKey(folders);
+  let result = key === undefined ? undefined : checked.get(key);
+  if (!result) {
+    result = checkFolders(folders);
+    // Kept only when no file changed while it was read.
+    if (key === undefined || folderKey(folders) !== key) return result;
+  }
+  checked.delete(key!);
+  checked.set(key!, result);
+  if (checked.size > KEEP_CHECKED) checked.delete(checked.keys().next().value!);
+  return structuredClone(result);
+}
+
+/** Checked flow sets by folderKey, the most recently used last. */
+const checked = new Map<string, FlowCheckResult>();
+const KEEP_CHECKED = 8;
+
+/**
+ * What a check of the folders reads, as one key: each folder's place under the root (messages name
+ * files by it) and every file in it, name and bytes. Undefined when a folder cannot be listed or
+ * holds a link to a folder (the check then runs and throws, or reads through it, as always).
+ */
+function folderKey(folders: FlowFolders): string | undefined {
+  const root = folders.root ?? path.dirname(folders.flowsDir);
+  const hash = createHash('sha256');
+  const dirs = [
+    folders.flowsDir,
+    folders.schemasDir,
+    folders.localesDir,
+    folders.listsDir,
+    folders.providersDir,
+  ];
+  try {
+    for (const dir of dirs) {
+      hash.update(`\0${dir === undefined ? 'none' : JSON.stringify(path.relative(root, dir))}\0`);
+      if (!dir || !existsSync(dir)) continue;
+      const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((e) => !e.isDirectory())
+        .map((e) => path.join(e.parentPath, e.name))
+        .sort();
+      for (const file of files) {
+        const bytes = readFileSync(file);
+        hash.update(`\0${path.relative(dir, file)}\0${bytes.length}\0`);
+        hash.update(bytes);
+      }
+    }
+  } catch {
+    return undefined;
+  }
+  return hash.digest('hex');
+}
+
+function checkFolders(folders: FlowFolders): FlowCheckResult {
   const root = folders.root ?? path.dirname(folders.flowsDir);
   const rel = (p: string) => path.relative(root, p).split(path.sep).join('/');
   const flows = listJson(folders.flowsDir).map((name) => {
