@@ -3,7 +3,7 @@ import { ApiError } from '../http/api-error';
 import { rowIdSchema } from '../http/common-schemas';
 import { devToolsEnabled } from '../dev/routes';
 import { arr, bool, int, money, nullable, obj, str } from '../myaccount/schemas';
-import { loadCatalog } from '../transactions/catalog';
+import { appCatalog } from '../transactions/catalog';
 import { referenceData } from '../reference/store';
 import { autoTopUpRunner, ownLink } from './runner';
 
@@ -54,7 +54,7 @@ export default async function autoTopUpRoutes(
   app: FastifyInstance,
   opts: { intervalMs?: number },
 ): Promise<void> {
-  const runner = autoTopUpRunner(app.db, loadCatalog(app.log), app.registry);
+  const runner = autoTopUpRunner(app.db, appCatalog(app), app.registry);
   const every = opts.intervalMs ?? AUTOTOPUP_INTERVAL_MS;
   if (every > 0) {
     let running = false;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { invalidRequest } from '../http/api-error';
-import { loadCatalog } from '../transactions/catalog';
+import { appCatalog } from '../transactions/catalog';
 import type { Caller } from '../transactions/context';
 import { batchErrors } from './errors';
 import { BATCH_MAX_ROWS, type BatchKindName } from './kinds';
@@ -104,7 +104,7 @@ export default async function batchRoutes(app: FastifyInstance): Promise<void> {
   const service = createBatchService({
     db: app.db,
     otp: app.otp,
-    catalog: loadCatalog(app.log),
+    catalog: appCatalog(app),
     registry: app.registry,
     hub: app.approvalHub,
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { loadCatalog } from '../transactions/catalog';
+import { appCatalog } from '../transactions/catalog';
 import type { Caller } from '../transactions/context';
 import { rowIdSchema } from '../http/common-schemas';
 import { createCartService } from './service';
@@ -23,7 +23,7 @@ export default async function cartRoutes(app: FastifyInstance): Promise<void> {
   const service = createCartService({
     db: app.db,
     otp: app.otp,
-    catalog: loadCatalog(app.log),
+    catalog: appCatalog(app),
     registry: app.registry,
     hub: app.approvalHub,
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../http/api-error';
-import { loadCatalog, validateFormOrThrow } from '../transactions/catalog';
+import { appCatalog, validateFormOrThrow } from '../transactions/catalog';
 import { accountIdOf } from '../transactions/context';
 import { txErrors } from '../transactions/errors';
 import type { ChoiceSpec } from '../../shared/flows/types';
@@ -59,7 +59,7 @@ const notFound = () =>
  * checked against that flow's own schema, so replaying it starts a valid inquiry.
  */
 export default async function favoritesRoutes(app: FastifyInstance): Promise<void> {
-  const catalog = loadCatalog(app.log);
+  const catalog = appCatalog(app);
 
   /**
    * Every field the flow fills from the customer's own accounts must name one of them, by its

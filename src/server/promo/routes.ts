@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/db';
 import { customerOf } from '../http/session-customer';
 import { moneySchema, localizedTextSchema } from '../http/common-schemas';
-import { loadCatalog, type FlowCatalog } from '../transactions/catalog';
+import { appCatalog, type FlowCatalog } from '../transactions/catalog';
 import { serviceContext } from '../transactions/context';
 import { stepUrl } from '../../shared/flows/steps';
 import {
@@ -105,7 +105,7 @@ const idr = (amount: number) => ({ amount, currency: 'IDR' });
  */
 export default async function promoRoutes(app: FastifyInstance, opts: PromoRoutesOptions): Promise<void> {
   const now = opts.now ?? (() => new Date());
-  const catalog: FlowCatalog = loadCatalog(app.log);
+  const catalog: FlowCatalog = appCatalog(app);
   const { t } = serviceContext({ db: app.db, catalog, registry: app.registry });
   const authed = { preHandler: app.requireSession };
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ApiError } from '../http/api-error';
-import { loadCatalog } from '../transactions/catalog';
+import { appCatalog } from '../transactions/catalog';
 import { lookupLocaleKey } from '../../shared/flows/locale-key';
 import { checkReceipt, normaliseCode, receiptCode } from './check';
 import { checkPage, type PageText } from './page';
@@ -49,7 +49,7 @@ const receiptNotFound = () =>
  * The public side is rate-limited per address so codes cannot be guessed in bulk.
  */
 export default async function receiptRoutes(app: FastifyInstance): Promise<void> {
-  const catalog = loadCatalog(app.log);
+  const catalog = appCatalog(app);
   const text = { en: localeText('en'), id: localeText('id') };
   const title = (flowId: string, lang: 'en' | 'id') => {
     const key = catalog.get(flowId)?.flow.titleKey;

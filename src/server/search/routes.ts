@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { OPERATORS } from '../billers/operators';
 import { invalidRequest } from '../http/api-error';
-import { loadCatalog, type FlowCatalog } from '../transactions/catalog';
+import { appCatalog, type FlowCatalog } from '../transactions/catalog';
 import { referenceData } from '../reference/store';
 
 /** Spec section 5 and 9: the search starts at 3 characters. */
@@ -66,7 +66,7 @@ const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * holds their names in the customer's language.
  */
 export default async function searchRoutes(app: FastifyInstance): Promise<void> {
-  const billers = billersOf(loadCatalog(app.log));
+  const billers = billersOf(appCatalog(app));
 
   app.post(
     '/api/searchbox/v1/search',

@@ -1,6 +1,6 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { loadFlowsFromDisk, projectFolders } from '../../shared/flows/load-node';
@@ -87,6 +87,20 @@ export function loadCatalog(log?: FastifyBaseLogger): FlowCatalog {
   for (const p of problems) log?.warn({ file: p.file, path: p.path }, `flow left out: ${p.message}`);
   const catalog = catalogOf(flows);
   loaded.set(key, { stamp, catalog });
+  return catalog;
+}
+
+const perApp = new WeakMap<object, FlowCatalog>();
+
+/**
+ * The catalog of one app, for its route plugins: the folders are stamped once per app build, not
+ * once per plugin (nine plugins stamping ~400 files each was a good part of a build). A file changed
+ * before the next build is seen by that build.
+ */
+export function appCatalog(app: FastifyInstance): FlowCatalog {
+  // Every plugin's (encapsulated) instance shares its app's one http server.
+  let catalog = perApp.get(app.server);
+  if (!catalog) perApp.set(app.server, (catalog = loadCatalog(app.log)));
   return catalog;
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { loadCatalog } from './catalog';
+import { appCatalog } from './catalog';
 import { createTransactionService, type Caller } from './service';
 import { openEventStream } from './sse';
 import { settleDuePayments } from './settlement';
@@ -27,7 +27,7 @@ export default async function transactionsRoutes(
 ): Promise<void> {
   const hub = app.approvalHub;
   const { registry } = app;
-  const catalog = loadCatalog(app.log);
+  const catalog = appCatalog(app);
   const service = createTransactionService({
     db: app.db,
     otp: app.otp,

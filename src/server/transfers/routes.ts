@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { loadCatalog } from '../transactions/catalog';
+import { appCatalog } from '../transactions/catalog';
 import type { CustomerNotifier } from '../schedules/notifier';
 import { DOCUMENT_RULES } from '../declarations/documents';
 import declarationRoutes from './declaration-routes';
@@ -19,7 +19,7 @@ export default async function transferRoutes(
   app: FastifyInstance,
   opts: { schedulerIntervalMs?: number; notify?: CustomerNotifier },
 ): Promise<void> {
-  const catalog = loadCatalog(app.log);
+  const catalog = appCatalog(app);
   // Every route of the area parses multipart bodies, as before (the documents' upload reads them).
   await app.register(multipart, {
     limits: { fileSize: DOCUMENT_RULES.maxBytes, files: 1, fields: 4, parts: 6, fieldSize: 1024 },
