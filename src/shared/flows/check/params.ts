@@ -6,6 +6,15 @@ import { jsonPath, newAjv } from './json';
 import { checkName } from './names';
 
 const paramsValidators = new Map<object, ReturnType<Ajv['compile']>>();
+// The implementations' declared schemas (registry-params.ts, none with an $id) share one Ajv: an Ajv
+// each was most of a first flows check (~90 of them). A provider category's, read from its file,
+// keeps one of its own.
+let declaredAjv: Ajv | undefined;
+const declared = new Set<object>(
+  Object.values(PARAMS_SCHEMAS as unknown as Record<string, Record<string, object>>).flatMap((byName) =>
+    Object.values(byName),
+  ),
+);
 /** Problems of a flow's params against the schema its implementation (or provider category) declares. */
 function paramsProblems(
   schema: Record<string, unknown>,
@@ -15,7 +24,7 @@ function paramsProblems(
 ): { path: string; message: string }[] {
   let v = paramsValidators.get(schema);
   if (!v) {
-    v = newAjv().compile(schema);
+    v = (declared.has(schema) ? (declaredAjv ??= newAjv()) : newAjv()).compile(schema);
     paramsValidators.set(schema, v);
   }
   if (v(value ?? {})) return [];
