@@ -1,9 +1,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { loadFlowsFromDisk, projectFolders } from '../../shared/flows/load-node';
+import { folderKey, loadFlowsFromDisk, projectFolders } from '../../shared/flows/load-node';
 import type { FlowFile, LoadedFlow } from '../../shared/flows/types';
 import { invalidRequest } from '../http/api-error';
 import { ruleText } from '../http/rule-text';
@@ -50,20 +48,7 @@ export function catalogOf(flows: LoadedFlow[]): FlowCatalog {
   return { get: (id) => byId.get(id), all: () => [...byId.values()] };
 }
 
-/** The files a catalog is read from, with their sizes and modification times: a changed file, a new catalog. */
-function folderStamp(dirs: (string | undefined)[]): string {
-  const parts: string[] = [];
-  for (const dir of dirs) {
-    if (!dir || !existsSync(dir)) continue;
-    for (const f of (readdirSync(dir, { recursive: true }) as string[]).sort()) {
-      const st = statSync(path.join(dir, String(f)));
-      if (st.isFile()) parts.push(`${dir}/${String(f)}:${st.size}:${st.mtimeMs}`);
-    }
-  }
-  return parts.join('\n');
-}
-
-const loaded = new Map<string, { stamp: string; catalog: FlowCatalog }>();
+const loaded = new Map<string, { stamp: string | undefined; catalog: FlowCatalog }>();
 
 /**
  * The project's flows (or FLOWS_ROOT's: a folder holding flows/, schemas/ and locales/). A flow with
@@ -73,17 +58,12 @@ const loaded = new Map<string, { stamp: string; catalog: FlowCatalog }>();
 export function loadCatalog(log?: FastifyBaseLogger): FlowCatalog {
   const root = process.env.FLOWS_ROOT;
   const folders = root ? projectFolders(root) : projectFolders();
-  const stamp = folderStamp([
-    folders.flowsDir,
-    folders.schemasDir,
-    folders.localesDir,
-    folders.listsDir,
-    folders.providersDir,
-  ]);
+  // The flows checker's own key of the files (their bytes), so both see a change alike.
+  const stamp = folderKey(folders);
   const key = folders.root ?? folders.flowsDir;
   const known = loaded.get(key);
-  if (known?.stamp === stamp) return known.catalog;
-  const { flows, problems } = loadFlowsFromDisk(folders);
+  if (stamp !== undefined && known?.stamp === stamp) return known.catalog;
+  const { flows, problems } = loadFlowsFromDisk(folders, stamp);
   for (const p of problems) log?.warn({ file: p.file, path: p.path }, `flow left out: ${p.message}`);
   const catalog = catalogOf(flows);
   loaded.set(key, { stamp, catalog });

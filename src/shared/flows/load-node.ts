@@ -145,8 +145,11 @@ export function loadReferenceData(folders: FlowFolders = projectFolders()): {
  * once per process while the files stay as they were (the check compiles every form schema, and an
  * app build, the scheduler and many tests ask for the same folders): each call gets its own copy.
  */
-export function loadFlowsFromDisk(folders: FlowFolders = projectFolders()): FlowCheckResult {
-  const key = folderKey(folders);
+export function loadFlowsFromDisk(
+  folders: FlowFolders = projectFolders(),
+  /** The folders' folderKey when the caller has just read it. */
+  key = folderKey(folders),
+): FlowCheckResult {
   let result = key === undefined ? undefined : checked.get(key);
   if (!result) {
     result = checkFolders(folders);
@@ -166,9 +169,10 @@ const KEEP_CHECKED = 8;
 /**
  * What a check of the folders reads, as one key: each folder's place under the root (messages name
  * files by it) and every file in it, name and bytes. Undefined when a folder cannot be listed or
- * holds a link to a folder (the check then runs and throws, or reads through it, as always).
+ * holds a link to a folder (the check then runs and throws, or reads through it, as always). Also the
+ * server's catalog's key: what it was built from is what this reads.
  */
-function folderKey(folders: FlowFolders): string | undefined {
+export function folderKey(folders: FlowFolders): string | undefined {
   const root = folders.root ?? path.dirname(folders.flowsDir);
   const hash = createHash('sha256');
   const dirs = [
