@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../src/server/app';
@@ -6,7 +6,7 @@ import type { Db } from '../../src/server/db/db';
 import { openMigratedPglite } from '../kit/engines';
 import { migrate } from '../../src/server/db/migrate';
 import { seedRegistrationHolders } from '../../src/server/registration/seed';
-import { testChromium } from '../../scripts/test-chromium';
+import { launchBrowser } from '../kit/browser/chromium';
 
 export interface RegistrationServer {
   db: Db;
@@ -25,18 +25,7 @@ export async function startRegistrationServer(): Promise<RegistrationServer> {
   const app = await buildApp({ db, demo: true, staticDir: 'dist' });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const browser = await chromium.launch({
-    executablePath: testChromium(),
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchBrowser();
   return {
     db,
     app,
