@@ -12,7 +12,7 @@ export interface Credentials {
 
 /** Also read by a prerendered signed-in page's SIGNED_IN_FRAME_SCRIPT (src/shared/csp.ts). */
 export const CREDENTIALS = 'credentials';
-const BROWSER_ID = 'browserId';
+export const BROWSER_ID = 'browserId';
 export const LOGOUT_MESSAGE = 'logoutFeedback';
 export const SESSION_EXPIRED = 'session_expired';
 

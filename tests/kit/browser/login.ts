@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import type { Persona } from '../personas';
+import { answeredCredentials } from '../../../src/shared/api/rotated-token';
+import { BROWSER_ID, CREDENTIALS } from '../../../src/shared/api/session-store';
 
 export { PERSONAS, type Persona } from '../personas';
 
@@ -43,10 +45,10 @@ export async function signIn(page: Page, baseUrl: string, persona: Persona): Pro
   );
   await page.goto(blank);
   await page.unroute(blank);
-  const refused = await page.evaluate(
-    async ({ userId, password }) => {
-      let browserId = localStorage.getItem('browserId');
-      if (!browserId) localStorage.setItem('browserId', (browserId = crypto.randomUUID()));
+  const answer = await page.evaluate(
+    async ({ userId, password, browserIdKey }) => {
+      let browserId = localStorage.getItem(browserIdKey);
+      if (!browserId) localStorage.setItem(browserIdKey, (browserId = crypto.randomUUID()));
       // (no function declared in here: a bundler's name helper would not exist in the page)
       const headers = { 'content-type': 'application/json', 'x-browser-id': browserId };
       const word = await fetch('/api/v1/login/secureword', {
@@ -54,23 +56,27 @@ export async function signIn(page: Page, baseUrl: string, persona: Persona): Pro
         headers,
         body: JSON.stringify({ userId }),
       });
-      if (!word.ok) return `secure word: ${word.status} ${await word.text()}`;
+      if (!word.ok) return { refused: `secure word: ${word.status} ${await word.text()}` };
       const res = await fetch('/api/v1/login', {
         method: 'POST',
         headers,
         body: JSON.stringify({ userId, password }),
       });
       const body = (await res.json()) as { status?: string };
-      const token = res.headers.get('access_token');
-      const expires = res.headers.get('expires') ?? '';
-      if (!res.ok || body.status !== 'ok' || !token) return `login: ${res.status} ${JSON.stringify(body)}`;
-      const at = /^\d+$/.test(expires) ? Number(expires) : Date.parse(expires);
-      sessionStorage.setItem('credentials', JSON.stringify({ accessToken: token, expires: at }));
-      return '';
+      if (!res.ok || body.status !== 'ok') return { refused: `login: ${res.status} ${JSON.stringify(body)}` };
+      return { accessToken: res.headers.get('access_token'), expires: res.headers.get('expires') };
     },
-    { userId: persona.userId, password: persona.password },
+    { userId: persona.userId, password: persona.password, browserIdKey: BROWSER_ID },
   );
-  if (refused) throw new Error(`signIn(${persona.userId}) refused: ${refused}`);
+  // The credentials as the web client reads them from a login's answer, kept where it keeps them.
+  const credentials = answeredCredentials(undefined, undefined, (name) =>
+    name === 'access_token' ? answer.accessToken : answer.expires,
+  );
+  if (!credentials) throw new Error(`signIn(${persona.userId}) refused: ${answer.refused ?? 'no token'}`);
+  await page.evaluate(([key, value]) => sessionStorage.setItem(key, value), [
+    CREDENTIALS,
+    JSON.stringify(credentials),
+  ] as const);
   await page.goto(`${baseUrl}/dashboard/`);
   await page.getByTestId('dashboard').waitFor();
 }
