@@ -6,7 +6,8 @@
 // shares its modules (isolate: false) only while the next file queued runs in the same project and
 // environment; otherwise it ends the worker and starts another, which loads its world again (jsdom
 // with React, MUI and RJSF). The unit project's files are jsdom and node ones (`@vitest-environment`),
-// and Vitest's order by size alternated them: ~50 workers started where 6 do.
+// and Vitest's order by size alternated them: ~50 workers started where one per worker slot and
+// environment would do.
 import { readFileSync } from 'node:fs';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 

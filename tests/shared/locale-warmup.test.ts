@@ -1,6 +1,6 @@
 // @vitest-environment node
-// own module graph: it swaps Intl's constructors and the timers; in a worker shared with the files before
-// it, its deferred task was not seen to run in 2 of 5 runs once the node files ran together.
+// own module graph: it swaps Intl's constructors and the timers; in a worker shared with the node files
+// before it, its deferred task was not seen to run in 2 runs of them all (cause not found; alone it passes).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { warmLocaleData } from '../../src/shared/locale-warmup';
 
