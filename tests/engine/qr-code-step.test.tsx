@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readQrFrom, readQrFromFile } from '@/engine/ui/qr-image-reader';
 import { FlowStepView } from '@/engine/ui/flow-step-view';
 import { filledValues } from '@/engine/ui/multi-step';
 import type { StepInput, TransactionServices } from '@/engine/services/transaction-services';
@@ -14,11 +15,15 @@ import enFlows from '../../locales/en/flows.json';
 import enErrors from '../../locales/en/errors.json';
 
 // The picture's reading is the browser's (BarcodeDetector or jsQR on a canvas): Chromium runs it for
-// real (tests/browser/qris.test.ts); here a picture "holds" the text its name says, or nothing.
-vi.mock('@/engine/ui/qr-image-reader', () => ({
-  readQrFromFile: async (file: File) => (file.name.startsWith('code-') ? file.name.slice(5, -4) : undefined),
-  readQrFrom: async () => undefined,
-}));
+// real (tests/browser/qris.test.ts); here a picture "holds" the text its name says, or nothing (the
+// reader is one of the edges tests/setup-unit.ts doubles).
+beforeEach(() => {
+  vi.mocked(readQrFromFile).mockImplementation(async (file) => {
+    const name = (file as File).name;
+    return name.startsWith('code-') ? name.slice(5, -4) : undefined;
+  });
+  vi.mocked(readQrFrom).mockImplementation(async () => undefined);
+});
 
 // The QRIS payment's page (flows/qris/pay.json): the code by paste or picture (the qrCode widget), then
 // a last form whose amount and tip fields the code's answer shows or not (inquiry.steps[].fills), under

@@ -1,7 +1,9 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createActor } from 'xstate';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildReceiptPdf, type ReceiptFonts } from '@/engine/receipt-pdf/build';
+import { loadReceiptFonts } from '@/engine/receipt-pdf/fonts';
 import { ReceiptView } from '@/engine/ui/receipt-view';
 import { toRestore } from '@/engine/ui/flow-page';
 import { createFlowMachine, provideServices } from '@/engine/machine/flow-machine';
@@ -16,14 +18,15 @@ import idEngine from '../../../locales/id/engine.json';
 import enFlows from '../../../locales/en/flows.json';
 import idFlows from '../../../locales/id/flows.json';
 
-const built = vi.hoisted(() => ({ rows: [] as unknown[] }));
-vi.mock('@/engine/receipt-pdf/build', () => ({
-  buildReceiptPdf: vi.fn(async (doc: { rows: unknown[] }) => {
+// The PDF's rows as the receipt hands them to the writer (an edge tests/setup-unit.ts doubles).
+const built = { rows: [] as unknown[] };
+beforeEach(() => {
+  vi.mocked(buildReceiptPdf).mockImplementation(async (doc) => {
     built.rows = doc.rows;
     return new Uint8Array([37, 80, 68, 70]);
-  }),
-}));
-vi.mock('@/engine/receipt-pdf/fonts', () => ({ loadReceiptFonts: vi.fn(async () => ({})) }));
+  });
+  vi.mocked(loadReceiptFonts).mockImplementation(async () => ({}) as ReceiptFonts);
+});
 
 /** A virtual card number's receipt: the number and CVV come once, as the answer's `secret`. */
 const flow = loadFlowsFromDisk().flows.find((f) => f.flow.id === 'virtualcardnumber.issue')!.flow;

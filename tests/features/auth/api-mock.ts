@@ -2,10 +2,10 @@ import { ApiFailure } from '@/shared/api/client';
 import type { ApiErrorBody } from '@/shared/api-error';
 
 /**
- * Answers for the mocked apiPost, by path. Each test file mocks '@/shared/api/client' with
- *   const mocks = vi.hoisted(() => ({ apiPost: vi.fn() }));
- *   vi.mock('@/shared/api/client', async (io) => ({ ...(await io<object>()), apiPost: mocks.apiPost }));
- * and `mocks.apiPost.mockImplementation(answer)`.
+ * Answers for the doubled apiPost, by path. apiPost is a double in every jsdom test
+ * (tests/setup-unit.ts); a test file gives it these answers with
+ *   vi.mocked(apiPost).mockImplementation(answer)
+ * in its beforeEach.
  */
 export type Handler = (body: unknown) => unknown;
 export const handlers = new Map<string, Handler>();

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiPost } from '@/shared/api/client';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { authRoutes } from '@/features/auth/routes';
 import { FORGOT } from '@/features/auth/forgot/config';
@@ -7,8 +8,7 @@ import { checkNewPassword } from '@/features/auth/forgot/new-password';
 import { renderRoutes } from './render';
 import { answer, apiError, callsTo, handlers, otpChallenge, reset } from './api-mock';
 
-const mocks = vi.hoisted(() => ({ apiPost: vi.fn() }));
-vi.mock('@/shared/api/client', async (io) => ({ ...(await io<object>()), apiPost: mocks.apiPost }));
+const mocks = { apiPost: vi.mocked(apiPost) };
 
 beforeEach(() => {
   reset();

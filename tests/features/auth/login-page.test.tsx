@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiPost } from '@/shared/api/client';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { authRoutes } from '@/features/auth/routes';
 import { flash, LOGOUT_MESSAGE, SESSION_EXPIRED } from '@/shared/api/session-store';
 import { renderRoutes } from './render';
 import { answer, apiError, callsTo, handlers, otpChallenge, reset } from './api-mock';
 
-const mocks = vi.hoisted(() => ({ apiPost: vi.fn() }));
-vi.mock('@/shared/api/client', async (io) => ({ ...(await io<object>()), apiPost: mocks.apiPost }));
+const mocks = { apiPost: vi.mocked(apiPost) };
 
 beforeEach(() => {
   reset();

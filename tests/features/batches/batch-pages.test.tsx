@@ -1,14 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ApiFailure } from '@/shared/api/client';
+import { ApiFailure, apiPost } from '@/shared/api/client';
 import { batchRoutes as ROUTES } from '@/features/batches/routes';
 import type { Batch, BatchRow } from '@/features/batches/api';
 import type { Lang } from '@/shared/i18n/i18n';
 import { answer, callsTo, handlers, otpChallenge, reset } from '../auth/api-mock';
 import { renderRoutes } from '../auth/render';
 
-const mocks = vi.hoisted(() => ({ apiPost: vi.fn() }));
-vi.mock('@/shared/api/client', async (io) => ({ ...(await io<object>()), apiPost: mocks.apiPost }));
+const mocks = { apiPost: vi.mocked(apiPost) };
 
 const renderAt = (path: string, lang: Lang = 'en', state?: unknown) =>
   renderRoutes(ROUTES, path, { lang, state }).router;

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiPost } from '@/shared/api/client';
 import { cleanup, screen } from '@testing-library/react';
 import { billsPublicRoutes } from '@/features/bills/public-routes';
 import { PENDING_REREAD_MS } from '@/features/bills/autotopup-page';
@@ -6,8 +7,7 @@ import { setCredentials } from '@/shared/api/session-store';
 import { answer, callsTo, handlers, reset } from '../auth/api-mock';
 import { renderRoutes } from '../auth/render';
 
-const mocks = vi.hoisted(() => ({ apiPost: vi.fn() }));
-vi.mock('@/shared/api/client', async (io) => ({ ...(await io<object>()), apiPost: mocks.apiPost }));
+const mocks = { apiPost: vi.mocked(apiPost) };
 
 const idr = (amount: number) => ({ amount, currency: 'IDR' });
 const linkWith = (status: 'success' | 'pending') => ({

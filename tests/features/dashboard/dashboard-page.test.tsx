@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiPost } from '@/shared/api/client';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { dashboardRoutes } from '@/features/dashboard/routes';
 import { formatDecimal } from '@/features/dashboard/format';
@@ -7,8 +8,7 @@ import { renderRoutes } from '../auth/render';
 import { answer, apiError, handlers, reset } from '../auth/api-mock';
 import { andi, budi, sari } from './fixtures';
 
-const mocks = vi.hoisted(() => ({ apiPost: vi.fn() }));
-vi.mock('@/shared/api/client', async (io) => ({ ...(await io<object>()), apiPost: mocks.apiPost }));
+const mocks = { apiPost: vi.mocked(apiPost) };
 
 beforeEach(() => {
   reset();

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiPost } from '@/shared/api/client';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -18,8 +19,7 @@ import idErrors from '../../../locales/id/errors.json';
 import idInvest from '../../../locales/id/invest.json';
 import idGold from '../../../locales/id/gold.json';
 
-const mocks = vi.hoisted(() => ({ apiPost: vi.fn() }));
-vi.mock('@/shared/api/client', async (io) => ({ ...(await io<object>()), apiPost: mocks.apiPost }));
+const mocks = { apiPost: vi.mocked(apiPost) };
 // The engine's menu as if a flow of area 'applyandinvest' existed (none is written yet).
 vi.mock('@/engine/index', () => ({
   flowMenuEntries: [

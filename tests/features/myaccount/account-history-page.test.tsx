@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiPost, apiPostFile } from '@/shared/api/client';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { myAccountRoutes as ROUTES } from '@/features/myaccount/routes';
 import type { Lang } from '@/shared/i18n/i18n';
@@ -9,12 +10,7 @@ import { overview, cycles } from './fixtures';
 // Each answer arrives after the one before (overview, card cycles, history): room for a busy machine.
 configure({ asyncUtilTimeout: 5_000 });
 
-const mocks = vi.hoisted(() => ({ apiPost: vi.fn(), apiPostFile: vi.fn() }));
-vi.mock('@/shared/api/client', async (io) => ({
-  ...(await io<object>()),
-  apiPost: mocks.apiPost,
-  apiPostFile: mocks.apiPostFile,
-}));
+const mocks = { apiPost: vi.mocked(apiPost), apiPostFile: vi.mocked(apiPostFile) };
 
 const idr = (amount: number) => ({ amount, currency: 'IDR' });
 const entry = (id: number, over: Record<string, unknown>) => ({

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiPost } from '@/shared/api/client';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { initI18n } from '../../../src/shared/i18n/i18n';
@@ -7,8 +8,7 @@ import id from '../../../locales/id/register.json';
 import { ApiFailure } from '../../../src/shared/api/client';
 import { LiveChatPanel } from '../../../src/features/registration/live-chat';
 
-const mocks = vi.hoisted(() => ({ apiPost: vi.fn() }));
-vi.mock('@/shared/api/client', async (io) => ({ ...(await io<object>()), apiPost: mocks.apiPost }));
+const mocks = { apiPost: vi.mocked(apiPost) };
 
 const i18n = initI18n({ en: { register: en }, id: { register: id } }, 'en');
 

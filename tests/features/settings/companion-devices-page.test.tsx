@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiPost } from '@/shared/api/client';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { settingsRoutes } from '@/features/settings/routes';
 import { renderRoutes } from '../auth/render';
 import { answer, handlers, reset } from '../auth/api-mock';
 
-const mocks = vi.hoisted(() => ({ apiPost: vi.fn() }));
-vi.mock('@/shared/api/client', async (io) => ({ ...(await io<object>()), apiPost: mocks.apiPost }));
+const mocks = { apiPost: vi.mocked(apiPost) };
 
 const ANDROID = {
   id: 7,

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiPost } from '@/shared/api/client';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { transferRoutes as ROUTES } from '@/features/transfers/routes';
 import type { Lang } from '@/shared/i18n/i18n';
 import { answer, handlers, reset } from '../auth/api-mock';
 import { renderRoutes } from '../auth/render';
 
-const mocks = vi.hoisted(() => ({ apiPost: vi.fn() }));
-vi.mock('@/shared/api/client', async (io) => ({ ...(await io<object>()), apiPost: mocks.apiPost }));
+const mocks = { apiPost: vi.mocked(apiPost) };
 
 const renderAt = (path: string, lang: Lang = 'en') => renderRoutes(ROUTES, path, { lang }).router;
 const idr = (amount: number) => ({ amount, currency: 'IDR' });

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiPost } from '@/shared/api/client';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -16,8 +17,7 @@ import idCommon from '../../../locales/id/common.json';
 import idErrors from '../../../locales/id/errors.json';
 import idLiving from '../../../locales/id/living.json';
 
-const mocks = vi.hoisted(() => ({ apiPost: vi.fn() }));
-vi.mock('@/shared/api/client', async (io) => ({ ...(await io<object>()), apiPost: mocks.apiPost }));
+const mocks = { apiPost: vi.mocked(apiPost) };
 
 function renderAt(routes: RouteObject[], path: string, lang: Lang = 'en') {
   const i18n = initI18n(
