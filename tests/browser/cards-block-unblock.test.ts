@@ -119,8 +119,7 @@ describe('card management and CVV', () => {
   it('Budi turns overseas use on from card management with an OTP, and sees his CVV after an OTP', async () => {
     const { context, page, problems } = await newContext(env.browser, { language: 'en' });
     try {
-      await signIn(page, env.server.baseUrl, PERSONAS.budi);
-      await page.goto(`${env.server.baseUrl}/settings/cc-card-management/`);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi, '/settings/cc-card-management/');
       await page.getByTestId('cc-card-management-page').waitFor();
       const card = page.locator('[data-testid^="manage-card-"]').first();
       await card.getByTestId('toggle-overseas').click();

@@ -90,8 +90,7 @@ describe('help and mailbox', () => {
   it('fits an inbox with unread messages on a 390 px phone: nothing wider than the screen', async () => {
     const { context, page, problems } = await newContext(env.browser, { language: 'id', viewport: 'mobile' });
     try {
-      await signIn(page, env.server.baseUrl, PERSONAS.budi);
-      await page.goto(`${env.server.baseUrl}/help/mailbox/`);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi, '/help/mailbox/');
       await page.locator('[data-testid="mailbox-message"][data-unread="true"]').first().waitFor();
       // (Each unread row names itself so to a screen reader, in a visually hidden span.)
       const widest = await page.evaluate(() =>

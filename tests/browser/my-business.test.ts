@@ -64,8 +64,7 @@ describe('my business', () => {
   it('looks right on a phone in English, and tells a customer without a business', async () => {
     const { context, page } = await newContext(env.browser, { language: 'en', viewport: 'mobile' });
     try {
-      await signIn(page, env.server.baseUrl, PERSONAS.budi);
-      await page.goto(`${env.server.baseUrl}/mybusiness/`);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi, '/mybusiness/');
       await page.getByTestId('merchant').waitFor();
       await screenshot(page, 'mybusiness-mobile-en');
       const wide = () => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
@@ -76,8 +75,7 @@ describe('my business', () => {
       expect(await wide()).toBe(false);
       await page.getByTestId('logout').click();
       await page.waitForURL(/\/login\/$/);
-      await signIn(page, env.server.baseUrl, PERSONAS.rina);
-      await page.goto(`${env.server.baseUrl}/mybusiness/`);
+      await signIn(page, env.server.baseUrl, PERSONAS.rina, '/mybusiness/');
       expect(await page.getByTestId('business-none').textContent()).toContain(
         'You have no merchant registered with us.',
       );

@@ -19,8 +19,7 @@ describe('my account', () => {
   it('leads from every product to its history, narrows and downloads it, reads a card by statement and gets the statements', async () => {
     const { context, page, problems } = await newContext(env.browser, { language: 'en' });
     try {
-      await signIn(page, env.server.baseUrl, PERSONAS.budi);
-      await page.goto(`${env.server.baseUrl}/myaccount/`);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi, '/myaccount/');
       await page.getByTestId('myaccount-page').waitFor();
       for (const section of [
         'casa',
@@ -116,8 +115,7 @@ describe('my account', () => {
   it('shows the credit-card-only customer their card and the open-account pop-up where a savings account is needed, on a phone in Indonesian', async () => {
     const { context, page, problems } = await newContext(env.browser, { language: 'id', viewport: 'mobile' });
     try {
-      await signIn(page, env.server.baseUrl, PERSONAS.sari);
-      await page.goto(`${env.server.baseUrl}/myaccount/`);
+      await signIn(page, env.server.baseUrl, PERSONAS.sari, '/myaccount/');
       await page.getByTestId('myaccount-no-casa').waitFor();
       await page.getByTestId('myaccount-cards').waitFor();
       expect(await page.getByTestId('myaccount-casa').count()).toBe(0);
@@ -153,8 +151,7 @@ describe('my account', () => {
   it('opens the portfolio, a product, the Octo Loan and a withdrawal, the instalments and both insurers’ policies', async () => {
     const { context, page, problems } = await newContext(env.browser, { language: 'id', viewport: 'mobile' });
     try {
-      await signIn(page, env.server.baseUrl, PERSONAS.budi);
-      await page.goto(`${env.server.baseUrl}/myaccount/`);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi, '/myaccount/');
       await page.getByTestId('myaccount-portfolio').click();
       await page.getByTestId('portfolio-allocation').waitFor();
       expect(await page.getByTestId('portfolio-item').count()).toBe(6);
@@ -204,8 +201,7 @@ describe('my account', () => {
   it('a detail page opened without its reference offers where to choose one; with an unknown one, says so and does not spin', async () => {
     const { context, page, problems } = await newContext(env.browser, { language: 'en', viewport: 'mobile' });
     try {
-      await signIn(page, env.server.baseUrl, PERSONAS.budi);
-      await page.goto(`${env.server.baseUrl}/myaccount/investment/product-detail/`);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi, '/myaccount/investment/product-detail/');
       await page.getByTestId('product-none-chosen').waitFor();
       await page.getByRole('link', { name: 'Investment portfolio' }).click();
       await page.getByTestId('portfolio-allocation').waitFor();
@@ -228,8 +224,7 @@ describe('my account', () => {
   it('tells the supplementary holder there are no instalments, and a policy dialog when there is no policy', async () => {
     const { context, page, problems } = await newContext(env.browser, { language: 'en' });
     try {
-      await signIn(page, env.server.baseUrl, PERSONAS.andi);
-      await page.goto(`${env.server.baseUrl}/installment-summary/`);
+      await signIn(page, env.server.baseUrl, PERSONAS.andi, '/installment-summary/');
       expect(await page.getByTestId('installments-none').textContent()).toBe(
         'No installments You have no installments at the moment.',
       );

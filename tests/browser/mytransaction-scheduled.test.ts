@@ -27,8 +27,7 @@ describe('my transactions: delete a scheduled transfer', () => {
       viewport: 'desktop',
     });
     try {
-      await signIn(page, env.server.baseUrl, PERSONAS.budi);
-      await page.goto(`${env.server.baseUrl}/mytransaction/`);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi, '/mytransaction/');
       const weekly = page.getByTestId('scheduled').filter({ hasText: 'Every Friday' });
       await weekly.waitFor();
       const id = await weekly.getAttribute('data-id');

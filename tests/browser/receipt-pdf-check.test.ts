@@ -27,8 +27,7 @@ describe('receipt PDF with a public check', () => {
   it('downloads a PDF with the logo, every row and a check code whose page confirms the receipt', async () => {
     const { context, page, problems } = await newContext(env.browser, { language: 'id', viewport: 'mobile' });
     try {
-      await signIn(page, env.server.baseUrl, PERSONAS.budi);
-      await page.goto(`${env.server.baseUrl}/transfer/inquiry/?type=same-bank`);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi, '/transfer/inquiry/?type=same-bank');
       await page.getByTestId('inquiry-view').waitFor();
       await chooseOption(page, 'sourceOfFund', SOURCE);
       await page.locator('#root_beneficiaryAccountNo').fill(BENEFICIARY);

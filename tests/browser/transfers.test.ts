@@ -129,8 +129,7 @@ describe('transfers', () => {
       return receipt;
     };
     try {
-      await signIn(page, env.server.baseUrl, PERSONAS.budi);
-      await page.goto(`${env.server.baseUrl}/transfer/transfer-category/`);
+      await signIn(page, env.server.baseUrl, PERSONAS.budi, '/transfer/transfer-category/');
       await page.getByTestId('category-abroad').waitFor();
       await page.getByTestId('category-item-transfer.mobilenumber').click();
 

@@ -35,10 +35,15 @@ const BLANK = '/__sign-in__';
  * Signs in as the login page does, without drawing it, for tests whose subject is not the login page
  * (those use login()): the same calls (secure word, then password) from the page's own browser (its
  * browser id, address and agent), the session kept where the app keeps it (sessionStorage), then the
- * dashboard opened afresh. A login page drawn and filled cost about a second of Chromium's CPU each
+ * dashboard (or the page `to`) opened afresh. A login page drawn and filled cost about a second of Chromium's CPU each
  * time, some sixty times a run.
  */
-export async function signIn(page: Page, baseUrl: string, persona: Persona): Promise<void> {
+export async function signIn(
+  page: Page,
+  baseUrl: string,
+  persona: Persona,
+  to = '/dashboard/',
+): Promise<void> {
   const blank = `${baseUrl}${BLANK}`;
   await page.route(blank, (r) =>
     r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>-</title>' }),
@@ -77,6 +82,8 @@ export async function signIn(page: Page, baseUrl: string, persona: Persona): Pro
     CREDENTIALS,
     JSON.stringify(credentials),
   ] as const);
-  await page.goto(`${baseUrl}/dashboard/`);
-  await page.getByTestId('dashboard').waitFor();
+  // Straight to the page a test is about (each page drawn afresh costs Chromium about half a second);
+  // the test waits for what it shows.
+  await page.goto(`${baseUrl}${to}`);
+  if (to === '/dashboard/') await page.getByTestId('dashboard').waitFor();
 }
