@@ -59,7 +59,8 @@ export async function watchPage(page: Page, problems: string[]): Promise<PageWat
  * content shown, in the page's own clock. Shown means: text or a frame in main (or an open dialog),
  * no indeterminate spinner or skeleton there, and main changed from the page before (or, for a page
  * that draws as the one before it, unchanged for a second). It returns once the page's calls are
- * answered too (none open for 60 ms): what they bring is drawn before the page is read.
+ * answered too (none open for 60 ms) and its level-one heading is drawn: what they bring is drawn
+ * before the page is read.
  */
 export async function openTimed(
   page: Page,
@@ -113,9 +114,16 @@ export async function openTimed(
           if (text === w.walkBefore && now - w.walkStart < 1000) return false;
           w.walkShown = now - w.walkStart;
         }
-        if ((w.walkCalls ?? 0) > 0) w.walkQuiet = undefined;
+        // Settled: no call open, and the page's level-one heading drawn. What shows first may be only
+        // the shell's part of main (a maintenance banner) while a redirect's page still loads its code,
+        // which no call counts (CI read two such pages before they drew, on a loaded machine).
+        const headed = [...document.querySelectorAll('h1, [role="heading"][aria-level="1"]')].some((h) =>
+          (h as HTMLElement).checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }),
+        );
+        if ((w.walkCalls ?? 0) > 0 || !headed) w.walkQuiet = undefined;
         else w.walkQuiet ??= now;
-        // (the content's time counts; the wait for its last calls is capped)
+        // (the content's time counts; the wait for its last calls and its heading is capped: a page
+        // without a heading is read after 3 s, and the walk says so)
         return (w.walkQuiet !== undefined && now - w.walkQuiet >= 60) ||
           now - w.walkStart - w.walkShown > 3000
           ? w.walkShown
