@@ -22,7 +22,7 @@ describe('header: search box and live chat', () => {
       expect([...new Set(found.map((f) => f.group))]).toEqual(['flows', 'billers']);
       for (const f of found) expect(f.text).toMatch(/^BPJS/);
       expect(found.filter((f) => f.group === 'flows' && /^BPJS Kesehatan/.test(f.text))).toHaveLength(1);
-      await screenshot(page, 'search-results-desktop-en');
+      await screenshot(page, 'search-results-desktop-en', { fullPage: false });
       await page
         .locator('[data-testid="search-option"][data-group="billers"]', { hasText: 'BPJS Kesehatan' })
         .first()
@@ -37,7 +37,9 @@ describe('header: search box and live chat', () => {
       await page.getByText('No results found').waitFor();
       expect(problems).toEqual([]);
     } catch (err) {
-      // Twice (a whole run at 2x CPU, a CI run) the biller option was gone by the time of the click.
+      // Three times (a whole run at 2x CPU, two CI runs) the biller option was gone by the time of the
+      // click, the field empty: the full-page screenshot before it had resized the viewport (now the
+      // viewport's shot).
       await keepEvidence(page, 'search-across-groups', err instanceof Error ? err : undefined, problems);
       throw err;
     } finally {

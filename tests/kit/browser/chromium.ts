@@ -88,11 +88,16 @@ export async function newContext(
 
 const SHOTS = path.resolve(import.meta.dirname, '../../../test-results/screenshots');
 
-/** Saves a full-page screenshot under test-results/screenshots/<name>.png and returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a screenshot under test-results/screenshots/<name>.png and returns its path: the full page, or
+ * the viewport only (`fullPage: false`) for a test that goes on after it with something open. A
+ * full-page shot resizes Chromium's viewport for a moment (playwright#30149): a page that draws by
+ * width (the phone's header under 900 px) may redraw, and what it held (a search typed) is gone.
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
   mkdirSync(SHOTS, { recursive: true });
   const file = path.join(SHOTS, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   return file;
 }
 
