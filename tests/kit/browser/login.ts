@@ -35,8 +35,8 @@ const BLANK = '/__sign-in__';
  * Signs in as the login page does, without drawing it, for tests whose subject is not the login page
  * (those use login()): the same calls (secure word, then password) from the page's own browser (its
  * browser id, address and agent), the session kept where the app keeps it (sessionStorage), then the
- * dashboard (or the page `to`) opened afresh. A login page drawn and filled cost about a second of Chromium's CPU each
- * time, some sixty times a run.
+ * dashboard (or the page `to`) opened afresh. A login page drawn and filled cost about a second of
+ * Chromium's CPU each time, some sixty times a run.
  */
 export async function signIn(
   page: Page,

@@ -21,11 +21,15 @@ export interface PageSnapshot {
   h1: number;
 }
 
+/** A level-one heading: what the snapshot counts and what the walk waits for before reading a page. */
+export const LEVEL_ONE_HEADING = 'h1, [role="heading"][aria-level="1"]';
+
 /**
- * Runs in the page: self-contained, no closure over this module (Playwright sends its source). Hidden
- * elements (display, visibility, a closed drawer's content) are not read.
+ * Runs in the page: self-contained, no closure over this module (Playwright sends its source; the
+ * headings' selector comes as its argument). Hidden elements (display, visibility, a closed drawer's
+ * content) are not read.
  */
-export function collectSnapshot(): PageSnapshot {
+export function collectSnapshot(headings: string): PageSnapshot {
   const squash = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
   const visible = (e: Element) =>
     (e as HTMLElement).checkVisibility?.({ checkOpacity: true, checkVisibilityCSS: true }) ?? true;
@@ -115,7 +119,7 @@ export function collectSnapshot(): PageSnapshot {
       );
     }
   }
-  const h1 = [...document.querySelectorAll('h1, [role="heading"][aria-level="1"]')].filter(visible).length;
+  const h1 = [...document.querySelectorAll(headings)].filter(visible).length;
   return {
     texts: [...texts],
     values,
@@ -128,5 +132,5 @@ export function collectSnapshot(): PageSnapshot {
 
 /** The page's snapshot. */
 export function snapshotOf(page: Page): Promise<PageSnapshot> {
-  return page.evaluate(collectSnapshot);
+  return page.evaluate(collectSnapshot, LEVEL_ONE_HEADING);
 }

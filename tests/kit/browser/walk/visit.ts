@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { inspect, type Finding } from './detectors';
 import type { Lang, LocaleIndex } from './locale-index';
-import { snapshotOf } from './page-snapshot';
+import { LEVEL_ONE_HEADING, snapshotOf } from './page-snapshot';
 
 /** A page walked: where it ended, how long its content took, what was wrong. */
 export interface Visit {
@@ -86,7 +86,7 @@ export async function openTimed(
   );
   try {
     const shown = await page.waitForFunction(
-      () => {
+      (headings) => {
         const w = window as unknown as {
           walkStart: number;
           walkBefore: string;
@@ -117,7 +117,7 @@ export async function openTimed(
         // Settled: no call open, and the page's level-one heading drawn. What shows first may be only
         // the shell's part of main (a maintenance banner) while a redirect's page still loads its code,
         // which no call counts (CI read two such pages before they drew, on a loaded machine).
-        const headed = [...document.querySelectorAll('h1, [role="heading"][aria-level="1"]')].some((h) =>
+        const headed = [...document.querySelectorAll(headings)].some((h) =>
           (h as HTMLElement).checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }),
         );
         if ((w.walkCalls ?? 0) > 0 || !headed) w.walkQuiet = undefined;
@@ -129,7 +129,7 @@ export async function openTimed(
           ? w.walkShown
           : false;
       },
-      undefined,
+      LEVEL_ONE_HEADING,
       { timeout: timeoutMs, polling: 'raf' },
     );
     return (await shown.jsonValue()) as number;
