@@ -3,10 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { login, newContext, PERSONAS, screenshot, serverAndBrowser } from '../kit/browser';
 import { indexLocales, readLocales, type Lang } from '../kit/browser/walk/locale-index';
-import { report } from '../kit/browser/walk/report';
+import { report, slowInDoubt } from '../kit/browser/walk/report';
 import { FORM_STEPS, visitForm } from '../kit/browser/walk/forms';
 import { entryRoutes } from '../kit/browser/walk/routes';
-import { visit, watchPage, type Expected, type Visit } from '../kit/browser/walk/visit';
+import { openTimed, visit, watchPage, type Expected, type Visit } from '../kit/browser/walk/visit';
 
 const env = serverAndBrowser();
 const RESULTS = path.resolve(import.meta.dirname, '../../test-results');
@@ -119,6 +119,26 @@ describe('a walk of every page', () => {
             }
           }
         }
+        // A slow verdict one visit decided (a busy machine's moment) is judged again on two more
+        // visits opened as that one was, in the last pass's language.
+        const last = PASSES.at(-1)!;
+        for (const doubt of slowInDoubt(visits).filter((d) => routes.includes(d.path)))
+          for (let again = 0; again < 2; again++) {
+            const { width, height } = PASSES.find((p) => p.width === doubt.width)!;
+            await page.setViewportSize({ width, height });
+            // (from another page: a link to the page shown already would time nothing new)
+            if (doubt.how === 'link') await openTimed(page, '/dashboard/', 10_000);
+            visits.push(
+              await visit(page, watch, doubt.path, {
+                lang: last.lang,
+                width: doubt.width,
+                index,
+                expected,
+                how: doubt.how,
+                baseUrl: env.server.baseUrl,
+              }),
+            );
+          }
       } finally {
         await context.close();
       }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bareAmounts, horizontalScroll, inspect, missingHeading, otherLanguage, rawKeys } from './detectors';
 import { indexLocales, readLocales } from './locale-index';
 import type { PageSnapshot } from './page-snapshot';
-import { report, slowPages } from './report';
+import { report, slowInDoubt, slowPages } from './report';
 import type { Visit } from './visit';
 
 const index = indexLocales(readLocales());
@@ -141,5 +141,15 @@ describe("the walk's report", () => {
     expect(slowPages([v('/a/', 2500), v('/a/', 2600), v('/a/', 300)]).get('/a/')?.detail).toBe(
       'content shown after a median 2500 ms of 3 visits (2500 ms, 2600 ms, 300 ms), over 2000 ms',
     );
+  });
+
+  it('doubts a slow verdict that one visit decided, naming that visit to repeat; not a page slow in every visit', () => {
+    const slowest = { ...v('/a/', 4767), how: 'load' as const };
+    expect(slowInDoubt([slowest, v('/a/', 204), v('/b/', 2500), v('/b/', 2600), v('/c/', 300)])).toEqual([
+      slowest,
+    ]);
+    // repeated in time, the page passes; repeated slow, it still fails
+    expect(slowPages([slowest, v('/a/', 204), v('/a/', 400), v('/a/', 380)]).size).toBe(0);
+    expect(slowPages([slowest, v('/a/', 204), v('/a/', 4500), v('/a/', 4600)]).size).toBe(1);
   });
 });

@@ -30,6 +30,20 @@ export function slowPages(visits: readonly Visit[]): Map<string, Finding> {
 }
 
 /**
+ * The slow verdicts one visit decided: pages called slow though some visit showed them in time (two
+ * visits, one of them on a busy machine), each with its slowest visit, to repeat it before judging.
+ * A page slow in every visit is not in doubt.
+ */
+export function slowInDoubt(visits: readonly Visit[]): Visit[] {
+  const slow = slowPages(visits);
+  return [...slow.keys()].flatMap((path) => {
+    const mine = visits.filter((v) => v.path === path);
+    if (!mine.some((v) => v.ms <= SLOW_MS)) return [];
+    return [mine.reduce((a, b) => (b.ms > a.ms ? b : a))];
+  });
+}
+
+/**
  * The paths without an h1 in most of their visits: a page that has none fails in every pass, while one
  * read once between two states (a redirect under way) is no page's fault.
  */

@@ -10,6 +10,8 @@ export interface Visit {
   width: number;
   /** The path shown at the end (a redirect's target). */
   landed: string;
+  /** How it was opened: afresh as from outside, or through the app's link. */
+  how?: 'link' | 'load';
   /** From the navigation to the page's content shown (ms); Infinity when it never showed. */
   ms: number;
   findings: Finding[];
@@ -231,5 +233,6 @@ export async function visit(
   findings.push(...failuresOf(watch, since, path, at.expected));
   if (ms === Infinity)
     findings.push({ kind: 'slow', detail: `its content never showed within ${NEVER_MS / 1000} s` });
-  return { path, lang: at.lang, width: at.width, landed: new URL(page.url()).pathname, ms, findings, spent };
+  const landed = new URL(page.url()).pathname;
+  return { path, lang: at.lang, width: at.width, landed, how: at.how ?? 'link', ms, findings, spent };
 }
