@@ -166,6 +166,8 @@ export default defineConfig(({ mode }) => ({
       {
         extends: true,
         // Every story (hand-written and generated from flow files) renders in Chromium and passes axe.
+        // `npm test` runs this project on its own with NODE_ENV=production (package.json's test:stories):
+        // a project's define of it would become the whole run's environment (Vitest's deleteDefineConfig).
         plugins: [storybookTest({ configDir: r('./.storybook') })],
         test: {
           name: 'storybook',
