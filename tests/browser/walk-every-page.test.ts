@@ -67,6 +67,20 @@ describe('a walk of every page', () => {
         problems.length = 0;
       };
       let shots = 0;
+      /** One route's visit, kept: a page that ended the session says so (and the walk signs in again). */
+      const walkRoute = async (route: string, at: { lang: Lang; width: number; how?: 'link' | 'load' }) => {
+        const v = await visit(page, watch, route, { ...at, index, expected, baseUrl: env.server.baseUrl });
+        visits.push(v);
+        if (v.landed.startsWith('/login/')) {
+          v.findings.push({ kind: 'signed out', detail: 'the page ended the session' });
+          await signIn();
+        }
+        if (v.findings.length && shots < MAX_SHOTS) {
+          shots++;
+          await screenshot(page, `walk-${at.lang}-${at.width}${route.replace(/[^a-z0-9]+/gi, '-')}`);
+        }
+        return v;
+      };
       try {
         await signIn();
         for (const pass of PASSES) {
@@ -83,24 +97,8 @@ describe('a walk of every page', () => {
             // The microsite answers a /register/ address opened from outside; the signed-in app's own
             // registration pages are reached through its links.
             const how = route.startsWith('/register/') ? 'link' : pass.how;
-            const v = await visit(page, watch, route, {
-              lang: pass.lang,
-              width: pass.width,
-              index,
-              expected,
-              how,
-              baseUrl: env.server.baseUrl,
-            });
-            visits.push(v);
+            const v = await walkRoute(route, { lang: pass.lang, width: pass.width, how });
             if (!landed.has(route)) landed.set(route, v.landed);
-            if (v.landed.startsWith('/login/')) {
-              v.findings.push({ kind: 'signed out', detail: 'the page ended the session' });
-              await signIn();
-            }
-            if (v.findings.length && shots < MAX_SHOTS) {
-              shots++;
-              await screenshot(page, `walk-${pass.lang}-${pass.width}${route.replace(/[^a-z0-9]+/gi, '-')}`);
-            }
           }
           for (const step of pass.forms ? FORM_STEPS.filter((f) => !only || only.test(f.path)) : []) {
             const v = await visitForm(page, watch, step, {
@@ -128,16 +126,7 @@ describe('a walk of every page', () => {
             await page.setViewportSize({ width, height });
             // (from another page: a link to the page shown already would time nothing new)
             if (doubt.how === 'link') await openTimed(page, '/dashboard/', 10_000);
-            visits.push(
-              await visit(page, watch, doubt.path, {
-                lang: last.lang,
-                width: doubt.width,
-                index,
-                expected,
-                how: doubt.how,
-                baseUrl: env.server.baseUrl,
-              }),
-            );
+            await walkRoute(doubt.path, { lang: last.lang, width, how: doubt.how });
           }
       } finally {
         await context.close();
