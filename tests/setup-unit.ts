@@ -2,7 +2,7 @@
 // page's first render can take longer than Testing Library's default second, which failed findBy*
 // queries that pass on a quiet machine. Waiting longer changes no assertion, only how long a wait may last.
 import { configure } from '@testing-library/dom';
-import { beforeAll, vi, type Mock } from 'vitest';
+import { afterAll, beforeAll, vi, type Mock } from 'vitest';
 import type * as Client from '@/shared/api/client';
 import type * as QrImageReader from '@/engine/ui/qr-image-reader';
 import type * as ReceiptPdfBuild from '@/engine/receipt-pdf/build';
@@ -61,3 +61,10 @@ vi.mock('@/engine/receipt-pdf/fonts', (importOriginal) =>
 beforeAll(() => {
   for (const fn of doubles()) fn.mockReset();
 });
+
+// A file ends only once the imports it started have loaded. A page's lazily loaded code (the steps after
+// a form, a widget) is still loading when a test ends on an earlier step; the worker keeps its modules
+// for the next file (isolate: false) but turns away that file's pending module fetches when it ends, so
+// the half-loaded module failed the next file that drew it (a fresh clone's run: otp-all-frozen's verify
+// step, after conditional-form had sent its form and ended; "EnvironmentTeardownError: Cannot load").
+afterAll(() => vi.dynamicImportSettled());
