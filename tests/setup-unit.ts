@@ -65,6 +65,6 @@ beforeAll(() => {
 // A file ends only once the imports it started have loaded. A page's lazily loaded code (the steps after
 // a form, a widget) is still loading when a test ends on an earlier step; the worker keeps its modules
 // for the next file (isolate: false) but turns away that file's pending module fetches when it ends, so
-// the half-loaded module failed the next file that drew it (a fresh clone's run: otp-all-frozen's verify
-// step, after conditional-form had sent its form and ended; "EnvironmentTeardownError: Cannot load").
+// a half-loaded module can fail the next file that draws it (a fresh clone's run failed otp-all-frozen:
+// its verify step's code "Cannot load ... after the environment was torn down", EnvironmentTeardownError).
 afterAll(() => vi.dynamicImportSettled());

@@ -1,4 +1,4 @@
-import { matchRoutes, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { authRoutes } from '../../src/features/auth/routes';
 import { CHOOSER_AREAS, shellChildrenWith } from '../../src/app/authenticated-routes';
@@ -7,16 +7,12 @@ import { buildRoutes, NOT_FOUND_ROUTE_ID, SHELL_ROUTE_ID } from '../../src/app/r
 import { AUTHENTICATED_PATHS, PUBLIC_PATHS } from '../../src/app/spec-routes';
 import { MENU } from '../../src/app/menu';
 import { activeMenuItem } from '../../src/app/shell/left-menu';
+import { routerAnswers } from '../kit/router-answers';
 
 const routes = buildRoutes(authRoutes, shellChildrenWith());
 const concrete = (p: string) => p.replace(/:(\w+)/g, 'sample-$1');
 
-// matchRoutes flattens and ranks the whole table on every call: match each path once
-const cache = new Map<string, ReturnType<typeof matchRoutes>>();
-function match(path: string) {
-  if (!cache.has(path)) cache.set(path, matchRoutes(routes, path));
-  return cache.get(path)!;
-}
+const match = routerAnswers(routes);
 function leaf(path: string): RouteObject | undefined {
   const m = match(path);
   return m?.[m.length - 1]?.route;

@@ -1,10 +1,11 @@
 // @vitest-environment node
-import { matchRoutes, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { authRoutes } from '../../src/features/auth/routes';
 import { shellChildrenWith } from '../../src/app/authenticated-routes';
 import { matchedBy, servedBy } from '../../src/app/served-paths';
 import { AUTHENTICATED_PATHS, PUBLIC_PATHS } from '../../src/app/spec-routes';
+import { routerAnswers } from '../kit/router-answers';
 
 describe('servedBy', () => {
   const table: RouteObject[] = [
@@ -42,14 +43,9 @@ describe('servedBy', () => {
     expect(served('/filesx/')).toBe(false);
   });
 
-  // The whole route table, and react-router's answer for a path asked once for both tests below: it
-  // ranks the whole table again on every call (about 10 ms apiece here).
+  // The whole route table, and react-router's answer for each path, asked once for both tests below.
   const routes = [...authRoutes, ...shellChildrenWith()];
-  const routerAnswers = new Map<string, ReturnType<typeof matchRoutes>>();
-  const routerMatch = (p: string) => {
-    if (!routerAnswers.has(p)) routerAnswers.set(p, matchRoutes(routes, p));
-    return routerAnswers.get(p)!;
-  };
+  const routerMatch = routerAnswers(routes);
 
   it('agrees with react-router on every spec path against the whole route table', () => {
     const isServed = servedBy(routes);
