@@ -8,6 +8,7 @@ import path from 'node:path';
 import { openPglite, openPostgres, type Db, type PgliteDb } from '../../src/server/db/db';
 import { migrate } from '../../src/server/db/migrate';
 import { seedDemoData } from '../../src/server/demo-seed';
+import { tablespaceClause, tablespaceSuffix } from './scratch-tablespace';
 
 // The databases of the tests: both engines, each open() a scratch database of its own, copied from a
 // template migrated once per set of migrations (and openDemo() from one seeded with the demo data).
@@ -143,7 +144,8 @@ export async function openMigratedPglite(): Promise<PgliteDb> {
 
 /**
  * A throwaway database beside DATABASE_URL's, dropped on close: a copy of a migrated template
- * database (CREATE DATABASE ... TEMPLATE), which is made once per set of migration files.
+ * database (CREATE DATABASE ... TEMPLATE), which is made once per set of migration files, in the
+ * tests' tablespace when there is one (scratch-tablespace.ts; a copy stays in its template's).
  */
 async function openScratchPostgres(url: string, from?: string): Promise<Db & { url?: string }> {
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
@@ -172,15 +174,16 @@ async function openScratchPostgres(url: string, from?: string): Promise<Db & { u
 }
 
 async function postgresTemplate(url: string): Promise<string> {
-  const template = `tmpl_migrated_${fingerprint}`;
+  const template = `tmpl_migrated_${fingerprint}${tablespaceSuffix}`;
   await withAdmin(url, async (admin) => {
+    const tablespace = await tablespaceClause(admin);
     // One test file builds it; the others wait on the lock and then find it.
     await admin.query('SELECT pg_advisory_lock(727275)');
     try {
       const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
       if (found.rowCount) return;
       const building = `${template}_b${randomBytes(3).toString('hex')}`;
-      await admin.query(`CREATE DATABASE ${building}`);
+      await admin.query(`CREATE DATABASE ${building}${tablespace}`);
       const db = await openPostgres(urlOf(url, building), 2);
       await migrate(db);
       await db.close();
@@ -198,7 +201,7 @@ async function postgresTemplate(url: string): Promise<string> {
  */
 async function demoTemplate(url: string): Promise<string> {
   const migrated = await postgresTemplate(url);
-  const prefix = `tmpl_demo_${demoFingerprint}_`;
+  const prefix = `tmpl_demo_${demoFingerprint}${tablespaceSuffix}_`;
   return withAdmin(url, async (admin) => {
     await admin.query('SELECT pg_advisory_lock(727276)');
     try {

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { followToken } from '../../kit';
+import { followToken, tablespaceClause } from '../../kit';
 import { eventStreamParser, type ServerEvent } from '../../../src/shared/api/event-stream';
 import { findProgram } from '../../../scripts/cluster/processes';
 
@@ -137,21 +137,21 @@ export function missingForCluster(): string | null {
   return null;
 }
 
-/** An empty database beside DATABASE_URL's (the servers migrate it), dropped by drop(). */
+/** An empty database beside DATABASE_URL's (the servers migrate it), in the tests' tablespace, dropped by drop(). */
 export async function scratchDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = process.env.DATABASE_URL!;
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const run = async (sql: string) => {
+  const run = async (sql: (c: pg.Client) => Promise<string>) => {
     const c = new pg.Client({ connectionString: admin });
     await c.connect();
     try {
-      await c.query(sql);
+      await c.query(await sql(c));
     } finally {
       await c.end();
     }
   };
-  await run(`CREATE DATABASE ${name}`);
+  await run(async (c) => `CREATE DATABASE ${name}${await tablespaceClause(c)}`);
   const u = new URL(admin);
   u.pathname = `/${name}`;
-  return { url: u.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return { url: u.toString(), drop: () => run(async () => `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
