@@ -8,7 +8,7 @@ import path from 'node:path';
 import { openPglite, openPostgres, type Db, type PgliteDb } from '../../src/server/db/db';
 import { migrate } from '../../src/server/db/migrate';
 import { seedDemoData } from '../../src/server/demo-seed';
-import { tablespaceClause, tablespaceSuffix } from './scratch-tablespace';
+import { tablespaceClause, tablespaceMark } from './scratch-tablespace';
 
 // The databases of the tests: both engines, each open() a scratch database of its own, copied from a
 // template migrated once per set of migrations (and openDemo() from one seeded with the demo data).
@@ -174,7 +174,7 @@ async function openScratchPostgres(url: string, from?: string): Promise<Db & { u
 }
 
 async function postgresTemplate(url: string): Promise<string> {
-  const template = `tmpl_migrated_${fingerprint}${tablespaceSuffix}`;
+  const template = `tmpl_migrated_${tablespaceMark}${fingerprint}`;
   await withAdmin(url, async (admin) => {
     const tablespace = await tablespaceClause(admin);
     // One test file builds it; the others wait on the lock and then find it.
@@ -201,7 +201,7 @@ async function postgresTemplate(url: string): Promise<string> {
  */
 async function demoTemplate(url: string): Promise<string> {
   const migrated = await postgresTemplate(url);
-  const prefix = `tmpl_demo_${demoFingerprint}${tablespaceSuffix}_`;
+  const prefix = `tmpl_demo_${tablespaceMark}${demoFingerprint}_`;
   return withAdmin(url, async (admin) => {
     await admin.query('SELECT pg_advisory_lock(727276)');
     try {

@@ -13,8 +13,11 @@ export const SCRATCH_TABLESPACE = 'octo_test_scratch';
 
 const folder = process.env.TEST_PG_TABLESPACE;
 
-/** Part of a template's name: a template made in the tablespace is not one made outside it. */
-export const tablespaceSuffix = folder ? '_ts' : '';
+/**
+ * Part of a template's name, before its fingerprint: a template made in the tablespace is not one made
+ * outside it (nor does a name's prefix match the other's).
+ */
+export const tablespaceMark = folder ? 'ts_' : '';
 
 let ready: Promise<string> | undefined;
 
