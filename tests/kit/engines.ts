@@ -230,13 +230,15 @@ async function demoTemplate(url: string): Promise<string> {
   });
 }
 
-function urlOf(url: string, database: string): string {
+/** The URL of `database` on the server `url` names. */
+export function urlOf(url: string, database: string): string {
   const u = new URL(url);
   u.pathname = `/${database}`;
   return u.toString();
 }
 
-async function withAdmin<T>(url: string, fn: (admin: pg.Client) => Promise<T>): Promise<T> {
+/** A connection of its own to `url` for `fn` (DDL: CREATE and DROP DATABASE), closed after it. */
+export async function withAdmin<T>(url: string, fn: (admin: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {

@@ -1,6 +1,14 @@
 // The server tests' kit: `import { useTestApp, customerWithSession, transact } from '../../kit'`.
 // The browser tests' kit is tests/kit/browser (it loads Playwright). See tests/kit/README.md.
-export { bothEngines, testDbs, itOnOneEngine, openMigratedPglite, type TestDb } from './engines';
+export {
+  bothEngines,
+  testDbs,
+  itOnOneEngine,
+  openMigratedPglite,
+  urlOf,
+  withAdmin,
+  type TestDb,
+} from './engines';
 export { tablespaceClause } from './scratch-tablespace';
 export {
   useTestApp,

@@ -5,11 +5,11 @@ import type pg from 'pg';
  * Where the tests' PostgreSQL databases live: in a tablespace on a RAM disk when TEST_PG_TABLESPACE names
  * its folder on the database's own machine (.ci/run makes one under /dev/shm, owned by the server's
  * user), else in PostgreSQL's default one. A migrated database is some 870 files, each made by CREATE
- * DATABASE and removed by DROP DATABASE; on the CI machine's ext4 that cost PostgreSQL 113 CPU-s of the
+ * DATABASE and removed by DROP DATABASE; on the test machine's ext4 that cost PostgreSQL 113 CPU-s of the
  * server project's run, against 32 on tmpfs (docs/performance-log.md). The data is as throwaway as the
  * databases: no test reads a database after PostgreSQL restarts.
  */
-export const SCRATCH_TABLESPACE = 'octo_test_scratch';
+const SCRATCH_TABLESPACE = 'octo_test_scratch';
 
 const folder = process.env.TEST_PG_TABLESPACE;
 

@@ -1,7 +1,6 @@
 import net from 'node:net';
-import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { followToken, tablespaceClause } from '../../kit';
+import { followToken, tablespaceClause, urlOf, withAdmin } from '../../kit';
 import { eventStreamParser, type ServerEvent } from '../../../src/shared/api/event-stream';
 import { findProgram } from '../../../scripts/cluster/processes';
 
@@ -141,17 +140,11 @@ export function missingForCluster(): string | null {
 export async function scratchDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = process.env.DATABASE_URL!;
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const run = async (sql: (c: pg.Client) => Promise<string>) => {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    try {
-      await c.query(await sql(c));
-    } finally {
-      await c.end();
-    }
+  await withAdmin(admin, async (c) => c.query(`CREATE DATABASE ${name}${await tablespaceClause(c)}`));
+  return {
+    url: urlOf(admin, name),
+    drop: async () => {
+      await withAdmin(admin, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
   };
-  await run(async (c) => `CREATE DATABASE ${name}${await tablespaceClause(c)}`);
-  const u = new URL(admin);
-  u.pathname = `/${name}`;
-  return { url: u.toString(), drop: () => run(async () => `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
