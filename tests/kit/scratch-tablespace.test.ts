@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureTablespace } from './scratch-tablespace';
+import { ensureTablespace, findTablespace } from './scratch-tablespace';
 
 const url = process.env.DATABASE_URL;
 /** The PostgreSQL server's user, when it runs on this machine and this process may give it a folder. */
@@ -41,13 +41,7 @@ describe.skipIf(!owner)("the tests' tablespace (TEST_PG_TABLESPACE, a local Post
         [name],
       )
     ).rows.map((r) => r.datname);
-  const spaceOf = async () =>
-    (
-      await admin.query<{ oid: number; location: string }>(
-        'SELECT oid, pg_tablespace_location(oid) AS location FROM pg_tablespace WHERE spcname = $1',
-        [name],
-      )
-    ).rows[0];
+  const spaceOf = () => findTablespace(admin, name);
 
   beforeAll(async () => {
     admin = new pg.Client({ connectionString: url });

@@ -43,11 +43,7 @@ export async function ensureTablespace(admin: pg.Client, name: string, location:
   // One test file makes it; the others wait on the lock and then find it.
   await admin.query('SELECT pg_advisory_lock(727277)');
   try {
-    const { rows } = await admin.query<{ oid: number; location: string }>(
-      'SELECT oid, pg_tablespace_location(oid) AS location FROM pg_tablespace WHERE spcname = $1',
-      [name],
-    );
-    const found = rows[0];
+    const found = await findTablespace(admin, name);
     if (found && found.location === location && !lostItsFiles(location)) return;
     if (found) {
       const { rows: dbs } = await admin.query<{ datname: string }>(
@@ -61,6 +57,18 @@ export async function ensureTablespace(admin: pg.Client, name: string, location:
   } finally {
     await admin.query('SELECT pg_advisory_unlock(727277)');
   }
+}
+
+/** The tablespace `name`, with the folder it was made in, if there is one. */
+export async function findTablespace(
+  admin: pg.Client,
+  name: string,
+): Promise<{ oid: number; location: string } | undefined> {
+  const { rows } = await admin.query<{ oid: number; location: string }>(
+    'SELECT oid, pg_tablespace_location(oid) AS location FROM pg_tablespace WHERE spcname = $1',
+    [name],
+  );
+  return rows[0];
 }
 
 /** PostgreSQL keeps a tablespace's files under PG_<version>_<catalog>; a cleared folder has none. */
