@@ -150,5 +150,5 @@ export function shellChildrenFor(i18n: I18n): RouteObject[] {
 
 /** Starts loading the page at `path` opened directly: its chunks and its area's strings (preload-page.ts). */
 export function preloadShellPage(i18n: I18n, path: string): void {
-  preloadPage(shellChildrenFor(i18n), path, i18n.language);
+  preloadPage(shellChildrenFor(i18n), path, i18n);
 }

@@ -1,10 +1,11 @@
+import type { i18n as I18n } from 'i18next';
 import type { RouteObject } from 'react-router';
 import { matchBySegment } from './match-by-segment';
 
 /** What a route's `handle` may name besides its `lazy` module: more it will ask for once it renders. */
 export interface PreloadHandle {
-  /** `language`: the page's language, for what comes per language (strings). */
-  preload?: (language: string) => unknown;
+  /** `i18n`: the app's, for what comes per language (strings). */
+  preload?: (i18n: I18n) => unknown;
 }
 
 /**
@@ -14,12 +15,12 @@ export interface PreloadHandle {
  * The router asks for the same modules later and gets them from the module cache; a failure here is
  * left for the router to meet and report.
  */
-export function preloadPage(routes: RouteObject[], path: string, language: string): void {
+export function preloadPage(routes: RouteObject[], path: string, i18n: I18n): void {
   for (const { route } of matchBySegment(routes, path) ?? []) {
     if (typeof route.lazy === 'function') void Promise.resolve(route.lazy()).catch(() => undefined);
     const preload = (route.handle as PreloadHandle | undefined)?.preload;
     if (preload)
-      void Promise.resolve(language)
+      void Promise.resolve(i18n)
         .then(preload)
         .catch(() => undefined);
   }

@@ -1,7 +1,9 @@
 import { createElement, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 import type { FlowStepHandle } from './ui/flow-page';
-import { FLOWS, flowStrings, flowsOfRoute, loadFlow } from './flows-data';
+import type { i18n as I18n } from 'i18next';
+import { FLOWS, flowsOfRoute, loadFlow } from './flows-data';
+import { flowReady } from './flow-ready';
 import { fdsPagesOf, menuEntriesOf, pagePathsOf, type FlowMenuEntry } from './routes-of';
 import { isLaterStep } from '@/shared/flows';
 import { stepStrings } from './strings';
@@ -12,22 +14,23 @@ export type { FlowMenuEntry };
 const loadPage = () => import('./ui/flow-page');
 
 /** The verify, FDS challenge and receipt pages' code (ui/later-steps.ts) and strings, for a page opened on one of them. */
-const preloadLaterSteps = (language: string) => {
+const preloadLaterSteps = (i18n: I18n) => {
   void import('./ui/later-steps').catch(() => undefined);
-  stepStrings(language === 'en' ? 'en' : 'id').catch(() => undefined);
+  stepStrings(i18n.language === 'en' ? 'en' : 'id').catch(() => undefined);
 };
 
 /**
  * What a flow page will ask for once it renders (the app preloads it with the page's chunks, so they
- * do not wait for the renderer): the route's flow files and their strings in the page's language, the
- * form of a route with one flow (and the widgets it draws that load on demand), and on a verify or
- * receipt page those pages' code.
+ * do not wait for the renderer): the route's flows with their strings added (flow-ready.ts, the very
+ * promises the page reads), the form of a route with one flow (and the widgets it draws that load on
+ * demand), and on a verify or receipt page those pages' code.
  */
-function preloadFlowsOf(route: string, stepPath: string, language: string): void {
+function preloadFlowsOf(route: string, stepPath: string, i18n: I18n): void {
   const flows = flowsOfRoute(route);
-  if (flows.some((f) => isLaterStep(f, stepPath))) preloadLaterSteps(language);
+  if (flows.some((f) => isLaterStep(f, stepPath))) preloadLaterSteps(i18n);
   for (const meta of flows) {
-    flowStrings(meta.id)(language === 'en' ? 'en' : 'id').catch(() => undefined);
+    flowReady(meta.id, i18n).catch(() => undefined);
+    // the form as soon as the flow's file is in, not after its strings too
     void loadFlow(meta.id).then(async (flow) => {
       if (flows.length !== 1 || !flow?.form) return;
       const { loadForm, formWidgetsReady } = await import('./ui/form-loader');
@@ -52,7 +55,7 @@ export const flowRoutes: RouteObject[] = [
         path,
         handle: {
           flowStep: { route, stepPath },
-          preload: (language: string) => preloadFlowsOf(route, stepPath, language),
+          preload: (i18n: I18n) => preloadFlowsOf(route, stepPath, i18n),
         },
         // One component for every step: moving between a flow's steps keeps its page mounted.
         lazy: stepPage({ route, stepPath }),

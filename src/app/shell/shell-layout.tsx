@@ -13,7 +13,7 @@ import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { apiPost, onInvalidToken } from '@/shared/api/client';
-import { earlyOr, SHELL_CALLS } from '@/shared/api/early-requests';
+import { earlyOr, SHELL_CALLS, takeArrived } from '@/shared/api/early-requests';
 import { bannerPageOf, bannerVariantOf, MaintenanceBanner } from '@/shared/ui/maintenance-banner';
 import { LanguageSwitch } from '@/shared/ui/language-switch';
 import { SessionContext, type SessionCustomer, type SessionValue } from '@/shared/ui/session-context';
@@ -54,8 +54,11 @@ export function ShellLayout() {
   // whole page before the first paint (a forced layout, ~50 ms on Lighthouse's phone).
   const [drawerUsed, setDrawerUsed] = useState(false);
   const [chatOpen, setChatOpen] = useState(false);
-  const [customer, setCustomer] = useState<SessionCustomer | null>(null);
-  const [absoluteExpires, setAbsoluteExpires] = useState<number | null>(null);
+  // The entry's early answer when it came before this first draw: the frame (and the page in it) is
+  // drawn once with the customer, not a second time when an effect has read it.
+  const [arrived] = useState(() => takeArrived<SessionMe>(SHELL_CALLS.me));
+  const [customer, setCustomer] = useState<SessionCustomer | null>(arrived?.customer ?? null);
+  const [absoluteExpires, setAbsoluteExpires] = useState(() => toMs(arrived?.absoluteExpires));
   const navigate = useStableNavigate();
   const { pathname, search } = useLocation();
   const errors = useErrorHandler();
@@ -77,6 +80,7 @@ export function ShellLayout() {
   // Asked once while the shell stands, not again when the error handler changes.
   const showError = useEffectEvent((err: unknown) => errors.showError(err));
   useEffect(() => {
+    if (arrived) return;
     const ctrl = new AbortController();
     earlyOr(SHELL_CALLS.me, () => apiPost<SessionMe>(SHELL_CALLS.me, {}, { signal: ctrl.signal }))
       .then(
@@ -87,7 +91,7 @@ export function ShellLayout() {
       )
       .catch((err: unknown) => showError(err));
     return () => ctrl.abort();
-  }, []);
+  }, [arrived]);
 
   const cartCount = useCartCount();
   const logoutGuard = useCartLogoutGuard(cartCount, () => void endSession('user'));

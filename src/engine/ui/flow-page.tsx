@@ -5,9 +5,9 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { Suspense, use, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
-import { fdsPageOf, routeArea, stepsOf, type FlowFile } from '@/shared/flows';
-import { addStrings } from '@/shared/i18n/i18n';
-import { FLOWS, flowsOfRoute, flowStrings, loadFlow } from '../flows-data';
+import { fdsPageOf, routeArea, stepsOf } from '@/shared/flows';
+import { FLOWS, flowsOfRoute } from '../flows-data';
+import { flowReady } from '../flow-ready';
 import { SessionsCtx, type Sessions } from './flow-sessions';
 import { FlowPageOf } from './flow-page-of';
 
@@ -52,19 +52,6 @@ function Loading() {
       <CircularProgress aria-label={t('common:loading')} />
     </Box>
   );
-}
-
-const ready = new Map<string, Promise<FlowFile | undefined>>();
-/** A flow's whole file with its own strings added (flows-data.ts): each loads when its page first opens. */
-function flowReady(id: string, i18n: Parameters<typeof addStrings>[0]): Promise<FlowFile | undefined> {
-  let p = ready.get(id);
-  if (!p) {
-    p = Promise.all([loadFlow(id), addStrings(i18n, flowStrings(id))]).then(([flow]) => flow);
-    // A failed load (offline) is asked again next time rather than remembered.
-    p.catch(() => ready.delete(id));
-    ready.set(id, p);
-  }
-  return p;
 }
 
 function LoadedFlowPage({ id, stepPath, sessions }: { id: string; stepPath: string; sessions: Sessions }) {

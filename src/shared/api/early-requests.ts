@@ -1,6 +1,8 @@
 import { apiPost } from './client';
 
 const early = new Map<string, Promise<unknown>>();
+/** The early answers that have arrived, by path: a frame drawn after one arrived starts with it. */
+const arrived = new Map<string, unknown>();
 
 /**
  * The app's entry asks for what the page it opens on will ask for first (src/app/main.tsx: the
@@ -10,7 +12,10 @@ const early = new Map<string, Promise<unknown>>();
 export function requestEarly(path: string): void {
   const answer = apiPost<unknown>(path, {});
   // Taken (and its failure shown) by the page; unhandled only if the page never opens.
-  answer.catch(() => undefined);
+  answer.then(
+    (value) => early.get(path) === answer && arrived.set(path, value),
+    () => undefined,
+  );
   early.set(path, answer);
 }
 
@@ -18,7 +23,19 @@ export function requestEarly(path: string): void {
 export function takeEarly<T>(path: string): Promise<T> | undefined {
   const answer = early.get(path) as Promise<T> | undefined;
   early.delete(path);
+  arrived.delete(path);
   return answer;
+}
+
+/**
+ * The early answer for `path` if it has already arrived, once (then as takeEarly): a component that
+ * starts with it draws once, not first without it and again when its effect has read the promise.
+ */
+export function takeArrived<T>(path: string): T | undefined {
+  if (!arrived.has(path)) return undefined;
+  const value = arrived.get(path) as T;
+  takeEarly(path);
+  return value;
 }
 
 /** The early answer for `path` if there is one, else what `ask` asks now. */

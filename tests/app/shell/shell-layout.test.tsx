@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildRoutes } from '../../../src/app/routes';
 import { authenticatedRoutes } from '../../../src/app/authenticated-routes';
 import { getCredentials, setCredentials } from '../../../src/shared/api/session-store';
+import { requestEarly, SHELL_CALLS } from '../../../src/shared/api/early-requests';
 import { MENU } from '../../../src/app/menu';
 import en from '../../../locales/en/shell.json';
 import id from '../../../locales/id/shell.json';
@@ -54,6 +55,26 @@ describe('app shell', () => {
         expect(within(nav).getByTestId(`menu-${item.id}`).textContent).toContain(en.menu.items[item.id]);
     }
     expect(within(nav).getByTestId('menu-transfer').getAttribute('href')).toBe('/transfer/');
+  });
+
+  it("draws the frame with the customer from its first paint when the entry's early answer came first, asking once", async () => {
+    const calls = mockFetch({ ...shellReplies });
+    requestEarly(SHELL_CALLS.me);
+    await vi.waitFor(() => expect(calls.map((c) => c.url)).toContain(SHELL_CALLS.me));
+    await new Promise((r) => setTimeout(r, 20));
+    // what the first commit that holds the frame shows
+    let greetedAtFirst: boolean | undefined;
+    const watch = new MutationObserver(() => {
+      if (greetedAtFirst === undefined && screen.queryByTestId('logout'))
+        greetedAtFirst = !!screen.queryByTestId('greeting');
+    });
+    watch.observe(document.body, { childList: true, subtree: true });
+    await renderApp('/dashboard/');
+    await screen.findByText('dashboard page');
+    watch.disconnect();
+    expect(greetedAtFirst).toBe(true);
+    expect(screen.getByTestId('greeting').textContent).toBe('Hello, Mr. Budi');
+    expect(calls.filter((c) => c.url === SHELL_CALLS.me)).toHaveLength(1);
   });
 
   it('speaks Indonesian by default strings', async () => {

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCredentials } from '../../../src/shared/api/session-store';
-import { earlyOr, requestEarly, SHELL_CALLS, takeEarly } from '../../../src/shared/api/early-requests';
+import {
+  earlyOr,
+  requestEarly,
+  SHELL_CALLS,
+  takeArrived,
+  takeEarly,
+} from '../../../src/shared/api/early-requests';
 import { cartApi } from '../../../src/shared/cart/cart-api';
 import { helpApi } from '../../../src/features/help/api';
 import { mockFetch } from '../fetch-mock';
@@ -28,6 +34,33 @@ describe('a request the app asks for at its start (src/shared/api/early-requests
     await expect(takeEarly('/api/dashboard/v1/summary')).rejects.toBeTruthy();
     requestEarly('/api/dashboard/v1/summary');
     await new Promise((r) => setTimeout(r, 20));
+  });
+
+  it('takeArrived gives an answer only once it has come, once, and nothing for a refusal', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const calls = mockFetch({
+      '/api/x': { status: 200, body: { n: 1 } },
+      '/api/y': { status: 500, body: {} },
+    });
+    const fetching = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementation(async (...args) => {
+      await gate;
+      return fetching(...args);
+    });
+    requestEarly('/api/x');
+    requestEarly('/api/y');
+    await new Promise((r) => setTimeout(r, 10));
+    // on its way: nothing yet, and still there for whoever waits for it
+    expect(takeArrived('/api/x')).toBeUndefined();
+    release();
+    await vi.waitFor(() => expect(takeArrived('/api/x')).toEqual({ n: 1 }));
+    expect(takeArrived('/api/x')).toBeUndefined();
+    expect(takeEarly('/api/x')).toBeUndefined();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(takeArrived('/api/y')).toBeUndefined();
+    await expect(takeEarly('/api/y')).rejects.toBeTruthy();
+    expect(calls).toHaveLength(2);
   });
 
   it('earlyOr takes the early answer once, then asks anew', async () => {
