@@ -10,8 +10,8 @@ import { lazy, Suspense, use, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createActor } from 'xstate';
 import { Link, useInRouterContext } from 'react-router';
-import { ErrorProvider, useErrorHandler, whenAnswered } from '@/shared/ui';
-import { secretFields, type ChoiceOption, type FlowFile, type FlowForm, type StepMeta } from '@/shared/flows';
+import { ErrorProvider, useErrorHandler } from '@/shared/ui';
+import { secretFields, type FlowFile, type StepMeta } from '@/shared/flows';
 import {
   createFlowMachine,
   currentMeta,
@@ -22,10 +22,10 @@ import {
 } from '../machine/flow-machine';
 import { verificationBefore } from '../machine/verification-loader';
 import type { TransactionServices } from '../services/transaction-services';
-import { flowFormLoader, type FormLoader, type LoadedForm } from './form-loader';
-import { formWidgetsReady } from './form-theme';
+import { flowFormLoader, type FormLoader } from './form-loader';
 import { InquiryView } from './inquiry-view';
-import { preloadSearchField, searchedChoices } from './widgets';
+import { useChoices, useLoadedForm } from './step-data';
+import { Steps } from './step-progress';
 import { fieldsOfSchema, filledValues, formOfStep, ownValues, stepChoices, stepCounter } from './multi-step';
 import type { i18n as I18n } from 'i18next';
 import { stringsReady } from '@/shared/i18n/i18n';
@@ -60,61 +60,6 @@ export interface FlowActorViewProps {
   autoSubmit?: boolean;
   /** Choice values the page's URL gave (route parameters): one that is no option gets a not-found page. */
   routeValues?: Record<string, string>;
-}
-
-function useLoadedForm(flow: FlowFile, form: FlowForm | undefined, loader: FormLoader) {
-  const [loaded, setLoaded] = useState<
-    { path: string; form: LoadedForm } | { path: string; error: unknown }
-  >();
-  useEffect(() => {
-    if (!form) return;
-    let live = true;
-    // with the widgets it draws that load on demand (form-theme.tsx), so it draws whole: those its
-    // uiSchema names beside its schema, then a boolean field's check box
-    Promise.all([loader(form.schema), formWidgetsReady(flow, form)])
-      .then(async ([f]) => (await formWidgetsReady(flow, form, f.schema), f))
-      .then(
-        whenAnswered((f: LoadedForm) => live && setLoaded({ path: form.schema, form: f })),
-        whenAnswered((error: unknown) => live && setLoaded({ path: form.schema, error })),
-      );
-    return () => {
-      live = false;
-    };
-  }, [flow, form, loader]);
-  return loaded && form && loaded.path === form.schema ? loaded : undefined;
-}
-
-function useChoices(flow: FlowFile, services: TransactionServices, wanted: boolean) {
-  const [state, setState] = useState<{
-    choices: Record<string, ChoiceOption[]>;
-    loading: boolean;
-    error?: unknown;
-  }>({
-    choices: {},
-    loading: wanted && !!flow.choices,
-  });
-  useEffect(() => {
-    if (!wanted || !flow.choices) return;
-    let live = true;
-    setState((s) => ({ ...s, loading: true }));
-    services
-      .formData(flow)
-      // a long list is searched by typing: its field's code comes before the choices are shown
-      .then(async (choices) => {
-        if (searchedChoices(flow.choices, choices)) await preloadSearchField().catch(() => undefined);
-        return choices;
-      })
-      .then(
-        whenAnswered(
-          (choices: Record<string, ChoiceOption[]>) => live && setState({ choices, loading: false }),
-        ),
-        whenAnswered((error: unknown) => live && setState({ choices: {}, loading: false, error })),
-      );
-    return () => {
-      live = false;
-    };
-  }, [flow, services, wanted]);
-  return state;
 }
 
 /** Renders whatever step the flow's machine is in. */
@@ -357,38 +302,6 @@ export function FlowActorView({
           <Suspense fallback={<CircularProgress aria-label={t('common:loading')} />}>{body}</Suspense>
         </CardContent>
       </Card>
-    </Box>
-  );
-}
-
-function Steps({ view }: { view: string }) {
-  const { t } = useTranslation('engine');
-  const order = ['inquiry', 'verify', 'receipt'];
-  const shownAs: Record<string, string> = {
-    form: 'inquiry',
-    notice: 'inquiry',
-    step: 'inquiry',
-    fds: 'verify',
-  };
-  const at = Math.max(0, order.indexOf(shownAs[view] ?? view));
-  return (
-    <Box sx={{ display: 'flex', gap: 1, mb: 2 }} aria-label={t('steps.label')}>
-      {order.map((s, i) => (
-        <Typography
-          key={s}
-          variant="caption"
-          sx={{
-            px: 1.5,
-            py: 0.5,
-            borderRadius: 4,
-            bgcolor: i === at ? 'primary.main' : 'action.hover',
-            color: i === at ? 'primary.contrastText' : 'text.secondary',
-          }}
-          aria-current={i === at ? 'step' : undefined}
-        >
-          {i + 1}. {t(`steps.${s}`)}
-        </Typography>
-      ))}
     </Box>
   );
 }
