@@ -19,5 +19,7 @@ export interface CompanionDeviceList {
 
 export const companionDevicesApi = {
   list: () => apiPost<CompanionDeviceList>('/api/approvals/v1/devices', {}),
+  /** A lost or sold phone, removed at any time. */
+  remove: (id: number) => apiPost<CompanionDeviceList>('/api/approvals/v1/devices/remove', { id }),
   review: (keep: number[]) => apiPost<CompanionDeviceList>('/api/approvals/v1/devices/review', { keep }),
 };

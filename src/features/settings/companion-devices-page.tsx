@@ -2,6 +2,11 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -19,7 +24,8 @@ import { date, langOf } from './settings-format';
  * /settings/companion-devices/: the devices whose companion app approves the customer's transactions,
  * when and where each was enrolled and last seen. After a password reset or a credential change it first
  * asks which to keep (as Settings > Passkeys does): until then none approves, and the others are removed.
- * `api`: the server's calls (stories stand in).
+ * A lost phone is removed from its row at any time, once confirmed. `api`: the server's calls (stories
+ * stand in).
  */
 export function CompanionDevicesPage({
   api = companionDevicesApi,
@@ -30,7 +36,8 @@ export function CompanionDevicesPage({
   const [list, setList] = useState<CompanionDeviceList>();
   const [keep, setKeep] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<'saved' | 'savedRemoved'>();
+  const [done, setDone] = useState<'saved' | 'savedRemoved' | 'removed'>();
+  const [removing, setRemoving] = useState<CompanionDevice>();
 
   const load = useCallback(() => {
     api.list().then(setList, (err: unknown) => errors.showError(err));
@@ -47,6 +54,20 @@ export function CompanionDevicesPage({
       errors.showError(err);
     } finally {
       setBusy(false);
+    }
+  };
+
+  const remove = async (d: CompanionDevice) => {
+    setBusy(true);
+    try {
+      setList(await api.remove(d.id));
+      setKeep(keep.filter((k) => k !== d.id));
+      setDone('removed');
+    } catch (err) {
+      errors.showError(err);
+    } finally {
+      setBusy(false);
+      setRemoving(undefined);
     }
   };
 
@@ -111,7 +132,25 @@ export function CompanionDevicesPage({
             ) : (
               <List disablePadding>
                 {list.devices.map((d) => (
-                  <ListItem key={d.id} divider disableGutters data-testid="device-row">
+                  <ListItem
+                    key={d.id}
+                    divider
+                    disableGutters
+                    data-testid="device-row"
+                    secondaryAction={
+                      <Button
+                        size="small"
+                        color="error"
+                        disabled={busy}
+                        data-testid="device-remove"
+                        aria-label={t('devices.removeNamed', { name: nameOf(d) })}
+                        onClick={() => setRemoving(d)}
+                      >
+                        {t('devices.remove')}
+                      </Button>
+                    }
+                    sx={{ pr: 10 }}
+                  >
                     <ListItemText
                       primary={
                         <Stack
@@ -139,6 +178,33 @@ export function CompanionDevicesPage({
               </List>
             )}
           </Card>
+          <Dialog
+            open={!!removing}
+            onClose={() => !busy && setRemoving(undefined)}
+            aria-labelledby="device-remove-title"
+            data-testid="device-remove-dialog"
+          >
+            <DialogTitle id="device-remove-title">
+              {removing && t('devices.removeTitle', { name: nameOf(removing) })}
+            </DialogTitle>
+            <DialogContent>
+              <DialogContentText>{t('devices.removeText')}</DialogContentText>
+            </DialogContent>
+            <DialogActions>
+              <Button disabled={busy} onClick={() => setRemoving(undefined)}>
+                {t('devices.cancel')}
+              </Button>
+              <Button
+                variant="contained"
+                color="error"
+                disabled={busy}
+                data-testid="device-remove-confirm"
+                onClick={() => removing && void remove(removing)}
+              >
+                {t('devices.removeNow')}
+              </Button>
+            </DialogActions>
+          </Dialog>
         </>
       )}
     </Page>

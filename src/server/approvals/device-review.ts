@@ -111,10 +111,33 @@ export async function settleDeviceReview(
       WHERE customer_id = $1 AND id = ANY($2::bigint[]) AND review_asked_at IS NOT NULL`,
     [customerId, keep],
   );
+  return removeDevices(tx, customerId, 'review_asked_at IS NOT NULL');
+}
+
+/**
+ * One device the customer removes at any time (a lost or sold phone): as a device not kept in a review,
+ * it approves nothing more, its app's sessions end, and the alert names it. Answers it, or nothing when
+ * no device of the customer has that id.
+ */
+export async function removeDevice(
+  tx: Queryable,
+  customerId: number,
+  deviceId: number,
+): Promise<DeviceView[]> {
+  return removeDevices(tx, customerId, 'id = $2', [deviceId]);
+}
+
+/** Removes the customer's devices that `which` picks (an SQL condition on approval_devices; params from $2). */
+async function removeDevices(
+  tx: Queryable,
+  customerId: number,
+  which: string,
+  params: unknown[] = [],
+): Promise<DeviceView[]> {
   const { rows } = await tx.query<DeviceRow>(
-    `DELETE FROM approval_devices WHERE customer_id = $1 AND review_asked_at IS NOT NULL
+    `DELETE FROM approval_devices WHERE customer_id = $1 AND ${which}
      RETURNING id, name, enrolled_at, enrolled_where, last_seen_at, review_asked_at`,
-    [customerId],
+    [customerId, ...params],
   );
   if (!rows.length) return [];
   const removed = rows.map(viewOf);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { listDevices, settleDeviceReview } from './device-review';
+import { listDevices, removeDevice, settleDeviceReview } from './device-review';
+import { approvalErrors } from './errors';
 
 const obj = (properties: Record<string, unknown>) => ({
   type: 'object',
@@ -10,8 +11,10 @@ const obj = (properties: Record<string, unknown>) => ({
 
 /**
  * Settings > Companion app (/settings/companion-devices/), from the web session: the devices enrolled
- * to approve the customer's transactions, and after a password reset or credential change which of
- * them to keep (the others are removed, alerted).
+ * to approve the customer's transactions, one removed at any time (a lost phone), and after a password
+ * reset or credential change which of them to keep (the others are removed). Each removal is alerted.
+ * A removal asks no OTP: it only takes an approver away (approvals fall back to OTP, and a device joins
+ * again only with an SMS code to the registered number).
  */
 export default async function deviceRoutes(app: FastifyInstance): Promise<void> {
   const route = (summary: string, body: Record<string, unknown>) => ({
@@ -33,6 +36,24 @@ export default async function deviceRoutes(app: FastifyInstance): Promise<void> 
   );
 
   app.post(
+    '/api/approvals/v1/devices/remove',
+    route(
+      'Removes one companion-app device (a lost phone): it approves nothing more, its app sessions end (alerted)',
+      obj({ id: { type: 'integer', minimum: 1 } }),
+    ),
+    async (request) => {
+      const { customerId } = request.session!;
+      const { id } = request.body as { id: number };
+      await app.db.transaction(async (tx) => {
+        if (!(await removeDevice(tx, customerId, id)).length) throw approvalErrors.deviceNotFound();
+      });
+      // its app's live stream ends now, not at its next re-read
+      app.approvalHub.notify(customerId);
+      return answer(customerId);
+    },
+  );
+
+  app.post(
     '/api/approvals/v1/devices/review',
     route(
       'After a password reset or credential change: the devices to keep; the others are removed (alerted)',
@@ -42,6 +63,7 @@ export default async function deviceRoutes(app: FastifyInstance): Promise<void> 
       const { customerId } = request.session!;
       const { keep } = request.body as { keep: number[] };
       await app.db.transaction((tx) => settleDeviceReview(tx, customerId, keep));
+      app.approvalHub.notify(customerId);
       return answer(customerId);
     },
   );

@@ -55,6 +55,13 @@ export const approvalErrors = {
       messageIdn:
         'Terlalu banyak permintaan persetujuan dikirim ke aplikasi Anda dalam 10 menit terakhir. Silakan gunakan OTP.',
     }),
+  deviceNotFound: () =>
+    new ApiError(404, 'CLICKS', 'DEVICE_NOT_FOUND', {
+      titleEng: 'Device not found',
+      titleIdn: 'Perangkat tidak ditemukan',
+      messageEng: 'This device is no longer among your companion app devices.',
+      messageIdn: 'Perangkat ini sudah tidak terdaftar sebagai perangkat aplikasi pendamping Anda.',
+    }),
   deviceNotEnrolled: () =>
     new ApiError(403, 'CLICKS', 'DEVICE_NOT_ENROLLED', {
       titleEng: 'Device not enrolled',

@@ -41,8 +41,11 @@ export class ApprovalHub {
     this.stopListening = null;
   }
 
-  /** Something changed for this customer's approvals (mobile lists) and this inquiry (web status). */
-  notify(customerId: number, inquiryId: string): void {
+  /**
+   * Something changed for this customer's approvals (mobile lists) and this inquiry (web status); with
+   * no inquiry, for the customer's app streams only (a device removed: its stream ends at once).
+   */
+  notify(customerId: number, inquiryId?: string): void {
     this.emit(customerId, inquiryId);
     const payload = JSON.stringify({ o: this.origin, c: customerId, i: inquiryId });
     // After the change committed; a failure only delays the other servers to their next re-read.
@@ -60,15 +63,16 @@ export class ApprovalHub {
     };
   }
 
-  private emit(customerId: number, inquiryId: string): void {
+  private emit(customerId: number, inquiryId: string | undefined): void {
     this.emitter.emit(`customer:${customerId}`);
-    this.emitter.emit(`inquiry:${inquiryId}`);
+    if (inquiryId !== undefined) this.emitter.emit(`inquiry:${inquiryId}`);
   }
 
   private received(payload: string): void {
     try {
       const m = JSON.parse(payload) as { o?: unknown; c?: unknown; i?: unknown };
-      if (m.o === this.origin || typeof m.c !== 'number' || typeof m.i !== 'string') return;
+      if (m.o === this.origin || typeof m.c !== 'number' || (m.i !== undefined && typeof m.i !== 'string'))
+        return;
       this.emit(m.c, m.i);
     } catch {
       this.log.warn({ payload }, 'approval notification not understood');

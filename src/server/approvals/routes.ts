@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { verifyAgainstDecoy, verifySecret } from '../auth/password';
 import { browserIdOf, issueCredentials } from '../auth/session-plugin';
-import { createSession, endSession } from '../auth/sessions';
+import { createSession, endSession, isSessionOpen } from '../auth/sessions';
 import { clearFailures, failureKey, isLocked, recordFailure } from '../auth/failures';
 import { findChallenge, openChallenge } from '../auth/login';
 import { challengeExpired, rateLimited } from '../auth/texts';
@@ -236,12 +236,15 @@ export default async function approvalsRoutes(app: FastifyInstance): Promise<voi
       },
     },
     async (request, reply) => {
-      const customerId = request.session!.customerId;
+      const { customerId, id: sessionId } = request.session!;
       let last = '';
       const stream = openEventStream(request, reply, {
         pollMs: hub.rereadMs,
         maxMs: 10 * 60_000,
         tick: async (send) => {
+          // Its session ended (the device removed, a credential change, a logout): the stream ends, and
+          // the app's next request is refused, which signs it out instead of showing it live.
+          if (!(await isSessionOpen(app.db, sessionId))) return true;
           const approvals = await pendingApprovals(app.db, customerId);
           const text = JSON.stringify(approvals);
           if (text !== last) {

@@ -199,6 +199,12 @@ export async function currentTokenOf(
   };
 }
 
+/** Whether a session is still open (not logged out, nor ended by a removal or a credential change). */
+export async function isSessionOpen(db: Queryable, sessionId: number): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM sessions WHERE id = $1 AND ended_at IS NULL', [sessionId]);
+  return rows.length > 0;
+}
+
 export async function endSession(db: Queryable, sessionId: number, reason: string): Promise<void> {
   await db.query(`UPDATE sessions SET ended_at = now(), end_reason = $2 WHERE id = $1 AND ended_at IS NULL`, [
     sessionId,

@@ -15,6 +15,7 @@ import {
   useTestApp,
 } from '../../kit';
 import { changeCredential, credentialCustomer } from '../settings/credential-fixtures';
+import { readEvents } from './read-events';
 
 const APP_PIN = '482916';
 const ANDROID =
@@ -64,7 +65,7 @@ const inbox = async (db: Db, customerId: number) =>
 describe.each(testDbs)(
   'companion-app devices after a password reset or credential change on $name',
   (engine) => {
-    const t = useTestApp({ engine });
+    const t = useTestApp({ engine, listen: true });
 
     it('a reset names the devices, stops them until kept, and removes the ones not kept', async () => {
       const phone = uniquePhone();
@@ -196,6 +197,79 @@ describe.each(testDbs)(
       // Kept none: it is removed.
       await post(t.app, '/api/approvals/v1/devices/review', c.headers, { keep: [] });
       expect((await post(t.app, '/api/approvals/v1/devices', c.headers, {})).body.devices).toEqual([]);
+    });
+
+    it("a lost phone is removed at any time: its app's session ends, it is alerted, and only an SMS code enrols it again", async () => {
+      const c = await credentialCustomer(t.db);
+      await t.db.query('UPDATE credentials SET app_pin_hash = $2 WHERE customer_id = $1', [
+        c.customerId,
+        await hashSecret(APP_PIN),
+      ]);
+      await enrol(t.app, t.db, c, 'phone-lost', ANDROID);
+      await enrol(t.app, t.db, c, 'phone-kept', IPHONE);
+      const lostSession = await appLogin(t.app, c.userId, 'phone-lost', ANDROID);
+      expect(lostSession.body.status).toBe('ok');
+      const open = async () =>
+        (
+          await t.db.query<{ browser_id: string }>(
+            `SELECT browser_id FROM sessions WHERE customer_id = $1 AND channel = 'mobile' AND ended_at IS NULL`,
+            [c.customerId],
+          )
+        ).rows.map((r) => r.browser_id);
+      expect(await open()).toContain('phone-lost');
+      const before = await post(t.app, '/api/approvals/v1/devices', c.headers, {});
+      const [lost, kept] = before.body.devices as { id: number; name: string }[];
+      expect([lost!.name, kept!.name]).toEqual(['Chrome on Android', 'Safari on iOS']);
+
+      // Another customer's device, or one already gone: the spec's refusal in both languages, nothing removed.
+      const other = await credentialCustomer(t.db);
+      const refused = await post(t.app, '/api/approvals/v1/devices/remove', other.headers, { id: lost!.id });
+      expect(refused.status).toBe(404);
+      expect(refused.body.apierror).toMatchObject({
+        errorCode: 'DEVICE_NOT_FOUND',
+        errorTitleEng: 'Device not found',
+        errorTitleIdn: 'Perangkat tidak ditemukan',
+      });
+      expect((await post(t.app, '/api/approvals/v1/devices/remove', c.headers, { id: 0 })).status).toBe(400);
+      expect((await post(t.app, '/api/approvals/v1/devices', c.headers, {})).body.devices).toHaveLength(2);
+
+      // The lost phone's app follows its approvals live; the removal ends that stream (not only later calls).
+      const lostApp = {
+        authorization: `Bearer ${lostSession.body.accessToken}`,
+        'x-browser-id': 'phone-lost',
+      };
+      const events = `${t.baseUrl}/api/mobile/v1/approvals/events`;
+      let removed = { status: 0, body: {} as Record<string, unknown> };
+      await readEvents(
+        events,
+        lostApp,
+        () => false,
+        async () => {
+          removed = await post(t.app, '/api/approvals/v1/devices/remove', c.headers, { id: lost!.id });
+        },
+      );
+      expect((await fetch(events, { headers: lostApp })).status).toBe(401);
+      expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+      expect(removed.body).toEqual({
+        reviewAsked: false,
+        devices: [expect.objectContaining({ id: kept!.id, name: 'Safari on iOS', reviewAsked: false })],
+      });
+      expect(await open()).not.toContain('phone-lost');
+      const alert = (await inbox(t.db, c.customerId)).find(
+        (m) => m.subject_eng === 'Companion app device removed',
+      );
+      expect(alert?.body_eng).toMatch(
+        /^Removed from your companion app devices: "Chrome on Android" \(enrolled /,
+      );
+      expect(alert?.body_idn).toMatch(
+        /^Dihapus dari perangkat aplikasi pendamping Anda: "Chrome on Android"/,
+      );
+      // Removed twice: no longer there.
+      const again = await post(t.app, '/api/approvals/v1/devices/remove', c.headers, { id: lost!.id });
+      expect(again.body.apierror?.errorCode).toBe('DEVICE_NOT_FOUND');
+      // The phone is a new device again; the one kept still logs in at once.
+      expect((await appLogin(t.app, c.userId, 'phone-lost', ANDROID)).body.status).toBe('challenge');
+      expect((await appLogin(t.app, c.userId, 'phone-kept', IPHONE)).body.status).toBe('ok');
     });
   },
 );
