@@ -72,26 +72,22 @@ export const ListEn: Story = {
 };
 export const ListId: Story = { ...ListEn, name: 'Devices · ID', parameters: { lang: 'id' } };
 
-/** A lost phone: its row's Remove asks first (the dialog is what the story ends on). */
+/** A lost phone: its row's Remove (`button`) asks first; the dialog (`title`) is what the story ends on. */
+const removing =
+  (button: string, title: string): Story['play'] =>
+  async ({ canvasElement }) => {
+    await userEvent.click(await within(canvasElement).findByRole('button', { name: button }));
+    await expect(within(canvasElement.ownerDocument.body).getByRole('dialog')).toHaveTextContent(title);
+  };
 export const RemoveEn: Story = {
   name: 'Removing a lost phone · EN',
   parameters: { lang: 'en' },
-  play: async ({ canvasElement }) => {
-    const page = within(canvasElement);
-    await userEvent.click(await page.findByRole('button', { name: 'Remove Chrome on Android' }));
-    const dialog = within(canvasElement.ownerDocument.body).getByRole('dialog');
-    await expect(dialog).toHaveTextContent('Remove "Chrome on Android"?');
-  },
+  play: removing('Remove Chrome on Android', 'Remove "Chrome on Android"?'),
 };
 export const RemoveId: Story = {
   name: 'Removing a lost phone · ID',
   parameters: { lang: 'id' },
-  play: async ({ canvasElement }) => {
-    const page = within(canvasElement);
-    await userEvent.click(await page.findByRole('button', { name: 'Hapus Chrome on Android' }));
-    const dialog = within(canvasElement.ownerDocument.body).getByRole('dialog');
-    await expect(dialog).toHaveTextContent('Hapus "Chrome on Android"?');
-  },
+  play: removing('Hapus Chrome on Android', 'Hapus "Chrome on Android"?'),
 };
 
 export const ReviewEn: Story = {

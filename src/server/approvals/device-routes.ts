@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { listDevices, removeDevice, settleDeviceReview } from './device-review';
 import { approvalErrors } from './errors';
+import { rowIdSchema } from '../http/common-schemas';
 
 const obj = (properties: Record<string, unknown>) => ({
   type: 'object',
@@ -39,7 +40,7 @@ export default async function deviceRoutes(app: FastifyInstance): Promise<void> 
     '/api/approvals/v1/devices/remove',
     route(
       'Removes one companion-app device (a lost phone): it approves nothing more, its app sessions end (alerted)',
-      obj({ id: { type: 'integer', minimum: 1 } }),
+      obj({ id: rowIdSchema }),
     ),
     async (request) => {
       const { customerId } = request.session!;
@@ -57,7 +58,7 @@ export default async function deviceRoutes(app: FastifyInstance): Promise<void> 
     '/api/approvals/v1/devices/review',
     route(
       'After a password reset or credential change: the devices to keep; the others are removed (alerted)',
-      obj({ keep: { type: 'array', maxItems: 20, items: { type: 'integer', minimum: 1 } } }),
+      obj({ keep: { type: 'array', maxItems: 20, items: rowIdSchema } }),
     ),
     async (request) => {
       const { customerId } = request.session!;

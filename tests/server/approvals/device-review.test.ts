@@ -51,6 +51,16 @@ async function enrol(
   expect(done.body.status, JSON.stringify(done.body)).toBe('ok');
 }
 
+/** A customer with a web session (credential-fixtures.ts) who has set the app's PIN. */
+async function appCustomer(db: Db) {
+  const c = await credentialCustomer(db);
+  await db.query('UPDATE credentials SET app_pin_hash = $2 WHERE customer_id = $1', [
+    c.customerId,
+    await hashSecret(APP_PIN),
+  ]);
+  return c;
+}
+
 const inbox = async (db: Db, customerId: number) =>
   (
     await db.query<{ subject_eng: string; body_eng: string; body_idn: string }>(
@@ -173,11 +183,7 @@ describe.each(testDbs)(
     });
 
     it('a credential change names the devices on its receipt and stops them until kept', async () => {
-      const c = await credentialCustomer(t.db);
-      await t.db.query('UPDATE credentials SET app_pin_hash = $2 WHERE customer_id = $1', [
-        c.customerId,
-        await hashSecret(APP_PIN),
-      ]);
+      const c = await appCustomer(t.db);
       await enrol(t.app, t.db, c, 'phone-change', ANDROID);
       const { receipt } = await changeCredential(t.app, t.db, c, 'settings.change-secure-word', {
         newSecureWord: 'blueHeron',
@@ -200,11 +206,7 @@ describe.each(testDbs)(
     });
 
     it("a lost phone is removed at any time: its app's session ends, it is alerted, and only an SMS code enrols it again", async () => {
-      const c = await credentialCustomer(t.db);
-      await t.db.query('UPDATE credentials SET app_pin_hash = $2 WHERE customer_id = $1', [
-        c.customerId,
-        await hashSecret(APP_PIN),
-      ]);
+      const c = await appCustomer(t.db);
       await enrol(t.app, t.db, c, 'phone-lost', ANDROID);
       await enrol(t.app, t.db, c, 'phone-kept', IPHONE);
       const lostSession = await appLogin(t.app, c.userId, 'phone-lost', ANDROID);
