@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/db';
 import type { KeyedRead } from '../db/keyed-reads';
+import type { ChoiceSpec } from '../../shared/flows/types';
 import { internalAccount } from './ledger';
 
 /** An account's row as the quote and the choices read it (currency trimmed, id a number). */
@@ -15,6 +16,26 @@ export interface AccountRow {
   status: string;
   /** A goal's own savings account (My goals): kept for the goal, no source of fund unless a flow says so. */
   goal: boolean;
+}
+
+/**
+ * Whether the customer's account `a` may be what a flow's choice of accounts (`spec`) picked: the same
+ * rule as the list the page shows (built-ins.ts), so a posted id the list would not offer is refused.
+ * Active, not the bank's own, of the products and currency asked for, and a goal's only where it says.
+ */
+export function accountChoiceAllows(
+  a: AccountRow,
+  customerId: number,
+  spec: ChoiceSpec | undefined,
+): boolean {
+  return (
+    a.customer_id === customerId &&
+    a.status === 'active' &&
+    a.product !== 'internal' &&
+    (!spec?.products || spec.products.includes(a.product)) &&
+    (!spec?.currency || spec.currency === a.currency) &&
+    (!a.goal || spec?.goals === true)
+  );
 }
 
 /** SQL: the account `a` is a goal's own savings account (opened by goal.create, details.goal). */

@@ -9,7 +9,7 @@ import { convert, idrValue } from './fx';
 import type { Leg } from './ledger';
 import { limitsOfCategory, type Limits } from './limits';
 import { CUT_OFFS, cutOffState, effectiveRules } from '../../shared/flows/rules';
-import { accountsById, internalAccounts, payeeAccounts } from './account-reads';
+import { accountChoiceAllows, accountsById, internalAccounts, payeeAccounts } from './account-reads';
 import { directReads } from '../db/keyed-reads';
 import { resolveListChoices, resolveProvider } from '../reference/store';
 import { resolveInquiryChoices } from './steps';
@@ -87,16 +87,7 @@ export function quoting(ctx: PostingContext) {
     const field = fieldOf(flow.posting.debit);
     const id = accountIdOf(form[field]);
     const a = id !== undefined ? await reads.get(accountsById, id) : undefined;
-    const spec = flow.choices?.[field];
-    if (
-      !a ||
-      a.customer_id !== customerId ||
-      a.status !== 'active' ||
-      a.product === 'internal' ||
-      (spec?.products && !spec.products.includes(a.product)) ||
-      (spec?.currency && spec.currency !== a.currency) ||
-      (a.goal && spec?.goals !== true)
-    )
+    if (!a || !accountChoiceAllows(a, customerId, flow.choices?.[field]))
       throw txErrors.accountNotAllowed(pointer(flow.posting.debit));
     return a;
   }
@@ -116,9 +107,11 @@ export function quoting(ctx: PostingContext) {
       return { id: await internal(settlement, currency), currency };
     }
     if ('accountId' in credit) {
-      const id = accountIdOf(form[fieldOf(credit.accountId)]);
+      const field = fieldOf(credit.accountId);
+      const id = accountIdOf(form[field]);
       const a = id !== undefined ? await reads.get(accountsById, id) : undefined;
-      if (!a || a.customer_id !== customerId || a.status !== 'active' || a.product === 'internal')
+      // (as the page's list offers it: a card payment pays a card, a loan's money goes to a rupiah account)
+      if (!a || !accountChoiceAllows(a, customerId, flow.choices?.[field]))
         throw txErrors.accountNotAllowed(pointer(credit.accountId));
       return { id: a.id, currency: a.currency, own: true };
     }

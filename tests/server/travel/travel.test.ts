@@ -293,10 +293,11 @@ describe.each(testDbs)('travel concierge on $name', (engine) => {
     const holdEnds = new Date((await held()).expires_at).getTime();
     expect(Date.parse(late.body.expiresAt as string)).toBe(holdEnds);
     expect(holdEnds - Date.now()).toBeLessThan(INQUIRY_TTL_MS - 9 * 60_000);
-    // A flow without a hold keeps the inquiry's own 15 minutes.
+    // A flow without a hold keeps the inquiry's own 15 minutes (an own transfer, to a current account).
+    const current = await insertAccount(db, c.customerId, { balance: 0, product: 'current' });
     const plain = await post(app, '/api/transaction/v1/inquiry', c.headers, {
       flowId: 'transfer.own',
-      form: { sourceOfFund: String(c.account), beneficiaryAccount: String(c.card), amount: 10_000_00 },
+      form: { sourceOfFund: String(c.account), beneficiaryAccount: String(current.id), amount: 10_000_00 },
     });
     expect(plain.status, JSON.stringify(plain.body)).toBe(200);
     expect(Date.parse(plain.body.expiresAt as string) - Date.now()).toBeGreaterThan(INQUIRY_TTL_MS - 60_000);
