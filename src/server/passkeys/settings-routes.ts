@@ -22,6 +22,7 @@ import {
   usableCredentials,
 } from './store';
 import { whereOf } from './where';
+import { rowIdSchema } from '../http/common-schemas';
 
 /**
  * Settings > Passkeys (/settings/passkeys/): the list with where and when each was last used, rename,
@@ -38,7 +39,7 @@ const obj = (properties: Record<string, unknown>, required: string[] = Object.ke
   required,
 });
 const name = { type: 'string', minLength: 1, maxLength: 40, pattern: '\\S' };
-const id = { type: 'integer', minimum: 1 };
+const id = rowIdSchema;
 const ids = { type: 'array', minItems: 1, maxItems: 20, items: id };
 const otpBody = {
   requestId: { type: 'string', minLength: 1, maxLength: 64 },

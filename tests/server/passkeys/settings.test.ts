@@ -90,6 +90,13 @@ describe.each(testDbs)('passkeys in Settings on $name', (engine) => {
     await stepUp(t.app, t.db, who, 'enrol');
     refused(await post(t.app, '/api/passkeys/v1/remove', who.headers, { ids: [id] }), 'PASSKEY_STEP_UP');
     await stepUp(t.app, t.db, who, 'remove');
+    // An id past what the database holds is bad input (400 with the spec's payload), not a 500, and
+    // spends no step-up.
+    for (const huge of [2 ** 63, 1e308]) {
+      const bad = await post(t.app, '/api/passkeys/v1/remove', who.headers, { ids: [id, huge] });
+      expect(bad.status, JSON.stringify(bad.body)).toBe(400);
+      expect(bad.body.apierror.errorCode).toBe('INVALID_REQUEST');
+    }
     expect((await post(t.app, '/api/passkeys/v1/remove', who.headers, { ids: [id] })).status).toBe(200);
     expect(await names(who.headers)).toEqual([]);
     const inbox = await t.db.query<{ body_eng: string }>(
