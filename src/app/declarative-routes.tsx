@@ -8,6 +8,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
+import { readable } from '@/shared/readable-promise';
 import { matchBySegment } from './match-by-segment';
 import {
   renderMatches,
@@ -36,20 +37,10 @@ const loaded = new WeakMap<LazyLoad, Promise<ReactNode>>();
 function loadedElement(load: LazyLoad): Promise<ReactNode> {
   let p = loaded.get(load);
   if (!p) {
-    const q = load().then((m) => m.element ?? (m.Component ? createElement(m.Component) : null));
-    // Marked settled as React's `use` reads a promise: a page whose code is in draws at once, not
-    // after a suspension (the first render over the prerendered frame would draw nothing meanwhile).
-    // (block bodies: returning q from its own handlers would reject this chain too, unhandled)
-    q.then(
-      (value) => {
-        Object.assign(q, { status: 'fulfilled', value });
-      },
-      (reason: unknown) => {
-        Object.assign(q, { status: 'rejected', reason });
-      },
-    );
-    loaded.set(load, q);
-    p = q;
+    // Readable once settled (readable-promise.ts): a page whose code is in draws at once, not after a
+    // suspension (the first render over the prerendered frame would draw nothing meanwhile).
+    p = readable(load().then((m) => m.element ?? (m.Component ? createElement(m.Component) : null)));
+    loaded.set(load, p);
   }
   return p;
 }

@@ -1,5 +1,6 @@
 import i18next, { type i18n as I18n, type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { readable, readableValue } from '../readable-promise';
 
 export type Lang = 'id' | 'en';
 export const LANGUAGES: readonly Lang[] = ['id', 'en'];
@@ -106,9 +107,7 @@ export async function setLanguage(i18n: I18n, lang: Lang): Promise<void> {
   await instance.changeLanguage(lang);
 }
 
-type Settled = Promise<void> & { status?: 'fulfilled' };
-const readiness = new WeakMap<I18n, Map<StringLoader, Map<Lang, Settled>>>();
-const settled = (): Settled => Object.assign(Promise.resolve(), { status: 'fulfilled' as const });
+const readiness = new WeakMap<I18n, Map<StringLoader, Map<Lang, Promise<void>>>>();
 
 /**
  * `load`'s strings added in the instance's language (addStrings), as one promise per group and
@@ -118,20 +117,17 @@ const settled = (): Settled => Object.assign(Promise.resolve(), { status: 'fulfi
 export function stringsReady(i18n: I18n, load: StringLoader): Promise<void> {
   const instance = unwrap(i18n);
   const lang = langOf(instance);
-  const byLoader = readiness.get(instance) ?? new Map<StringLoader, Map<Lang, Settled>>();
+  const byLoader = readiness.get(instance) ?? new Map<StringLoader, Map<Lang, Promise<void>>>();
   readiness.set(instance, byLoader);
-  const byLang = byLoader.get(load) ?? new Map<Lang, Settled>();
+  const byLang = byLoader.get(load) ?? new Map<Lang, Promise<void>>();
   byLoader.set(load, byLang);
   let p = byLang.get(lang);
   if (!p) {
-    if (added.get(instance)?.get(load)?.has(lang)) p = settled();
+    if (added.get(instance)?.get(load)?.has(lang)) p = readableValue(undefined);
     else {
-      const q: Settled = addStrings(instance, load).then(() => {
-        q.status = 'fulfilled';
-      });
+      p = readable(addStrings(instance, load));
       // a failure (offline) is asked again by the next render
-      q.catch(() => byLang.delete(lang));
-      p = q;
+      p.catch(() => byLang.delete(lang));
     }
     byLang.set(lang, p);
   }
