@@ -127,11 +127,11 @@ export async function removeDevice(
   return removeDevices(tx, customerId, 'id = $2', [deviceId]);
 }
 
-/** Removes the customer's devices that `which` picks (an SQL condition on approval_devices; params from $2). */
+/** Removes the customer's devices that `which` picks: those under review, or the one of id $2 (`params`). */
 async function removeDevices(
   tx: Queryable,
   customerId: number,
-  which: string,
+  which: 'review_asked_at IS NOT NULL' | 'id = $2',
   params: unknown[] = [],
 ): Promise<DeviceView[]> {
   const { rows } = await tx.query<DeviceRow>(
